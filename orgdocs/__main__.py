@@ -1,0 +1,5 @@
+import sys
+
+from orgdocs.cli import main
+
+sys.exit(main())

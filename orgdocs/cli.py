@@ -1,0 +1,104 @@
+"""The ``orgdocs`` command line: a thin layer over the library.
+
+Every command imports what it needs when it runs, so ``orgdocs --help`` stays instant. Bad input ends in one
+line on stderr and exit status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from orgdocs.errors import OrgdocsError
+
+
+def _endpoints(args: argparse.Namespace) -> int:
+    from orgdocs.render.endpoints_cli import print_endpoints
+
+    print_endpoints(args.source, args.format)
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from orgdocs.site.check import run_check
+
+    return run_check(args.config)
+
+
+def _build(args: argparse.Namespace) -> int:
+    from orgdocs.render.static.build import build_command
+
+    return build_command(args.config, args.out)
+
+
+def _dev(args: argparse.Namespace) -> int:
+    from orgdocs.render.dev import dev_command
+
+    return dev_command(args.config, host=args.host, port=args.port)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from orgdocs.render.demo import demo_command
+
+    return demo_command(port=args.port, api_port=args.api_port, folder=args.folder)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="orgdocs",
+        description="Explore, try and publish an HTTP API from its OpenAPI description.",
+    )
+    from orgdocs._version import __version__
+
+    parser.add_argument("--version", action="version", version=f"orgdocs {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = commands.add_parser("demo", help="run the Organization Management API and its docs, ready to try")
+    p.add_argument("--port", type=int, default=8000, help="docs server port (default 8000)")
+    p.add_argument("--api-port", type=int, default=8001, help="reference API port (default 8001)")
+    p.add_argument("--folder", help="folder for the demo database (default: a temporary folder)")
+    p.set_defaults(run=_demo)
+
+    p = commands.add_parser("build", help="production build of the static reference site")
+    p.add_argument("config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)")
+    p.add_argument("--out", default="site", help="output folder (default: site/)")
+    p.set_defaults(run=_build)
+
+    p = commands.add_parser("dev", help="development server: from memory, full reload on change")
+    p.add_argument("config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)")
+    p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.set_defaults(run=_dev)
+
+    p = commands.add_parser("endpoints", help="tabulate the operations of one description")
+    p.add_argument("source", help="a file path or an http(s) URL")
+    p.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    p.set_defaults(run=_endpoints)
+
+    p = commands.add_parser("check", help="load and validate a docs config and its descriptions")
+    p.add_argument("config", help="docs.config.yaml")
+    p.set_defaults(run=_check)
+
+    from orgdocs.orgapi.cli import register
+
+    register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except OrgdocsError as error:
+        print(f"orgdocs: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # e.g. `orgdocs endpoints big.json | head`
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
