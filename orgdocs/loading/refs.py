@@ -1,0 +1,143 @@
+"""Local ``$ref`` resolution over a parsed document, lazily and without copying.
+
+A reference is followed only when someone asks (``Resolver.resolve``). Nothing is inlined: a schema keeps
+its ``{"$ref": ...}`` and a renderer asks for the target, so cycles cost nothing and large descriptions stay
+as small as their parse. Local references (``#/...``) are JSON pointers inside a URI fragment: they are
+percent-decoded first, then split on ``/`` and unescaped (``~1`` -> ``/``, ``~0`` -> ``~``). External
+references (``other.yaml#/X``) are never loaded; they and dangling ones are reported as unresolved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import unquote
+
+__all__ = ["Resolver", "is_local", "iter_refs", "pointer_tokens", "escape_token", "join_pointer"]
+
+
+def is_local(ref: str) -> bool:
+    return ref.startswith("#")
+
+
+def pointer_tokens(ref: str) -> list[str]:
+    """``"#/paths/~1pets/get"`` -> ``["paths", "/pets", "get"]``."""
+    fragment = unquote(ref[1:]) if ref.startswith("#") else unquote(ref)
+    if not fragment:
+        return []
+    if not fragment.startswith("/"):
+        raise KeyError(ref)  # a plain-name fragment ("#foo", an $anchor) is not a pointer
+    return [token.replace("~1", "/").replace("~0", "~") for token in fragment[1:].split("/")]
+
+
+def escape_token(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def join_pointer(*tokens: str) -> str:
+    return "#/" + "/".join(escape_token(str(t)) for t in tokens)
+
+
+class Resolver:
+    """Follows local references inside one document, with a cache per reference string."""
+
+    __slots__ = ("_cache", "document")
+
+    def __init__(self, document: Any):
+        self.document = document
+        self._cache: dict[str, Any] = {}
+
+    def resolve(self, ref: str) -> Any:
+        """The target of one reference, not followed further. ``KeyError`` when it cannot be resolved."""
+        try:
+            return self._cache[ref]
+        except KeyError:
+            pass
+        if not isinstance(ref, str) or not is_local(ref):
+            raise KeyError(ref)
+        node = self.document
+        for token in pointer_tokens(ref):
+            if isinstance(node, dict):
+                if token not in node:
+                    raise KeyError(ref)
+                node = node[token]
+            elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+                node = node[int(token)]
+            else:
+                raise KeyError(ref)
+        self._cache[ref] = node
+        return node
+
+    def deref(self, node: Any) -> tuple[Any, str | None]:
+        """Follow ``node`` through chained references: ``(target, last ref followed)``.
+
+        An unresolvable or cyclic chain stops at the last node reached, which still holds its ``$ref``.
+        """
+        seen: set[str] = set()
+        ref = None
+        while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+            nxt = node["$ref"]
+            if nxt in seen:
+                break
+            seen.add(nxt)
+            try:
+                node = self.resolve(nxt)
+            except KeyError:
+                break
+            ref = nxt
+        return node, ref
+
+    def resolves(self, ref: str) -> bool:
+        try:
+            self.resolve(ref)
+        except KeyError:
+            return False
+        return True
+
+
+def iter_refs(node: Any) -> Iterator[str]:
+    """Every ``$ref`` string inside ``node``, not following them.
+
+    A ``$ref`` is taken where JSON Schema and OpenAPI mean one. Instance data that merely looks like a
+    reference (inside ``example``, ``default``, ``enum``, an Example Object's ``value``) is skipped, and the
+    keys of name maps (``properties``, ``definitions``, ...) are names, so a property called ``default`` is
+    still walked.
+    """
+    stack = [node]
+    pop, push = stack.pop, stack.append
+    while stack:
+        current = pop()
+        if isinstance(current, list):
+            stack.extend(v for v in current if isinstance(v, (dict, list)))
+            continue
+        ref = current.get("$ref")
+        if isinstance(ref, str):
+            yield ref
+        for key, value in current.items():
+            if not isinstance(value, (dict, list)):
+                continue
+            if key in _NAME_MAPS and isinstance(value, dict):
+                stack.extend(v for v in value.values() if isinstance(v, (dict, list)))
+            elif key == "discriminator" and isinstance(value, dict):
+                mapping = value.get("mapping")
+                if isinstance(mapping, dict):  # mapping targets are references too
+                    yield from (t for t in mapping.values() if isinstance(t, str) and t.startswith("#"))
+            elif key == "examples" and isinstance(value, dict):
+                # Example Objects: only a reference to one counts, their ``value`` is data
+                for example in value.values():
+                    if isinstance(example, dict) and isinstance(example.get("$ref"), str):
+                        yield example["$ref"]
+            elif key not in _DATA_KEYS:
+                push(value)
+
+
+# Keys whose values are instance data, never schemas or references.
+_DATA_KEYS = frozenset({"example", "examples", "default", "enum", "const", "x-example", "x-examples"})
+# Keys whose values map names (which may be anything, "default" included) to objects.
+_NAME_MAPS = frozenset(
+    {
+        "properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "schemas",
+        "parameters", "responses", "headers", "content", "links", "callbacks", "requestBodies",
+        "securitySchemes", "securityDefinitions", "pathItems", "paths", "webhooks", "encoding",
+    }
+)

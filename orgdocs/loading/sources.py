@@ -1,0 +1,100 @@
+"""Where a description comes from: a file, a URL, or a ``schema:`` entry of a docs config.
+
+Remote descriptions are fetched with httpx the way the seed asks: no credentials (not even from ``.netrc``
+or the environment), no cache, a timeout, a size cap and a bounded number of redirects. A non-2xx answer
+fails loading with its status in the message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from orgdocs.errors import SourceError
+
+__all__ = ["MAX_BYTES", "Fetched", "is_url", "read_source", "schema_source"]
+
+MAX_BYTES = 256 * 1024 * 1024  # Microsoft Graph beta is 45 MB; four times that is not a description
+TIMEOUT_SECONDS = 30.0
+MAX_REDIRECTS = 5
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """The bytes of a source, and the name used for parser choice and in messages."""
+
+    data: bytes
+    name: str  # the path or URL as given
+    path: Path | None = None  # set for local files (the dev server watches them)
+
+
+def is_url(source: str) -> bool:
+    return source.startswith(("http://", "https://"))
+
+
+def read_source(source: str | Path) -> Fetched:
+    """Read a filesystem path (relative to the working folder, or absolute) or an http(s) URL."""
+    text = str(source)
+    if is_url(text):
+        return Fetched(_fetch(text), text)
+    path = Path(text).expanduser()
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise SourceError(f"larger than {MAX_BYTES // 2**20} MB", source=text)
+        return Fetched(path.read_bytes(), text, path)
+    except FileNotFoundError:
+        raise SourceError("no such file", source=text) from None
+    except IsADirectoryError:
+        raise SourceError("is a folder, not a description file", source=text) from None
+    except OSError as error:
+        raise SourceError(error.strerror or str(error), source=text) from None
+
+
+def schema_source(entry: str, *, content: Path, public: Path) -> str:
+    """Turn a docs config ``schema:`` entry into a path or URL (CONTRACT section 4).
+
+    ``./x.yaml`` and ``x/y.json`` are read below ``content``; ``/specs/x.json`` below ``public`` (the leading
+    slash is not a browser URL path); ``http(s)://`` is fetched. A path may not escape its folder.
+    """
+    if is_url(entry):
+        return entry
+    base, relative = (public, entry.lstrip("/")) if entry.startswith("/") else (content, entry)
+    base = base.resolve()
+    target = (base / relative).resolve()
+    if not target.is_relative_to(base):
+        folder = "public" if entry.startswith("/") else "content"
+        raise SourceError(f"path escapes the {folder} folder {base}", source=entry)
+    return str(target)
+
+
+def _fetch(url: str) -> bytes:
+    import httpx
+
+    try:
+        with (
+            httpx.Client(
+                follow_redirects=True,
+                max_redirects=MAX_REDIRECTS,
+                timeout=TIMEOUT_SECONDS,
+                trust_env=False,  # no proxy credentials or .netrc: a description is fetched anonymously
+            ) as client,
+            client.stream("GET", url, headers={"Accept": "application/json, application/yaml, */*"}) as answer,
+        ):
+            if not answer.is_success:
+                raise SourceError(f"HTTP {answer.status_code} {answer.reason_phrase}".strip(), source=url)
+            declared = answer.headers.get("content-length")
+            if declared and declared.isdigit() and int(declared) > MAX_BYTES:
+                raise SourceError(f"larger than {MAX_BYTES // 2**20} MB", source=url)
+            chunks, size = [], 0
+            for chunk in answer.iter_bytes():
+                size += len(chunk)
+                if size > MAX_BYTES:
+                    raise SourceError(f"larger than {MAX_BYTES // 2**20} MB", source=url)
+                chunks.append(chunk)
+            return b"".join(chunks)
+    except httpx.TooManyRedirects:
+        raise SourceError(f"more than {MAX_REDIRECTS} redirects", source=url) from None
+    except httpx.TimeoutException:
+        raise SourceError(f"timed out after {TIMEOUT_SECONDS:g} s", source=url) from None
+    except httpx.HTTPError as error:
+        raise SourceError(f"cannot fetch: {error}", source=url) from None

@@ -1,0 +1,151 @@
+"""``Description``: one API description, read into the model, and ``load(source)``."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from orgdocs.errors import DescriptionError
+from orgdocs.loading.parse import parse_document
+from orgdocs.loading.refs import Resolver, is_local, iter_refs
+from orgdocs.loading.sources import read_source
+from orgdocs.model import openapi, swagger
+from orgdocs.model.objects import Operation, SecurityScheme, Server, Tag
+
+__all__ = ["Description", "UnresolvedRef", "load", "from_document"]
+
+
+@dataclass(frozen=True)
+class UnresolvedRef:
+    """A ``$ref`` that is kept as it is: external, dangling, or part of a reference cycle."""
+
+    ref: str
+    reason: str  # "external", "missing", "cycle"
+
+
+class Description:
+    """An API description read into the model. Built by ``load()``; see ``orgdocs.model.objects``."""
+
+    def __init__(self, document: dict, source: str, path: Path | None = None):
+        self.document = document
+        self.source = source
+        self.path = path  # the local file, if any
+        self.resolver = Resolver(document)
+        swagger_version = document.get("swagger")
+        if swagger_version is not None:
+            self.format = "swagger"
+            self.version = str(swagger_version)
+            reader = swagger
+            self.servers: list[Server] = swagger.read_servers(document)
+            schemes = document.get("securityDefinitions")
+        else:
+            self.format = "openapi"
+            self.version = str(document.get("openapi", ""))
+            reader = openapi
+            self.servers = openapi.read_servers(document.get("servers"))
+            schemes = openapi._dict(document.get("components")).get("securitySchemes")
+        self.info: dict = openapi._dict(document.get("info"))
+        self.security_schemes: dict[str, SecurityScheme] = reader.read_security_schemes(schemes, self.resolver)
+        security = document.get("security")
+        self.security: list[dict] = [s for s in security if isinstance(s, dict)] if isinstance(security, list) else []
+        self.operations: list[Operation]
+        self.webhooks: list[Operation]
+        self.operations, self.webhooks = reader.read_operations(document, self.resolver, self.servers)
+        self.tags: list[Tag] = self._read_tags()
+
+    def __repr__(self) -> str:
+        return f"<Description {self.title!r} ({self.format} {self.version}): {len(self.operations)} operations>"
+
+    @property
+    def title(self) -> str:
+        return openapi._text(self.info.get("title")) or self.source
+
+    @property
+    def api_version(self) -> str:
+        return openapi._text(self.info.get("version"))
+
+    def resolve(self, ref: str) -> Any:
+        """The target of a local reference. ``KeyError`` when it is external or dangling."""
+        return self.resolver.resolve(ref)
+
+    def deref(self, node: Any) -> Any:
+        """``node`` with its chain of references followed (cycle-safe); unresolvable ones stay as they are."""
+        return self.resolver.deref(node)[0]
+
+    def security_for(self, operation: Operation) -> list[dict[str, list[str]]]:
+        """The effective security requirements: the operation's own, else the description's."""
+        return operation.security if operation.security is not None else self.security
+
+    @functools.cached_property
+    def components(self) -> dict[str, Any]:
+        """The reusable objects by kind: ``components`` (OpenAPI 3), or ``definitions`` & co (Swagger 2)."""
+        if self.format == "swagger":
+            doc = self.document
+            kinds = {"schemas": "definitions", "parameters": "parameters", "responses": "responses"}
+            return {kind: openapi._dict(doc.get(key)) for kind, key in kinds.items() if doc.get(key)}
+        return {k: v for k, v in openapi._dict(self.document.get("components")).items() if isinstance(v, dict)}
+
+    @functools.cached_property
+    def unresolved(self) -> list[UnresolvedRef]:
+        """Every distinct ``$ref`` of the document that is kept as it is, in a stable order."""
+        found: dict[str, UnresolvedRef] = {}
+        for ref in iter_refs(self.document):
+            if ref in found:
+                continue
+            if not is_local(ref):
+                found[ref] = UnresolvedRef(ref, "external")
+            elif not self.resolver.resolves(ref):
+                found[ref] = UnresolvedRef(ref, "missing")
+            else:
+                target, last = self.resolver.deref({"$ref": ref})
+                if isinstance(target, dict) and "$ref" in target and is_local(target["$ref"]):
+                    if self.resolver.resolves(target["$ref"]):
+                        found[ref] = UnresolvedRef(ref, "cycle")
+        return sorted(found.values(), key=lambda u: u.ref)
+
+    def _read_tags(self) -> list[Tag]:
+        """The top-level ``tags`` list first, then tags in order of first use (the navigation's order)."""
+        tags: dict[str, Tag] = {}
+        for raw in openapi._list(self.document.get("tags")):
+            if isinstance(raw, dict) and openapi._text(raw.get("name")):
+                name = openapi._text(raw["name"])
+                tags.setdefault(name, Tag(name, openapi._text(raw.get("description"))))
+        for operation in self.operations:
+            for name in operation.tags:
+                tags.setdefault(name, Tag(name))
+        return list(tags.values())
+
+    def operation(self, key: str) -> Operation:
+        """An operation by ``operationId`` or by ``"METHOD /path"``."""
+        for operation in self.operations:
+            if key in (operation.operation_id, f"{operation.method.upper()} {operation.path}"):
+                return operation
+        raise KeyError(key)
+
+
+def from_document(document: Any, source: str = "<description>", path: Path | None = None) -> Description:
+    """Read already parsed data; raises ``DescriptionError`` when it is not an API description."""
+    if not isinstance(document, dict):
+        kind = "empty" if document is None else f"a {type(document).__name__}, not a mapping"
+        raise DescriptionError(f"not an API description (the document is {kind})", source=source)
+    version = document.get("swagger")
+    if version is not None and not str(version).startswith("2."):
+        raise DescriptionError(
+            f"unsupported Swagger version {version!r}: only 2.x, or OpenAPI 3.x (field 'openapi')",
+            source=source,
+            place="#/swagger",
+        )
+    if not isinstance(document.get("paths"), dict):
+        found = "is not an object" if "paths" in document else "is missing"
+        if "webhooks" in document and "paths" not in document:
+            found += " (webhooks-only documents are not supported: add 'paths: {}')"
+        raise DescriptionError(f"top-level 'paths' object {found}", source=source, place="#/paths")
+    return Description(document, source, path)
+
+
+def load(source: str | Path) -> Description:
+    """Load an OpenAPI 3.x or Swagger 2.0 description from a file path or an http(s) URL."""
+    fetched = read_source(source)
+    return from_document(parse_document(fetched.data, fetched.name), fetched.name, fetched.path)

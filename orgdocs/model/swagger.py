@@ -1,0 +1,257 @@
+"""Read a Swagger 2.0 document into the OpenAPI 3 shaped model.
+
+The mapping the seed lists: ``host``/``basePath``/``schemes`` become servers (only http and https yield
+one), ``consumes``/``produces`` become media types, ``securityDefinitions`` become security schemes, ``body``
+and ``formData`` parameters become a request body, and ``definitions`` stay where they are: references keep
+pointing at ``#/definitions/...``, which the payloads key their components by.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from orgdocs.loading.refs import Resolver, escape_token
+from orgdocs.model.objects import (
+    METHODS,
+    MediaType,
+    Operation,
+    Parameter,
+    RequestBody,
+    Response,
+    SecurityScheme,
+    Server,
+)
+from orgdocs.model.openapi import _dict, _list, _text, merge_parameters
+
+__all__ = ["read_operations", "read_security_schemes", "read_servers"]
+
+# Schema keywords a Swagger 2.0 non-body parameter or header carries at its top level.
+_SCHEMA_KEYS = (
+    "type", "format", "items", "enum", "default", "minimum", "maximum", "exclusiveMinimum",
+    "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems",
+    "multipleOf",
+)  # fmt: skip
+_COLLECTION_STYLES = {  # collectionFormat -> (style, explode)
+    "csv": ("form", False),
+    "multi": ("form", True),
+    "ssv": ("spaceDelimited", False),
+    "pipes": ("pipeDelimited", False),
+    "tsv": ("tabDelimited", False),
+}
+_FLOWS = {
+    "implicit": "implicit",
+    "password": "password",
+    "application": "clientCredentials",
+    "accessCode": "authorizationCode",
+}
+
+
+def read_servers(document: dict) -> list[Server]:
+    host = document.get("host")
+    base_path = _text(document.get("basePath")).rstrip("/")
+    if base_path and not base_path.startswith("/"):
+        base_path = "/" + base_path
+    if not isinstance(host, str) or not host:
+        return [Server(base_path)] if base_path else []  # relative to where the description is served
+    schemes = [s for s in _list(document.get("schemes")) if isinstance(s, str)] or ["https"]
+    return [Server(f"{s.lower()}://{host}{base_path}") for s in schemes if s.lower() in ("http", "https")]
+
+
+def read_security_schemes(value: Any, resolver: Resolver) -> dict[str, SecurityScheme]:
+    schemes = {}
+    for name, raw in _dict(value).items():
+        if not isinstance(raw, dict):
+            continue
+        kind = raw.get("type")
+        common = {"name": str(name), "description": _text(raw.get("description"))}
+        if kind == "basic":
+            schemes[str(name)] = SecurityScheme(type="http", scheme="basic", **common)
+        elif kind == "apiKey":
+            schemes[str(name)] = SecurityScheme(
+                type="apiKey", location=_text(raw.get("in")), parameter_name=_text(raw.get("name")), **common
+            )
+        elif kind == "oauth2":
+            flow = _FLOWS.get(_text(raw.get("flow")), _text(raw.get("flow")))
+            urls = {"authorizationUrl": raw.get("authorizationUrl"), "tokenUrl": raw.get("tokenUrl")}
+            spec = {k: v for k, v in urls.items() if isinstance(v, str)}
+            spec["scopes"] = _dict(raw.get("scopes"))
+            schemes[str(name)] = SecurityScheme(type="oauth2", flows={flow: spec}, **common)
+    return schemes
+
+
+def _schema_of(raw: dict) -> dict:
+    schema = {k: raw[k] for k in _SCHEMA_KEYS if k in raw}
+    if isinstance(schema.get("items"), dict):
+        schema["items"] = _schema_of(schema["items"]) if "$ref" not in schema["items"] else schema["items"]
+    if schema.get("type") == "file":
+        schema = {"type": "string", "format": "binary"}
+    return schema
+
+
+def _media(types: list[str], schema: Any, examples: dict | None = None) -> list[MediaType]:
+    examples = examples or {}
+    return [
+        MediaType(t, schema=schema, example=examples.get(t), has_example=t in examples) for t in types
+    ]
+
+
+def _media_types(value: Any, fallback: list[str]) -> list[str]:
+    types = [t for t in _list(value) if isinstance(t, str)]
+    return types or fallback
+
+
+def read_path_items(document: dict, resolver: Resolver, servers: list[Server]) -> list[Operation]:
+    consumes = _media_types(document.get("consumes"), ["application/json"])
+    produces = _media_types(document.get("produces"), ["application/json"])
+    operations = []
+    for path, item in _dict(document.get("paths")).items():
+        path = str(path)
+        item_pointer = f"#/paths/{escape_token(path)}"
+        if isinstance(item, dict) and "$ref" in item:
+            target, ref = resolver.deref(item)
+            if ref is not None and isinstance(target, dict):
+                item, item_pointer = target, ref
+        if not isinstance(item, dict):
+            continue
+        shared = _list(item.get("parameters"))
+        for method in METHODS:
+            raw = item.get(method)
+            if not isinstance(raw, dict):
+                continue
+            pointer = f"{item_pointer}/{method}"
+            operations.append(
+                _read_operation(method, path, raw, pointer, shared, item_pointer, resolver, servers, consumes, produces)
+            )
+    return operations
+
+
+def _read_operation(
+    method, path, raw, pointer, shared, item_pointer, resolver, servers, consumes, produces
+) -> Operation:
+    consumes = _media_types(raw.get("consumes"), consumes)
+    produces = _media_types(raw.get("produces"), produces)
+    path_level, path_body, path_form = _read_parameters(shared, f"{item_pointer}/parameters", resolver)
+    own, body, form = _read_parameters(raw.get("parameters"), f"{pointer}/parameters", resolver)
+    body = body or path_body
+    form = {**path_form, **form}
+    request_body = None
+    if body is not None:
+        raw_body, ref = body
+        request_body = RequestBody(
+            description=_text(raw_body.get("description")),
+            required=bool(raw_body.get("required")),
+            content=_media(consumes, raw_body.get("schema")),
+            pointer=ref,
+        )
+    elif form:
+        request_body = _form_body(form, consumes, f"{pointer}/parameters")
+    security = raw.get("security")
+    schemes = [s for s in _list(raw.get("schemes")) if isinstance(s, str)]
+    op_servers = servers
+    if schemes and servers:
+        op_servers = [
+            Server(s.lower() + servers[0].url[servers[0].url.find("://") :])
+            for s in schemes
+            if s.lower() in ("http", "https") and "://" in servers[0].url
+        ] or servers
+    return Operation(
+        method=method,
+        path=path,
+        pointer=pointer,
+        operation_id=_text(raw.get("operationId")),
+        summary=_text(raw.get("summary")),
+        description=_text(raw.get("description")),
+        tags=[_text(t) for t in _list(raw.get("tags")) if _text(t)],
+        deprecated=raw.get("deprecated") is True,
+        parameters=merge_parameters(path_level, own),
+        request_body=request_body,
+        responses=_read_responses(raw.get("responses"), f"{pointer}/responses", resolver, produces),
+        security=[s for s in security if isinstance(s, dict)] if isinstance(security, list) else None,
+        servers=op_servers,
+        raw=raw,
+    )
+
+
+def _read_parameters(value: Any, pointer: str, resolver: Resolver):
+    """(plain parameters, the body parameter with its pointer, formData parameters by name)."""
+    plain, body, form = [], None, {}
+    for i, raw in enumerate(_list(value)):
+        raw, ref = resolver.deref(raw)
+        if not isinstance(raw, dict) or "$ref" in raw or not isinstance(raw.get("name"), str):
+            continue
+        location = raw.get("in")
+        where = ref or f"{pointer}/{i}"
+        if location == "body":
+            body = (raw, where)
+        elif location == "formData":
+            form[raw["name"]] = raw
+        else:
+            style, explode = _COLLECTION_STYLES.get(_text(raw.get("collectionFormat")), (None, None))
+            plain.append(
+                Parameter(
+                    name=raw["name"],
+                    location=_text(location),
+                    required=bool(raw.get("required")) or location == "path",
+                    description=_text(raw.get("description")),
+                    schema=_schema_of(raw),
+                    example=raw.get("x-example"),
+                    has_example="x-example" in raw,
+                    style=style,
+                    explode=explode,
+                    pointer=where,
+                )
+            )
+    return plain, body, form
+
+
+def _form_body(form: dict[str, dict], consumes: list[str], pointer: str) -> RequestBody:
+    has_file = any(p.get("type") == "file" for p in form.values())
+    form_types = [t for t in consumes if t in ("multipart/form-data", "application/x-www-form-urlencoded")]
+    if not form_types:
+        form_types = ["multipart/form-data" if has_file else "application/x-www-form-urlencoded"]
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            name: {**_schema_of(p), **({"description": p["description"]} if "description" in p else {})}
+            for name, p in form.items()
+        },
+    }
+    required = [name for name, p in form.items() if p.get("required")]
+    if required:
+        schema["required"] = required
+    return RequestBody(required=bool(required), content=_media(form_types, schema), pointer=pointer)
+
+
+def _read_responses(value: Any, pointer: str, resolver: Resolver, produces: list[str]) -> list[Response]:
+    responses = []
+    for status, raw in _dict(value).items():
+        raw, ref = resolver.deref(raw)
+        if not isinstance(raw, dict):
+            continue
+        headers = {
+            str(name): {
+                "description": _text(h.get("description")),
+                "schema": _schema_of(h),
+            }
+            for name, h in _dict(raw.get("headers")).items()
+            if isinstance(h, dict)
+        }
+        schema = raw.get("schema")
+        examples = _dict(raw.get("examples"))
+        content = _media(produces, schema, examples) if schema is not None else []
+        if schema is None and examples:
+            content = [MediaType(t, example=v, has_example=True) for t, v in examples.items()]
+        responses.append(
+            Response(
+                status=str(status),
+                description=_text(raw.get("description")),
+                content=content,
+                headers=headers,
+                pointer=ref or f"{pointer}/{escape_token(str(status))}",
+            )
+        )
+    return responses
+
+
+def read_operations(document: dict, resolver: Resolver, servers: list[Server]) -> tuple[list, list]:
+    return read_path_items(document, resolver, servers), []
