@@ -1,0 +1,82 @@
+"""The audit trail's hash chain: how an event is hashed and how a trail is verified.
+
+Each event's ``hash`` is the SHA-256 of its canonical JSON form, which includes the previous event's hash
+(``GENESIS`` for the first event of an organization). Changing, removing or reordering any event breaks every
+hash after it, so :func:`verify_chain` finds tampering that got past the table's append-only triggers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from orgdocs.orgapi.clock import to_datetime
+from orgdocs.orgapi.store import AuditEvent
+
+__all__ = ["EVENT_API_KEY_REVOKED", "GENESIS", "ChainReport", "event_hash", "verify_chain"]
+
+EVENT_API_KEY_REVOKED = "api_key.revoked"
+GENESIS = "0" * 64
+
+
+def event_hash(
+    *,
+    id: str,
+    organization_id: str,
+    type: str,
+    actor_key_id: str,
+    target_key_id: str,
+    occurred_at: int,
+    request_id: str,
+    prev_hash: str,
+) -> str:
+    canonical = {
+        "id": id,
+        "organization_id": organization_id,
+        "type": type,
+        "actor_key_id": actor_key_id,
+        "target_key_id": target_key_id,
+        # Full microsecond precision: the hash must pin the stored value, not its rounded display.
+        "occurred_at": to_datetime(occurred_at).isoformat(),
+        "request_id": request_id,
+        "prev_hash": prev_hash,
+    }
+    text = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class ChainReport:
+    count: int
+    broken_at: AuditEvent | None = None  # the first event whose link or hash does not check out
+    reason: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.broken_at is None
+
+
+def verify_chain(events: Iterable[AuditEvent]) -> ChainReport:
+    """Check one organization's events, oldest first: each links to its predecessor and hashes to itself."""
+    previous = GENESIS
+    count = 0
+    for event in events:
+        count += 1
+        if event.prev_hash != previous:
+            return ChainReport(count, event, "does not link to the previous event")
+        expected = event_hash(
+            id=event.id,
+            organization_id=event.organization_id,
+            type=event.type,
+            actor_key_id=event.actor_key_id,
+            target_key_id=event.target_key_id,
+            occurred_at=event.occurred_at,
+            request_id=event.request_id,
+            prev_hash=event.prev_hash,
+        )
+        if event.hash != expected:
+            return ChainReport(count, event, "its content does not match its hash")
+        previous = event.hash
+    return ChainReport(count)

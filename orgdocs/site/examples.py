@@ -1,0 +1,591 @@
+"""Example values for request bodies, responses and parameters, taken from the description or generated.
+
+When a description gives no example, one is generated from the schema, deterministically: the same schema
+always gives the same value, whatever was generated before. Every renderer (static pages, the browser's
+body editor, the notebook form, tables) shows these values, and the per-operation payload carries them.
+
+Rules of ``example_from_schema``, in order:
+
+1. The schema's own value: ``example``, else the first of ``examples`` (a JSON Schema array), ``default``,
+   ``const``, the first non-null ``enum`` member. A ``$ref`` with such siblings uses them.
+2. ``$ref``: the target's example. A reference met again on the current path is cut: ``{}`` for an object
+   target, ``[]`` for an array (an array whose items are cut is ``[]``), else ``None``. An unresolvable
+   reference gives ``None``.
+3. ``allOf``: the parts' examples merged (objects deep-merged, later keys win; else the last non-null).
+4. ``oneOf``/``anyOf``: with a ``discriminator`` mapping, the first mapping entry that names a branch (else
+   the first entry), with the discriminator property set to its key; else the first branch that is not
+   ``{"type": "null"}`` (its component name set as the discriminator value, if there is a discriminator).
+5. By type (a 3.1 type list uses its first non-null member; without ``type``, ``properties`` means
+   object, ``items`` array, a string format or length string, bounds number): objects list every property
+   except ``readOnly`` ones in requests and ``writeOnly`` ones in responses, and only when there is no
+   property an ``additionalProp1`` entry from an ``additionalProperties`` schema; arrays hold one item (or
+   ``minItems``, up to 3); strings come from ``format`` (``_STRING_FORMATS``) or are ``"string"`` fitted to
+   ``minLength``/``maxLength`` (a ``pattern`` is not honoured); numbers are 0 moved into ``minimum``/
+   ``maximum`` (exclusive too) and onto ``multipleOf``; booleans ``True``; Swagger's ``file`` ``"<binary>"``.
+
+Values nest at most ``MAX_DEPTH`` levels; deeper ones are cut like cycles. Results are memoized per
+``(ref, direction)`` for each resolver (a ``Description.resolve``), so a pass over every operation of a large
+description reuses the shared components.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import weakref
+from collections.abc import Callable
+from typing import Any, Literal
+
+from orgdocs.model.objects import MediaType, Operation, Parameter
+
+__all__ = [
+    "MAX_DEPTH",
+    "Direction",
+    "Resolve",
+    "example_from_schema",
+    "media_example",
+    "operation_examples",
+    "parameter_example",
+]
+
+Resolve = Callable[[str], Any]  # $ref -> target; KeyError when it cannot be resolved
+Direction = Literal["request", "response"]
+
+MAX_DEPTH = 12  # levels of nested values (object properties, array items)
+MAX_ITEMS = 3  # items of a generated array, whatever minItems says
+
+_UUID = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+_BINARY = "<binary>"
+_STRING_FORMATS = {
+    "date-time": "2024-01-01T12:00:00Z",
+    "date": "2024-01-01",
+    "time": "12:00:00Z",
+    "duration": "P1D",
+    "uuid": _UUID,
+    "uri": "https://example.com",
+    "url": "https://example.com",
+    "uri-reference": "https://example.com",
+    "iri": "https://example.com",
+    "iri-reference": "https://example.com",
+    "email": "user@example.com",
+    "idn-email": "user@example.com",
+    "hostname": "example.com",
+    "idn-hostname": "example.com",
+    "ipv4": "192.0.2.1",
+    "ipv6": "2001:db8::1",
+    "byte": "c3RyaW5n",  # base64 of "string"
+    "binary": _BINARY,
+    "password": "********",
+    "int32": "0",
+    "int64": "0",
+    "float": "0",
+    "double": "0",
+    "decimal": "0",
+}
+_OBJECT_KEYWORDS = ("properties", "additionalProperties", "patternProperties", "minProperties", "maxProperties")
+_ARRAY_KEYWORDS = ("items", "prefixItems", "minItems", "maxItems", "contains")
+_STRING_KEYWORDS = ("minLength", "maxLength", "pattern")
+_NUMBER_KEYWORDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+# keywords that make a schema generate something of its own beside allOf/oneOf/anyOf
+_SHAPE_KEYWORDS = frozenset(("type", "format", *_OBJECT_KEYWORDS, *_ARRAY_KEYWORDS))
+_NO_MEMO: Any = object()
+
+
+def example_from_schema(schema: Any, resolve: Resolve, *, direction: Direction) -> Any:
+    """A deterministic example of ``schema`` (see the module docstring), JSON-ready and never shared."""
+    return _plain(_Walk(_store_for(resolve), resolve, direction).value(schema, 0))
+
+
+def media_example(media: MediaType, resolve: Resolve, *, direction: Direction) -> tuple[bool, Any]:
+    """``(generated, value)``: the media type's own ``example`` or first usable ``examples`` entry, else a
+    value generated from its schema. An Example Object with only ``externalValue`` is skipped (not fetched).
+    """
+    found, value = _declared_example(media.example, media.has_example, media.examples, resolve)
+    if found:
+        return False, _plain(value)
+    return True, example_from_schema(media.schema, resolve, direction=direction)
+
+
+def parameter_example(param: Parameter, resolve: Resolve) -> Any:
+    """A parameter's ``example``, else its first usable ``examples`` entry, else one from its schema (or from
+    the first media type of its ``content``)."""
+    found, value = _declared_example(param.example, param.has_example, param.examples, resolve)
+    if found:
+        return _plain(value)
+    if param.schema is None and param.content:
+        return media_example(param.content[0], resolve, direction="request")[1]
+    return example_from_schema(param.schema, resolve, direction="request")
+
+
+def operation_examples(operation: Operation, resolve: Resolve) -> dict[str, Any]:
+    """``{"request": {media type: {"value", "generated"}}, "responses": {status: {media type: ...}}}``.
+
+    Every media type of the request body is listed; responses without content are left out. JSON-ready.
+    """
+    request: dict[str, Any] = {}
+    if operation.request_body is not None:
+        for media in operation.request_body.content:
+            generated, value = media_example(media, resolve, direction="request")
+            request[media.media_type] = {"value": value, "generated": generated}
+    responses: dict[str, Any] = {}
+    for response in operation.responses:
+        entries = {}
+        for media in response.content:
+            generated, value = media_example(media, resolve, direction="response")
+            entries[media.media_type] = {"value": value, "generated": generated}
+        if entries:
+            responses[str(response.status)] = entries
+    return {"request": request, "responses": responses}
+
+
+# --- declared examples ------------------------------------------------------------------------------------
+
+
+def _declared_example(example: Any, has_example: bool, examples: dict, resolve: Resolve) -> tuple[bool, Any]:
+    if has_example or example is not None:
+        return True, example
+    for entry in (examples or {}).values():
+        entry = _follow(entry, resolve)
+        if isinstance(entry, dict) and "value" in entry:
+            return True, entry["value"]
+    return False, None
+
+
+def _follow(node: Any, resolve: Resolve) -> Any:
+    """``node`` with a short chain of ``$ref``s followed; ``None`` when one cannot be."""
+    for _ in range(8):
+        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
+            return node
+        try:
+            node = resolve(node["$ref"])
+        except (LookupError, ValueError, TypeError):
+            return None
+    return None
+
+
+def _own_value(schema: dict) -> tuple[bool, Any]:
+    """The value a schema states itself: example, examples[0], default, const, enum."""
+    if "example" in schema:
+        return True, schema["example"]
+    examples = schema.get("examples")
+    if isinstance(examples, list) and examples:
+        return True, examples[0]
+    if isinstance(examples, dict) and examples:  # a 3.0 misuse: a map of Example Objects
+        first = next(iter(examples.values()))
+        return True, first.get("value") if isinstance(first, dict) else first
+    if "default" in schema:
+        return True, schema["default"]
+    if "const" in schema:
+        return True, schema["const"]
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum:
+        return True, next((member for member in enum if member is not None), None)
+    return False, None
+
+
+# --- generation -------------------------------------------------------------------------------------------
+
+
+class _Memo:
+    """Memoized examples of one resolver: ``(ref, direction) -> _Entry``, and resolved targets."""
+
+    __slots__ = ("__weakref__", "entries", "targets")
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[str, str], _Entry] = {}
+        self.targets: dict[str, tuple[bool, Any]] = {}
+
+
+class _Entry:
+    """A memoized example: its value, how deep it nests, and the references it went through when it
+    contains a cycle cut (it may be reused only where none of them is on the current path)."""
+
+    __slots__ = ("height", "reached", "value")
+
+    def __init__(self, value: Any, height: int, reached: frozenset[str] | None):
+        self.value = value
+        self.height = height
+        self.reached = reached
+
+
+# resolver's owner (a Description) -> resolver function -> memo; a plain function is its own owner
+_STORES: weakref.WeakKeyDictionary[Any, dict[Any, _Memo]] = weakref.WeakKeyDictionary()
+
+
+def _store_for(resolve: Resolve) -> _Memo:
+    owner = getattr(resolve, "__self__", resolve)
+    key = getattr(resolve, "__func__", resolve)
+    try:
+        per_owner = _STORES.get(owner)
+        if per_owner is None:
+            per_owner = _STORES[owner] = {}
+    except TypeError:  # not weak-referenceable: memoize within this call only
+        return _Memo()
+    memo = per_owner.get(key)
+    if memo is None:
+        memo = per_owner[key] = _Memo()
+    return memo
+
+
+class _Walk:
+    """One generation: the path of references being expanded, and what the current one has met.
+
+    A reference's example may be memoized when nothing in it depends on where it was met: no cut of a
+    reference from outside it (``floor`` below its position), and no depth cut (``capped``). An example
+    that contains a cut of its own references records them (``reached``): on a path that holds one of them,
+    the example would have been cut differently, so it is generated again there.
+    """
+
+    __slots__ = ("capped", "deepest", "direction", "floor", "memo", "positions", "reached", "resolve", "stack")
+
+    def __init__(self, memo: _Memo, resolve: Resolve, direction: str):
+        self.memo = memo
+        self.resolve = resolve
+        self.direction = direction
+        self.stack: list[str] = []
+        self.positions: dict[str, int] = {}
+        self.floor = math.inf  # lowest path position of a reference cut inside the current frame
+        self.reached: set[str] | None = None
+        self.capped = False
+        self.deepest = 0
+
+    def target(self, ref: str) -> tuple[bool, Any]:
+        try:
+            return self.memo.targets[ref]
+        except KeyError:
+            pass
+        try:
+            found = (True, self.resolve(ref))
+        except (LookupError, ValueError, TypeError):
+            found = (False, None)
+        self.memo.targets[ref] = found
+        return found
+
+    def value(self, schema: Any, depth: int) -> Any:
+        if not isinstance(schema, dict):
+            return None  # a boolean schema, or nonsense
+        if depth > self.deepest:
+            self.deepest = depth
+        declared, value = _own_value(schema)
+        if declared:
+            return value
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            return self.ref_value(ref, depth)
+        if depth > MAX_DEPTH:
+            self.capped = True
+            return _empty_for(schema)
+        if "allOf" in schema and isinstance(schema["allOf"], list):
+            return self.all_of(schema, depth)
+        for key in ("oneOf", "anyOf"):
+            if isinstance(schema.get(key), list) and schema[key]:
+                return self.one_of(schema, key, depth)
+        return self.typed(schema, depth)
+
+    # references
+
+    def ref_value(self, ref: str, depth: int) -> Any:
+        if ref in self.positions:
+            return self.cut(ref)
+        found, target = self.target(ref)
+        if not found:
+            return None
+        key = (ref, self.direction)
+        entry = self.memo.entries.get(key)
+        if entry is not None and depth + entry.height <= MAX_DEPTH:
+            if entry.reached is None or not any(r in entry.reached for r in self.stack):
+                self.deepest = max(self.deepest, depth + entry.height)
+                if entry.reached is not None:
+                    self.reached = set(entry.reached) if self.reached is None else self.reached | entry.reached
+                return entry.value
+        outer = (self.floor, self.reached, self.capped, self.deepest)
+        position = len(self.stack)
+        self.stack.append(ref)
+        self.positions[ref] = position
+        self.floor, self.reached, self.capped, self.deepest = math.inf, None, False, depth
+        try:
+            value = self.value(target, depth)
+        finally:
+            self.stack.pop()
+            del self.positions[ref]
+        floor, reached, capped, deepest = self.floor, self.reached, self.capped, self.deepest
+        if floor != math.inf or reached is not None:
+            reached = {ref} if reached is None else reached | {ref}
+        if not capped and floor >= position:
+            self.memo.entries[key] = _Entry(value, deepest - depth, frozenset(reached) if reached else None)
+        outer_floor, outer_reached, outer_capped, outer_deepest = outer
+        self.floor = min(outer_floor, floor)
+        if reached is not None:
+            self.reached = reached if outer_reached is None else outer_reached | reached
+        else:
+            self.reached = outer_reached
+        self.capped = outer_capped or capped
+        self.deepest = max(outer_deepest, deepest)
+        return value
+
+    def cut(self, ref: str) -> Any:
+        position = self.positions[ref]
+        if position < self.floor:
+            self.floor = position
+        return _empty_for(self.target(ref)[1])
+
+    # combinators
+
+    def all_of(self, schema: dict, depth: int) -> Any:
+        parts = [self.value(part, depth) for part in schema["allOf"]]
+        own = {k: v for k, v in schema.items() if k != "allOf"}
+        if _SHAPE_KEYWORDS.intersection(own) or "oneOf" in own or "anyOf" in own:
+            parts.append(self.value(own, depth))
+        merged: Any = None
+        for part in parts:
+            merged = _merge(merged, part)
+        return merged
+
+    def one_of(self, schema: dict, key: str, depth: int) -> Any:
+        branches = schema[key]
+        discriminator = schema.get("discriminator")
+        prop = discriminator.get("propertyName") if isinstance(discriminator, dict) else None
+        mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
+        label = None
+        if isinstance(prop, str) and isinstance(mapping, dict) and mapping:
+            branch_refs = [b.get("$ref") for b in branches if isinstance(b, dict)]
+            chosen = next(
+                ((k, v) for k, v in mapping.items() if _mapping_ref(v, branch_refs) in branch_refs),
+                next(iter(mapping.items())),
+            )
+            label = str(chosen[0])
+            branch: Any = {"$ref": _mapping_ref(chosen[1], branch_refs)}
+        else:
+            branch = next((b for b in branches if not _is_null_schema(b)), branches[0])
+            if isinstance(prop, str) and isinstance(branch, dict) and isinstance(branch.get("$ref"), str):
+                label = branch["$ref"].rsplit("/", 1)[-1]
+        value = self.value(branch, depth)
+        own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf", "discriminator")}
+        if _SHAPE_KEYWORDS.intersection(own) or "allOf" in own:
+            value = _merge(self.value(own, depth), value)
+        if label is not None and isinstance(value, dict):
+            value = {**value, prop: label}
+        return value
+
+    # types
+
+    def typed(self, schema: dict, depth: int) -> Any:
+        kind = _type_of(schema)
+        if kind == "object":
+            return self.object(schema, depth)
+        if kind == "array":
+            return self.array(schema, depth)
+        if kind == "string":
+            return _string(schema)
+        if kind == "integer":
+            return _number(schema, integer=True)
+        if kind == "number":
+            return _number(schema, integer=False)
+        if kind == "boolean":
+            return True
+        if kind == "file":
+            return _BINARY
+        return None
+
+    def object(self, schema: dict, depth: int) -> dict:
+        result: dict[str, Any] = {}
+        properties = schema.get("properties")
+        if isinstance(properties, dict) and properties:
+            for name, sub in properties.items():
+                if not self.left_out(sub):
+                    result[str(name)] = self.value(sub, depth + 1)
+            return result
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict):
+            result["additionalProp1"] = self.value(extra, depth + 1)
+        return result
+
+    def left_out(self, schema: Any) -> bool:
+        """readOnly properties are not sent, writeOnly ones are not received."""
+        flag = "readOnly" if self.direction == "request" else "writeOnly"
+        if not isinstance(schema, dict):
+            return False
+        if schema.get(flag) is True:
+            return True
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            found, target = self.target(ref)
+            return found and isinstance(target, dict) and target.get(flag) is True
+        return False
+
+    def array(self, schema: dict, depth: int) -> list:
+        max_items = schema.get("maxItems")
+        if isinstance(max_items, int) and not isinstance(max_items, bool) and max_items <= 0:
+            return []
+        tuple_items = schema.get("prefixItems")
+        if not isinstance(tuple_items, list):
+            tuple_items = schema.get("items") if isinstance(schema.get("items"), list) else None
+        if tuple_items is not None:
+            return [self.value(item, depth + 1) for item in tuple_items[:MAX_ITEMS]]
+        items = schema.get("items")
+        if not isinstance(items, dict):
+            return []
+        ref = items.get("$ref")
+        if isinstance(ref, str) and ref in self.positions and not _own_value(items)[0]:
+            self.cut(ref)
+            return []
+        min_items = schema.get("minItems")
+        count = min_items if isinstance(min_items, int) and not isinstance(min_items, bool) else 1
+        count = max(1, min(count, MAX_ITEMS))
+        if isinstance(max_items, int) and not isinstance(max_items, bool):
+            count = min(count, max_items)
+        item = self.value(items, depth + 1)
+        return [item] * count
+
+
+def _mapping_ref(value: Any, branch_refs: list) -> str:
+    """A discriminator mapping value is a reference or a bare schema name."""
+    value = str(value)
+    if "/" in value or value.startswith("#"):
+        return value
+    for ref in branch_refs:
+        if isinstance(ref, str) and ref.rsplit("/", 1)[-1] == value:
+            return ref
+    return "#/components/schemas/" + value
+
+
+def _is_null_schema(schema: Any) -> bool:
+    return isinstance(schema, dict) and (schema.get("type") == "null" or schema.get("type") == ["null"])
+
+
+def _type_of(schema: dict) -> str | None:
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if isinstance(kind, str):
+        return kind
+    if any(k in schema for k in _OBJECT_KEYWORDS):
+        return "object"
+    if any(k in schema for k in _ARRAY_KEYWORDS):
+        return "array"
+    fmt = schema.get("format")
+    if fmt in ("int32", "int64"):
+        return "integer"
+    if fmt in ("float", "double"):
+        return "number"
+    if fmt in _STRING_FORMATS or any(k in schema for k in _STRING_KEYWORDS):
+        return "string"
+    if any(k in schema for k in _NUMBER_KEYWORDS):
+        return "number"
+    return None
+
+
+def _empty_for(schema: Any) -> Any:
+    """What a cut leaves in place of ``schema``: an empty object or array, else None."""
+    if not isinstance(schema, dict):
+        return None
+    kind = _type_of(schema)
+    if kind == "object":
+        return {}
+    if kind == "array":
+        return []
+    return None
+
+
+def _string(schema: dict) -> str:
+    fmt = schema.get("format")
+    if schema.get("contentEncoding") == "base64":
+        fmt = "byte"
+    if isinstance(fmt, str) and fmt in _STRING_FORMATS:
+        return _STRING_FORMATS[fmt]
+    text = "string"
+    min_length, max_length = schema.get("minLength"), schema.get("maxLength")
+    if isinstance(min_length, int) and min_length > len(text):
+        text = (text * (min_length // len(text) + 1))[:min_length]
+    if isinstance(max_length, int) and 0 <= max_length < len(text):
+        text = text[:max_length]
+    return text
+
+
+def _bound(schema: dict, inclusive_key: str, exclusive_key: str) -> tuple[float | None, bool]:
+    """A bound and whether it is exclusive: OpenAPI 3.0 boolean or 3.1 numeric ``exclusive*``."""
+    bound = schema.get(inclusive_key)
+    if not _is_number(bound):
+        bound = None
+    exclusive = schema.get(exclusive_key)
+    if isinstance(exclusive, bool):
+        return bound, exclusive and bound is not None
+    if _is_number(exclusive):
+        if bound is None:
+            return exclusive, True
+        tighter = exclusive >= bound if inclusive_key == "minimum" else exclusive <= bound
+        return (exclusive, True) if tighter else (bound, False)
+    return bound, False
+
+
+def _number(schema: dict, *, integer: bool) -> int | float:
+    low, low_open = _bound(schema, "minimum", "exclusiveMinimum")
+    high, high_open = _bound(schema, "maximum", "exclusiveMaximum")
+    step = schema.get("multipleOf")
+    step = step if _is_number(step) and step > 0 else None
+    if integer and step is not None and step < 1:
+        step = None if float(step) != int(step) else int(step)
+    unit = step or 1
+    if low is not None:
+        value = low
+        if low_open:
+            value = math.floor(low) + 1 if integer else low + unit
+            if not integer and high is not None and value >= high:
+                value = (low + high) / 2
+        elif integer:
+            value = math.ceil(low)
+        if step is not None:
+            value = math.ceil(value / step) * step
+            if low_open and value <= low:
+                value += step
+    elif high is not None and (high < 0 or (high_open and high <= 0)):
+        value = high
+        if high_open:
+            value = math.ceil(high) - 1 if integer else high - unit
+        elif integer:
+            value = math.floor(high)
+        if step is not None:
+            value = math.floor(value / step) * step
+            if high_open and value >= high:
+                value -= step
+    else:
+        value = 0
+    if integer:
+        return int(value)
+    value = round(value, 12)
+    return int(value) if float(value).is_integer() else value
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _merge(base: Any, extra: Any) -> Any:
+    """allOf: objects deep-merged (later keys win), else the last non-null value."""
+    if isinstance(base, dict) and isinstance(extra, dict):
+        merged = dict(base)
+        for key, value in extra.items():
+            merged[key] = _merge(merged[key], value) if key in merged else value
+        return merged
+    if extra is None or (isinstance(base, dict) and base and extra == {}):
+        return base
+    return extra
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-ready copy: YAML dates as ISO text, tuples as lists, keys as strings, no NaN."""
+    if isinstance(value, str) or value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, (_dt.date, _dt.time)):  # YAML parses unquoted dates and timestamps
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)

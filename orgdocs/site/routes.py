@@ -1,0 +1,57 @@
+"""Routes: ``/<group>/<tag>/<operation>`` for operations, ``/<group>/<page path>`` for hand-written pages.
+
+Every segment is kebab-case. Hand-written pages are reserved first and win on collision; generated
+operations, numbered in the order groups, sections, paths and methods appear, take the smallest free
+suffix ``-2``, ``-3``, ... when their route is taken, so both colliding operations are kept.
+"""
+
+from __future__ import annotations
+
+from orgdocs.model.objects import Operation
+from orgdocs.model.titles import kebab
+
+__all__ = ["RouteTable", "operation_segments", "tag_segment"]
+
+
+def tag_segment(operation: Operation) -> str:
+    """The first tag; with none, the first non-parameter path segment; with none, ``endpoints``."""
+    if operation.tags and kebab(operation.tags[0]):
+        return kebab(operation.tags[0])
+    if operation.webhook:
+        return "webhooks"
+    for part in operation.path.split("/"):
+        if part and not (part.startswith("{") and part.endswith("}")) and kebab(part):
+            return kebab(part)
+    return "endpoints"
+
+
+def operation_segments(operation: Operation) -> tuple[str, str]:
+    """(tag segment, operation segment): ``operationId``; with none, method and path."""
+    name = kebab(operation.operation_id) or kebab(f"{operation.method} {operation.path}") or operation.method
+    return tag_segment(operation), name
+
+
+class RouteTable:
+    """Hands out unique routes in the order they are asked for."""
+
+    def __init__(self) -> None:
+        self.taken: set[str] = set()
+        self.suffixed: list[tuple[str, str]] = []  # (wanted, given), for `orgdocs check`
+
+    def reserve(self, route: str) -> bool:
+        """Take ``route`` as it is (hand-written pages); False if it was already taken."""
+        if route in self.taken:
+            return False
+        self.taken.add(route)
+        return True
+
+    def claim(self, route: str) -> str:
+        """``route``, or ``route-2``, ``route-3``, ... whichever is free first."""
+        given, n = route, 1
+        while given in self.taken:
+            n += 1
+            given = f"{route}-{n}"
+        self.taken.add(given)
+        if given != route:
+            self.suffixed.append((route, given))
+        return given
