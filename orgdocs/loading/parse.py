@@ -6,37 +6,79 @@ decompressed first and the extension before it decides.
 
 from __future__ import annotations
 
-import gzip
+import gc
 import json
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
 from orgdocs.errors import DescriptionError
+from orgdocs.loading import sources
 
-__all__ = ["extension", "parse_document"]
+__all__ = ["extension", "parse_document", "paused_gc"]
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic garbage collection while a description is built.
+
+    Parsing and reading a large description allocate millions of containers and no garbage cycles; every
+    full collection on the way walks all of them again. Pausing it halves the load of a 20 MB description.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _name_path(name: str) -> str:
+    """The lower-case path part of a file name or URL (a URL's query and fragment dropped)."""
+    return (urlsplit(name).path if "://" in name else name).lower()
 
 
 def extension(name: str) -> str:
     """The lower-case extension of a path or URL (query and fragment ignored), without ``.gz``."""
-    path = urlsplit(name).path if "://" in name else name
-    path = path.lower()
-    if path.endswith(".gz"):
-        path = path[:-3]
+    path = _name_path(name).removesuffix(".gz")
     dot = path.rfind(".")
     return path[dot:] if dot > path.rfind("/") else ""
 
 
 def parse_document(data: bytes, name: str) -> Any:
-    if name.lower().split("?")[0].endswith(".gz"):
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as error:
-            raise DescriptionError(f"not a gzip file ({error})", source=name) from None
+    if _name_path(name).endswith(".gz"):
+        data = _gunzip(data, name)
     if extension(name) in (".yaml", ".yml"):
         from orgdocs.loading.yaml import load_yaml
 
         return load_yaml(data, name)
     return _load_json(data, name)
+
+
+def _gunzip(data: bytes, name: str) -> bytes:
+    """Decompress, refusing output beyond the size cap (a small ``.gz`` can hold gigabytes)."""
+    out: list[bytes] = []
+    size = 0
+    try:
+        while data:
+            inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)  # one gzip member
+            chunk = inflater.decompress(data, sources.MAX_BYTES + 1 - size)
+            size += len(chunk)
+            if size > sources.MAX_BYTES or inflater.unconsumed_tail:
+                raise DescriptionError(
+                    f"larger than {sources.describe_size(sources.MAX_BYTES)} once decompressed", source=name
+                )
+            if not inflater.eof:
+                raise DescriptionError("not a gzip file (truncated)", source=name)
+            out.append(chunk)
+            data = inflater.unused_data.lstrip(b"\0")  # further members, or padding
+    except zlib.error as error:
+        raise DescriptionError(f"not a gzip file ({error})", source=name) from None
+    return b"".join(out)
 
 
 def _load_json(data: bytes, name: str) -> Any:
@@ -49,3 +91,5 @@ def _load_json(data: bytes, name: str) -> Any:
         raise DescriptionError(f"not UTF-8 text ({error.reason})", source=name) from None
     except RecursionError:
         raise DescriptionError("invalid JSON: nested too deeply", source=name) from None
+    except ValueError as error:  # e.g. an integer beyond Python's 4300-digit conversion limit
+        raise DescriptionError(f"invalid JSON: {error}", source=name) from None

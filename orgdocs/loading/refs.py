@@ -13,21 +13,27 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote
 
-__all__ = ["Resolver", "is_local", "iter_refs", "pointer_tokens", "escape_token", "join_pointer"]
+__all__ = ["Resolver", "escape_token", "is_local", "iter_refs", "join_pointer", "pointer_tokens"]
 
 
 def is_local(ref: str) -> bool:
     return ref.startswith("#")
 
 
-def pointer_tokens(ref: str) -> list[str]:
+def pointer_tokens(ref: str, *, percent_decode: bool = True) -> list[str]:
     """``"#/paths/~1pets/get"`` -> ``["paths", "/pets", "get"]``."""
-    fragment = unquote(ref[1:]) if ref.startswith("#") else unquote(ref)
+    fragment = ref[1:] if ref.startswith("#") else ref
+    if percent_decode:
+        fragment = unquote(fragment)
     if not fragment:
         return []
     if not fragment.startswith("/"):
         raise KeyError(ref)  # a plain-name fragment ("#foo", an $anchor) is not a pointer
     return [token.replace("~1", "/").replace("~0", "~") for token in fragment[1:].split("/")]
+
+
+def _is_index(token: str) -> bool:
+    return token.isascii() and token.isdigit()
 
 
 def escape_token(token: str) -> str:
@@ -41,38 +47,72 @@ def join_pointer(*tokens: str) -> str:
 class Resolver:
     """Follows local references inside one document, with a cache per reference string."""
 
-    __slots__ = ("_cache", "document")
+    __slots__ = ("_active", "_cache", "document")
 
     def __init__(self, document: Any):
         self.document = document
         self._cache: dict[str, Any] = {}
+        self._active: set[str] = set()  # references being resolved: guards refs that reach through each other
 
     def resolve(self, ref: str) -> Any:
         """The target of one reference, not followed further. ``KeyError`` when it cannot be resolved."""
+        if not isinstance(ref, str) or not is_local(ref):
+            raise KeyError(ref)
         try:
             return self._cache[ref]
         except KeyError:
             pass
-        if not isinstance(ref, str) or not is_local(ref):
+        if ref in self._active:
             raise KeyError(ref)
-        node = self.document
-        for token in pointer_tokens(ref):
-            if isinstance(node, dict):
-                if token not in node:
-                    raise KeyError(ref)
-                node = node[token]
-            elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-                node = node[int(token)]
-            else:
-                raise KeyError(ref)
+        self._active.add(ref)
+        try:
+            node = self._walk(pointer_tokens(ref))
+        except KeyError:
+            if "%" not in ref:
+                raise KeyError(ref) from None
+            try:  # a key that literally holds "%xx", not meant as percent-encoding
+                node = self._walk(pointer_tokens(ref, percent_decode=False))
+            except KeyError:
+                raise KeyError(ref) from None
+        finally:
+            self._active.discard(ref)
         self._cache[ref] = node
         return node
+
+    def _walk(self, tokens: list[str]) -> Any:
+        node = self.document
+        for token in tokens:
+            node = self._step(node, token)
+        return node
+
+    def _step(self, node: Any, token: str) -> Any:
+        """One pointer token. Where a key is missing from a ``{"$ref": ...}`` node, the reference is followed
+        (as json-schema-ref-parser and swagger-parser do): ``#/paths/~1a/get`` reaches into ``/a`` when that
+        path item is itself a reference."""
+        followed: set[str] = set()
+        while True:
+            if isinstance(node, dict):
+                if token in node:
+                    return node[token]
+                if _is_index(token) and int(token) in node:  # YAML read ``200:`` as an integer key
+                    return node[int(token)]
+                ref = node.get("$ref")
+                if not isinstance(ref, str) or ref in followed:
+                    raise KeyError(token)
+                followed.add(ref)
+                node = self.resolve(ref)  # refs reaching through each other end in KeyError: see ``_active``
+            elif isinstance(node, list) and _is_index(token) and int(token) < len(node):
+                return node[int(token)]
+            else:
+                raise KeyError(token)
 
     def deref(self, node: Any) -> tuple[Any, str | None]:
         """Follow ``node`` through chained references: ``(target, last ref followed)``.
 
         An unresolvable or cyclic chain stops at the last node reached, which still holds its ``$ref``.
         """
+        if not (isinstance(node, dict) and "$ref" in node):
+            return node, None  # the common case, kept cheap: the model derefs every object it reads
         seen: set[str] = set()
         ref = None
         while isinstance(node, dict) and isinstance(node.get("$ref"), str):
@@ -140,4 +180,4 @@ _NAME_MAPS = frozenset(
         "parameters", "responses", "headers", "content", "links", "callbacks", "requestBodies",
         "securitySchemes", "securityDefinitions", "pathItems", "paths", "webhooks", "encoding",
     }
-)
+)  # fmt: skip

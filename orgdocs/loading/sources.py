@@ -7,15 +7,17 @@ fails loading with its status in the message.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from orgdocs.errors import SourceError
 
 __all__ = ["MAX_BYTES", "Fetched", "is_url", "read_source", "schema_source"]
 
 MAX_BYTES = 256 * 1024 * 1024  # Microsoft Graph beta is 45 MB; four times that is not a description
-TIMEOUT_SECONDS = 30.0
+TIMEOUT_SECONDS = 30.0  # for the whole fetch, not only for each read
 MAX_REDIRECTS = 5
 
 
@@ -28,8 +30,12 @@ class Fetched:
     path: Path | None = None  # set for local files (the dev server watches them)
 
 
+def describe_size(size: int) -> str:
+    return f"{size / 2**20:g} MB" if size >= 2**20 else f"{size} bytes"
+
+
 def is_url(source: str) -> bool:
-    return source.startswith(("http://", "https://"))
+    return source[:8].lower().startswith(("http://", "https://"))
 
 
 def read_source(source: str | Path) -> Fetched:
@@ -40,7 +46,7 @@ def read_source(source: str | Path) -> Fetched:
     path = Path(text).expanduser()
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise SourceError(f"larger than {MAX_BYTES // 2**20} MB", source=text)
+            raise SourceError(f"larger than {describe_size(MAX_BYTES)}", source=text)
         return Fetched(path.read_bytes(), text, path)
     except FileNotFoundError:
         raise SourceError("no such file", source=text) from None
@@ -70,6 +76,13 @@ def schema_source(entry: str, *, content: Path, public: Path) -> str:
 def _fetch(url: str) -> bytes:
     import httpx
 
+    parts = urlsplit(url)
+    if parts.username is not None or parts.password is not None:
+        # the seed: the loader has no way to send credentials; and the secret must not reach a message
+        public = urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
+        raise SourceError("credentials in a description URL are not sent: use a public URL", source=public)
+    deadline = time.monotonic() + TIMEOUT_SECONDS
+    too_large = f"larger than {describe_size(MAX_BYTES)}"
     try:
         with (
             httpx.Client(
@@ -78,18 +91,22 @@ def _fetch(url: str) -> bytes:
                 timeout=TIMEOUT_SECONDS,
                 trust_env=False,  # no proxy credentials or .netrc: a description is fetched anonymously
             ) as client,
-            client.stream("GET", url, headers={"Accept": "application/json, application/yaml, */*"}) as answer,
+            client.stream(
+                "GET", url, headers={"Accept": "application/json, application/yaml, */*"}
+            ) as answer,
         ):
             if not answer.is_success:
                 raise SourceError(f"HTTP {answer.status_code} {answer.reason_phrase}".strip(), source=url)
-            declared = answer.headers.get("content-length")
-            if declared and declared.isdigit() and int(declared) > MAX_BYTES:
-                raise SourceError(f"larger than {MAX_BYTES // 2**20} MB", source=url)
+            declared = answer.headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > MAX_BYTES:
+                raise SourceError(too_large, source=url)
             chunks, size = [], 0
             for chunk in answer.iter_bytes():
                 size += len(chunk)
                 if size > MAX_BYTES:
-                    raise SourceError(f"larger than {MAX_BYTES // 2**20} MB", source=url)
+                    raise SourceError(too_large, source=url)
+                if time.monotonic() > deadline:  # a server that trickles bytes never trips the read timeout
+                    raise httpx.ReadTimeout("deadline")
                 chunks.append(chunk)
             return b"".join(chunks)
     except httpx.TooManyRedirects:

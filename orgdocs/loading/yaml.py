@@ -21,7 +21,7 @@ import yaml
 from orgdocs.errors import DescriptionError
 
 try:  # libyaml's parser, when PyYAML was built with it
-    from yaml import CParser as _CParser
+    from yaml._yaml import CParser as _CParser
 except ImportError:  # pragma: no cover - depends on the PyYAML build
     _CParser = None
 

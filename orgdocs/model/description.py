@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import DescriptionError
-from orgdocs.loading.parse import parse_document
+from orgdocs.loading.parse import parse_document, paused_gc
 from orgdocs.loading.refs import Resolver, is_local, iter_refs
 from orgdocs.loading.sources import read_source
 from orgdocs.model import openapi, swagger
-from orgdocs.model.objects import Operation, SecurityScheme, Server, Tag
+from orgdocs.model.objects import METHODS, Operation, SecurityScheme, Server, Tag
 
-__all__ = ["Description", "UnresolvedRef", "load", "from_document"]
+__all__ = ["Description", "UnresolvedRef", "from_document", "load"]
 
 
 @dataclass(frozen=True)
@@ -47,16 +47,22 @@ class Description:
             self.servers = openapi.read_servers(document.get("servers"))
             schemes = openapi._dict(document.get("components")).get("securitySchemes")
         self.info: dict = openapi._dict(document.get("info"))
-        self.security_schemes: dict[str, SecurityScheme] = reader.read_security_schemes(schemes, self.resolver)
+        self.security_schemes: dict[str, SecurityScheme] = reader.read_security_schemes(
+            schemes, self.resolver
+        )
         security = document.get("security")
-        self.security: list[dict] = [s for s in security if isinstance(s, dict)] if isinstance(security, list) else []
+        self.security: list[dict] = (
+            [s for s in security if isinstance(s, dict)] if isinstance(security, list) else []
+        )
         self.operations: list[Operation]
         self.webhooks: list[Operation]
         self.operations, self.webhooks = reader.read_operations(document, self.resolver, self.servers)
         self.tags: list[Tag] = self._read_tags()
 
     def __repr__(self) -> str:
-        return f"<Description {self.title!r} ({self.format} {self.version}): {len(self.operations)} operations>"
+        return (
+            f"<Description {self.title!r} ({self.format} {self.version}): {len(self.operations)} operations>"
+        )
 
     @property
     def title(self) -> str:
@@ -85,7 +91,9 @@ class Description:
             doc = self.document
             kinds = {"schemas": "definitions", "parameters": "parameters", "responses": "responses"}
             return {kind: openapi._dict(doc.get(key)) for kind, key in kinds.items() if doc.get(key)}
-        return {k: v for k, v in openapi._dict(self.document.get("components")).items() if isinstance(v, dict)}
+        return {
+            k: v for k, v in openapi._dict(self.document.get("components")).items() if isinstance(v, dict)
+        }
 
     @functools.cached_property
     def unresolved(self) -> list[UnresolvedRef]:
@@ -99,10 +107,11 @@ class Description:
             elif not self.resolver.resolves(ref):
                 found[ref] = UnresolvedRef(ref, "missing")
             else:
-                target, last = self.resolver.deref({"$ref": ref})
-                if isinstance(target, dict) and "$ref" in target and is_local(target["$ref"]):
-                    if self.resolver.resolves(target["$ref"]):
-                        found[ref] = UnresolvedRef(ref, "cycle")
+                # a chain of bare references that comes back on itself never reaches a value
+                target, _ = self.resolver.deref({"$ref": ref})
+                next_ref = target.get("$ref") if isinstance(target, dict) else None
+                if isinstance(next_ref, str) and is_local(next_ref) and self.resolver.resolves(next_ref):
+                    found[ref] = UnresolvedRef(ref, "cycle")
         return sorted(found.values(), key=lambda u: u.ref)
 
     def _read_tags(self) -> list[Tag]:
@@ -119,8 +128,10 @@ class Description:
 
     def operation(self, key: str) -> Operation:
         """An operation by ``operationId`` or by ``"METHOD /path"``."""
+        method, _, path = key.partition(" ")
+        by_route = (method.lower(), path) if method.lower() in METHODS and path else None
         for operation in self.operations:
-            if key in (operation.operation_id, f"{operation.method.upper()} {operation.path}"):
+            if key == operation.operation_id or by_route == (operation.method, operation.path):
                 return operation
         raise KeyError(key)
 
@@ -148,4 +159,5 @@ def from_document(document: Any, source: str = "<description>", path: Path | Non
 def load(source: str | Path) -> Description:
     """Load an OpenAPI 3.x or Swagger 2.0 description from a file path or an http(s) URL."""
     fetched = read_source(source)
-    return from_document(parse_document(fetched.data, fetched.name), fetched.name, fetched.path)
+    with paused_gc():
+        return from_document(parse_document(fetched.data, fetched.name), fetched.name, fetched.path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from orgdocs.loading.refs import Resolver, escape_token
@@ -17,7 +18,7 @@ from orgdocs.model.objects import (
     ServerVariable,
 )
 
-__all__ = ["read_operations", "read_security_schemes", "read_servers"]
+__all__ = ["iter_methods", "iter_path_items", "read_operations", "read_security_schemes", "read_servers"]
 
 
 def _dict(value: Any) -> dict:
@@ -158,35 +159,58 @@ def read_request_body(value: Any, pointer: str, resolver: Resolver) -> RequestBo
     )
 
 
+def iter_path_items(items: Any, root: str, resolver: Resolver) -> Iterator[tuple[str, dict, str]]:
+    """``(path, path item, its pointer)`` in document order, a path item's ``$ref`` followed.
+
+    ``x-`` keys of a Paths Object are extensions, not paths. A reference that cannot be followed (external,
+    dangling, cyclic) leaves its path item without operations: ``Description.unresolved`` reports it.
+    """
+    for path, item in _dict(items).items():
+        path = str(path)
+        if root == "#/paths" and path.startswith("x-"):
+            continue
+        item_pointer = f"{root}/{escape_token(path)}"
+        if isinstance(item, dict) and "$ref" in item:
+            target, ref = resolver.deref(item)
+            if ref is None or not isinstance(target, dict):
+                continue
+            # siblings of $ref in a path item are merged over the target (OpenAPI 3.1)
+            item = {**target, **{k: v for k, v in item.items() if k != "$ref"}}
+            item_pointer = ref
+        if isinstance(item, dict):
+            yield path, item, item_pointer
+
+
+def iter_methods(item: dict, item_pointer: str, resolver: Resolver) -> Iterator[tuple[str, dict, str]]:
+    """``(method, operation object, its pointer)`` for the eight method keys of a path item.
+
+    An operation that is itself a ``$ref`` (DigitalOcean's multi-file layout) is followed when local; an
+    external one is kept as the ``{"$ref": ...}`` it is, and still counts as an operation.
+    """
+    for method in METHODS:
+        raw = item.get(method)
+        if not isinstance(raw, dict):
+            continue
+        pointer = f"{item_pointer}/{method}"
+        if "$ref" in raw:
+            target, ref = resolver.deref(raw)
+            if ref is not None and isinstance(target, dict):
+                raw, pointer = target, ref
+        yield method, raw, pointer
+
+
 def read_path_items(
     items: Any, root: str, resolver: Resolver, servers: list[Server], *, webhook: bool = False
 ) -> list[Operation]:
     """Operations of ``paths`` (or 3.1 ``webhooks``), in document order, path items' ``$ref`` followed."""
     operations = []
-    for path, item in _dict(items).items():
-        path = str(path)
-        item_pointer = f"{root}/{escape_token(path)}"
-        if isinstance(item, dict) and "$ref" in item:
-            target, ref = resolver.deref(item)
-            if ref is not None and isinstance(target, dict):
-                # siblings of $ref in a path item are merged over the target (OpenAPI 3.1)
-                item = {**target, **{k: v for k, v in item.items() if k != "$ref"}}
-                item_pointer = ref
-        if not isinstance(item, dict):
-            continue
+    for path, item, item_pointer in iter_path_items(items, root, resolver):
         path_parameters = read_parameters(item.get("parameters"), f"{item_pointer}/parameters", resolver)
         path_servers = read_servers(item.get("servers")) or servers
-        for method in METHODS:
-            raw = item.get(method)
-            if raw is None:
-                continue
-            pointer = f"{item_pointer}/{method}"
-            if isinstance(raw, dict) and "$ref" in raw:
-                target, ref = resolver.deref(raw)
-                if ref is not None and isinstance(target, dict):
-                    raw, pointer = target, ref
-            operations.append(read_operation(method, path, raw, pointer, resolver, path_parameters, path_servers))
-            operations[-1].webhook = webhook
+        for method, raw, pointer in iter_methods(item, item_pointer, resolver):
+            operation = read_operation(method, path, raw, pointer, resolver, path_parameters, path_servers)
+            operation.webhook = webhook
+            operations.append(operation)
     return operations
 
 

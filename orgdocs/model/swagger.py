@@ -12,7 +12,6 @@ from typing import Any
 
 from orgdocs.loading.refs import Resolver, escape_token
 from orgdocs.model.objects import (
-    METHODS,
     MediaType,
     Operation,
     Parameter,
@@ -21,7 +20,7 @@ from orgdocs.model.objects import (
     SecurityScheme,
     Server,
 )
-from orgdocs.model.openapi import _dict, _list, _text, merge_parameters
+from orgdocs.model.openapi import _dict, _list, _text, iter_methods, iter_path_items, merge_parameters
 
 __all__ = ["read_operations", "read_security_schemes", "read_servers"]
 
@@ -31,13 +30,13 @@ _SCHEMA_KEYS = (
     "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems",
     "multipleOf",
 )  # fmt: skip
-_COLLECTION_STYLES = {  # collectionFormat -> (style, explode)
-    "csv": ("form", False),
+_COLLECTION_STYLES = {  # collectionFormat -> (style, explode); "csv" depends on the location
     "multi": ("form", True),
     "ssv": ("spaceDelimited", False),
     "pipes": ("pipeDelimited", False),
-    "tsv": ("tabDelimited", False),
+    "tsv": ("tabDelimited", False),  # no OpenAPI 3 style says tabs: named the way the other two are
 }
+_FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 _FLOWS = {
     "implicit": "implicit",
     "password": "password",
@@ -48,11 +47,13 @@ _FLOWS = {
 
 def read_servers(document: dict) -> list[Server]:
     host = document.get("host")
-    base_path = _text(document.get("basePath")).rstrip("/")
+    declared_base = _text(document.get("basePath")).strip()
+    base_path = declared_base.rstrip("/")
     if base_path and not base_path.startswith("/"):
         base_path = "/" + base_path
     if not isinstance(host, str) or not host:
-        return [Server(base_path)] if base_path else []  # relative to where the description is served
+        # relative to where the description is served; nothing declared, no server
+        return [Server(base_path or "/")] if declared_base else []
     schemes = [s for s in _list(document.get("schemes")) if isinstance(s, str)] or ["https"]
     return [Server(f"{s.lower()}://{host}{base_path}") for s in schemes if s.lower() in ("http", "https")]
 
@@ -75,7 +76,7 @@ def read_security_schemes(value: Any, resolver: Resolver) -> dict[str, SecurityS
             urls = {"authorizationUrl": raw.get("authorizationUrl"), "tokenUrl": raw.get("tokenUrl")}
             spec = {k: v for k, v in urls.items() if isinstance(v, str)}
             spec["scopes"] = _dict(raw.get("scopes"))
-            schemes[str(name)] = SecurityScheme(type="oauth2", flows={flow: spec}, **common)
+            schemes[str(name)] = SecurityScheme(type="oauth2", flows={flow: spec} if flow else {}, **common)
     return schemes
 
 
@@ -88,11 +89,26 @@ def _schema_of(raw: dict) -> dict:
     return schema
 
 
-def _media(types: list[str], schema: Any, examples: dict | None = None) -> list[MediaType]:
+def _media(
+    types: list[str], schema: Any, examples: dict | None = None, encoding: dict | None = None
+) -> list[MediaType]:
     examples = examples or {}
     return [
-        MediaType(t, schema=schema, example=examples.get(t), has_example=t in examples) for t in types
+        MediaType(
+            t, schema=schema, example=examples.get(t), has_example=t in examples, encoding=encoding or {}
+        )
+        for t in types
     ]
+
+
+def _collection_style(raw: dict, location: str) -> tuple[str | None, bool | None]:
+    """``collectionFormat`` as OpenAPI 3 ``style`` and ``explode``; Swagger's default for arrays is ``csv``."""
+    if raw.get("type") != "array":
+        return None, None
+    collection = _text(raw.get("collectionFormat")) or "csv"
+    if collection == "csv":
+        return ("form" if location in ("query", "formData") else "simple"), False
+    return _COLLECTION_STYLES.get(collection, (None, None))
 
 
 def _media_types(value: Any, fallback: list[str]) -> list[str]:
@@ -104,23 +120,13 @@ def read_path_items(document: dict, resolver: Resolver, servers: list[Server]) -
     consumes = _media_types(document.get("consumes"), ["application/json"])
     produces = _media_types(document.get("produces"), ["application/json"])
     operations = []
-    for path, item in _dict(document.get("paths")).items():
-        path = str(path)
-        item_pointer = f"#/paths/{escape_token(path)}"
-        if isinstance(item, dict) and "$ref" in item:
-            target, ref = resolver.deref(item)
-            if ref is not None and isinstance(target, dict):
-                item, item_pointer = target, ref
-        if not isinstance(item, dict):
-            continue
+    for path, item, item_pointer in iter_path_items(document.get("paths"), "#/paths", resolver):
         shared = _list(item.get("parameters"))
-        for method in METHODS:
-            raw = item.get(method)
-            if not isinstance(raw, dict):
-                continue
-            pointer = f"{item_pointer}/{method}"
+        for method, raw, pointer in iter_methods(item, item_pointer, resolver):
             operations.append(
-                _read_operation(method, path, raw, pointer, shared, item_pointer, resolver, servers, consumes, produces)
+                _read_operation(
+                    method, path, raw, pointer, shared, item_pointer, resolver, servers, consumes, produces
+                )
             )
     return operations
 
@@ -186,7 +192,7 @@ def _read_parameters(value: Any, pointer: str, resolver: Resolver):
         elif location == "formData":
             form[raw["name"]] = raw
         else:
-            style, explode = _COLLECTION_STYLES.get(_text(raw.get("collectionFormat")), (None, None))
+            style, explode = _collection_style(raw, _text(location))
             plain.append(
                 Parameter(
                     name=raw["name"],
@@ -205,10 +211,15 @@ def _read_parameters(value: Any, pointer: str, resolver: Resolver):
 
 
 def _form_body(form: dict[str, dict], consumes: list[str], pointer: str) -> RequestBody:
-    has_file = any(p.get("type") == "file" for p in form.values())
-    form_types = [t for t in consumes if t in ("multipart/form-data", "application/x-www-form-urlencoded")]
-    if not form_types:
-        form_types = ["multipart/form-data" if has_file else "application/x-www-form-urlencoded"]
+    if any(p.get("type") == "file" for p in form.values()):
+        form_types = ["multipart/form-data"]  # a file can only travel in a multipart body
+    else:
+        form_types = [t for t in consumes if t in _FORM_TYPES] or ["application/x-www-form-urlencoded"]
+    encoding = {}
+    for name, p in form.items():
+        style, explode = _collection_style(p, "formData")
+        if style is not None:
+            encoding[name] = {"style": style, "explode": explode}
     schema: dict[str, Any] = {
         "type": "object",
         "properties": {
@@ -219,7 +230,9 @@ def _form_body(form: dict[str, dict], consumes: list[str], pointer: str) -> Requ
     required = [name for name, p in form.items() if p.get("required")]
     if required:
         schema["required"] = required
-    return RequestBody(required=bool(required), content=_media(form_types, schema), pointer=pointer)
+    return RequestBody(
+        required=bool(required), content=_media(form_types, schema, encoding=encoding), pointer=pointer
+    )
 
 
 def _read_responses(value: Any, pointer: str, resolver: Resolver, produces: list[str]) -> list[Response]:
@@ -238,9 +251,11 @@ def _read_responses(value: Any, pointer: str, resolver: Resolver, produces: list
         }
         schema = raw.get("schema")
         examples = _dict(raw.get("examples"))
-        content = _media(produces, schema, examples) if schema is not None else []
+        # an example's media type joins ``produces`` if it is not there
+        types = [*produces, *(str(t) for t in examples if t not in produces)] if schema is not None else []
+        content = _media(types, schema, examples)
         if schema is None and examples:
-            content = [MediaType(t, example=v, has_example=True) for t, v in examples.items()]
+            content = [MediaType(str(t), example=v, has_example=True) for t, v in examples.items()]
         responses.append(
             Response(
                 status=str(status),

@@ -184,6 +184,10 @@ class Store(Protocol):
         """The organization's audit trail, oldest first."""
         ...
 
+    def organization_ids(self) -> list[str]:
+        """Every organization, oldest first."""
+        ...
+
     def close(self) -> None:
         """Release connections; the store opens new ones if it is used again."""
         ...

@@ -15,6 +15,8 @@ Rules of ``example_from_schema``, in order:
 4. ``oneOf``/``anyOf``: with a ``discriminator`` mapping, the first mapping entry that names a branch (else
    the first entry), with the discriminator property set to its key; else the first branch that is not
    ``{"type": "null"}`` (its component name set as the discriminator value, if there is a discriminator).
+   A component that extends, through ``allOf``, a base with a discriminator sets the property to its
+   mapping key, else to its own name.
 5. By type (a 3.1 type list uses its first non-null member; without ``type``, ``properties`` means
    object, ``items`` array, a string format or length string, bounds number): objects list every property
    except ``readOnly`` ones in requests and ``writeOnly`` ones in responses, and only when there is no
@@ -23,7 +25,8 @@ Rules of ``example_from_schema``, in order:
    ``minLength``/``maxLength`` (a ``pattern`` is not honoured); numbers are 0 moved into ``minimum``/
    ``maximum`` (exclusive too) and onto ``multipleOf``; booleans ``True``; Swagger's ``file`` ``"<binary>"``.
 
-Values nest at most ``MAX_DEPTH`` levels; deeper ones are cut like cycles. Results are memoized per
+Values nest at most ``MAX_DEPTH`` levels, and one example visits at most ``MAX_VALUES`` schemas (so a large
+web of mutually recursive schemas stays small); past either limit values are cut like cycles. Results are memoized per
 ``(ref, direction)`` for each resolver (a ``Description.resolve``), so a pass over every operation of a large
 description reuses the shared components.
 """
@@ -31,6 +34,7 @@ description reuses the shared components.
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import math
 import weakref
 from collections.abc import Callable
@@ -40,6 +44,7 @@ from orgdocs.model.objects import MediaType, Operation, Parameter
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_VALUES",
     "Direction",
     "Resolve",
     "example_from_schema",
@@ -53,6 +58,8 @@ Direction = Literal["request", "response"]
 
 MAX_DEPTH = 12  # levels of nested values (object properties, array items)
 MAX_ITEMS = 3  # items of a generated array, whatever minItems says
+MAX_VALUES = 4000  # schema visits per example: large cyclic descriptions would otherwise explode
+_DEPTH, _SIZE = 1, 2  # which limit cut a value
 
 _UUID = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
 _BINARY = "<binary>"
@@ -82,28 +89,31 @@ _STRING_FORMATS = {
     "double": "0",
     "decimal": "0",
 }
-_OBJECT_KEYWORDS = ("properties", "additionalProperties", "patternProperties", "minProperties", "maxProperties")
+_OBJECT_KEYWORDS = (
+    "properties",
+    "additionalProperties",
+    "patternProperties",
+    "minProperties",
+    "maxProperties",
+)
 _ARRAY_KEYWORDS = ("items", "prefixItems", "minItems", "maxItems", "contains")
 _STRING_KEYWORDS = ("minLength", "maxLength", "pattern")
 _NUMBER_KEYWORDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
 # keywords that make a schema generate something of its own beside allOf/oneOf/anyOf
 _SHAPE_KEYWORDS = frozenset(("type", "format", *_OBJECT_KEYWORDS, *_ARRAY_KEYWORDS))
-_NO_MEMO: Any = object()
 
 
 def example_from_schema(schema: Any, resolve: Resolve, *, direction: Direction) -> Any:
-    """A deterministic example of ``schema`` (see the module docstring), JSON-ready and never shared."""
-    return _plain(_Walk(_store_for(resolve), resolve, direction).value(schema, 0))
+    """A deterministic example of ``schema`` (see the module docstring): JSON-ready, a fresh copy."""
+    return _plain(_generate(schema, resolve, direction))
 
 
 def media_example(media: MediaType, resolve: Resolve, *, direction: Direction) -> tuple[bool, Any]:
     """``(generated, value)``: the media type's own ``example`` or first usable ``examples`` entry, else a
     value generated from its schema. An Example Object with only ``externalValue`` is skipped (not fetched).
     """
-    found, value = _declared_example(media.example, media.has_example, media.examples, resolve)
-    if found:
-        return False, _plain(value)
-    return True, example_from_schema(media.schema, resolve, direction=direction)
+    generated, value = _media_example(media, resolve, direction)
+    return generated, _plain(value)
 
 
 def parameter_example(param: Parameter, resolve: Resolve) -> Any:
@@ -120,18 +130,20 @@ def parameter_example(param: Parameter, resolve: Resolve) -> Any:
 def operation_examples(operation: Operation, resolve: Resolve) -> dict[str, Any]:
     """``{"request": {media type: {"value", "generated"}}, "responses": {status: {media type: ...}}}``.
 
-    Every media type of the request body is listed; responses without content are left out. JSON-ready.
+    Every media type of the request body is listed; responses without content are left out. The values
+    are JSON-ready but not copied (they share parts with each other and with later results, which keeps a
+    pass over a large description cheap): serialize them, or copy before changing one.
     """
     request: dict[str, Any] = {}
     if operation.request_body is not None:
         for media in operation.request_body.content:
-            generated, value = media_example(media, resolve, direction="request")
+            generated, value = _media_example(media, resolve, "request")
             request[media.media_type] = {"value": value, "generated": generated}
     responses: dict[str, Any] = {}
     for response in operation.responses:
         entries = {}
         for media in response.content:
-            generated, value = media_example(media, resolve, direction="response")
+            generated, value = _media_example(media, resolve, "response")
             entries[media.media_type] = {"value": value, "generated": generated}
         if entries:
             responses[str(response.status)] = entries
@@ -139,6 +151,18 @@ def operation_examples(operation: Operation, resolve: Resolve) -> dict[str, Any]
 
 
 # --- declared examples ------------------------------------------------------------------------------------
+
+
+def _generate(schema: Any, resolve: Resolve, direction: str) -> Any:
+    """The example, shared with the memo: not to be changed."""
+    return _Walk(_store_for(resolve), resolve, direction).value(schema, 0)
+
+
+def _media_example(media: MediaType, resolve: Resolve, direction: str) -> tuple[bool, Any]:
+    found, value = _declared_example(media.example, media.has_example, media.examples, resolve)
+    if found:
+        return False, _plain(value)
+    return True, _generate(media.schema, resolve, direction)
 
 
 def _declared_example(example: Any, has_example: bool, examples: dict, resolve: Resolve) -> tuple[bool, Any]:
@@ -187,24 +211,28 @@ def _own_value(schema: dict) -> tuple[bool, Any]:
 
 
 class _Memo:
-    """Memoized examples of one resolver: ``(ref, direction) -> _Entry``, and resolved targets."""
+    """What one resolver's examples share: memoized examples, resolved targets, discriminator choices."""
 
-    __slots__ = ("__weakref__", "entries", "targets")
+    __slots__ = ("__weakref__", "branches", "entries", "labels", "targets")
 
     def __init__(self) -> None:
-        self.entries: dict[tuple[str, str], _Entry] = {}
+        # (ref, direction) -> example valid at any depth; (ref, direction, depth) -> one cut by MAX_DEPTH
+        self.entries: dict[tuple, _Entry] = {}
         self.targets: dict[str, tuple[bool, Any]] = {}
+        self.branches: dict[int, tuple[dict, Any, str | None]] = {}  # id(schema) -> (schema, branch, label)
+        self.labels: dict[str, dict[str, str]] = {}  # base ref -> {subschema ref: discriminator value}
 
 
 class _Entry:
     """A memoized example: its value, how deep it nests, and the references it went through when it
     contains a cycle cut (it may be reused only where none of them is on the current path)."""
 
-    __slots__ = ("height", "reached", "value")
+    __slots__ = ("height", "reached", "size", "value")
 
-    def __init__(self, value: Any, height: int, reached: frozenset[str] | None):
+    def __init__(self, value: Any, height: int | None, size: int, reached: frozenset[str] | None):
         self.value = value
-        self.height = height
+        self.height = height  # levels of nesting below the value; None: cut by MAX_DEPTH where it was made
+        self.size = size  # schema visits it took (counted against MAX_VALUES wherever it is reused)
         self.reached = reached
 
 
@@ -214,7 +242,7 @@ _STORES: weakref.WeakKeyDictionary[Any, dict[Any, _Memo]] = weakref.WeakKeyDicti
 
 def _store_for(resolve: Resolve) -> _Memo:
     owner = getattr(resolve, "__self__", resolve)
-    key = getattr(resolve, "__func__", resolve)
+    key = getattr(resolve, "__func__", None)  # never the owner itself: the weak key would never die
     try:
         per_owner = _STORES.get(owner)
         if per_owner is None:
@@ -231,12 +259,25 @@ class _Walk:
     """One generation: the path of references being expanded, and what the current one has met.
 
     A reference's example may be memoized when nothing in it depends on where it was met: no cut of a
-    reference from outside it (``floor`` below its position), and no depth cut (``capped``). An example
-    that contains a cut of its own references records them (``reached``): on a path that holds one of them,
-    the example would have been cut differently, so it is generated again there.
+    reference from outside it (``floor`` below its position), and no cut by ``MAX_VALUES``. One cut by
+    ``MAX_DEPTH`` is memoized for the depth it was met at. An example that contains a cut of its own
+    references, or a depth cut, records the references around them (``reached``): on a path that holds one
+    of them, the example would have been cut differently, so it is generated again there. The result is the same value a walk without any memo
+    would give.
     """
 
-    __slots__ = ("capped", "deepest", "direction", "floor", "memo", "positions", "reached", "resolve", "stack")
+    __slots__ = (
+        "capped",
+        "deepest",
+        "direction",
+        "floor",
+        "memo",
+        "positions",
+        "reached",
+        "resolve",
+        "spent",
+        "stack",
+    )
 
     def __init__(self, memo: _Memo, resolve: Resolve, direction: str):
         self.memo = memo
@@ -246,8 +287,9 @@ class _Walk:
         self.positions: dict[str, int] = {}
         self.floor = math.inf  # lowest path position of a reference cut inside the current frame
         self.reached: set[str] | None = None
-        self.capped = False
+        self.capped = 0  # _DEPTH, _SIZE: a limit was hit, the value depends on where it was met
         self.deepest = 0
+        self.spent = 0  # schema visits of this generation, memo hits counted at their full size
 
     def target(self, ref: str) -> tuple[bool, Any]:
         try:
@@ -266,15 +308,16 @@ class _Walk:
             return None  # a boolean schema, or nonsense
         if depth > self.deepest:
             self.deepest = depth
+        self.spent += 1
+        if depth > MAX_DEPTH or self.spent > MAX_VALUES:
+            self.capped |= _DEPTH if depth > MAX_DEPTH else _SIZE
+            return self.empty(schema)
         declared, value = _own_value(schema)
         if declared:
-            return value
+            return _plain(value)  # once: the example the walk builds around it is not copied
         ref = schema.get("$ref")
         if isinstance(ref, str):
             return self.ref_value(ref, depth)
-        if depth > MAX_DEPTH:
-            self.capped = True
-            return _empty_for(schema)
         if "allOf" in schema and isinstance(schema["allOf"], list):
             return self.all_of(schema, depth)
         for key in ("oneOf", "anyOf"):
@@ -290,44 +333,69 @@ class _Walk:
         found, target = self.target(ref)
         if not found:
             return None
-        key = (ref, self.direction)
-        entry = self.memo.entries.get(key)
-        if entry is not None and depth + entry.height <= MAX_DEPTH:
-            if entry.reached is None or not any(r in entry.reached for r in self.stack):
+        entries = self.memo.entries
+        entry = entries.get((ref, self.direction))
+        if entry is None or not self.reusable(entry, depth):
+            entry = entries.get((ref, self.direction, depth))
+        if entry is not None and self.reusable(entry, depth):
+            if entry.height is None:
+                self.capped |= _DEPTH
+                self.deepest = max(self.deepest, MAX_DEPTH + 1)
+            else:
                 self.deepest = max(self.deepest, depth + entry.height)
-                if entry.reached is not None:
-                    self.reached = set(entry.reached) if self.reached is None else self.reached | entry.reached
-                return entry.value
+            self.spent += entry.size
+            if entry.reached is not None:
+                self.reached = set(entry.reached) if self.reached is None else self.reached | entry.reached
+            return entry.value
         outer = (self.floor, self.reached, self.capped, self.deepest)
         position = len(self.stack)
         self.stack.append(ref)
         self.positions[ref] = position
-        self.floor, self.reached, self.capped, self.deepest = math.inf, None, False, depth
+        self.floor, self.reached, self.capped, self.deepest = math.inf, None, 0, depth
+        spent = self.spent
         try:
             value = self.value(target, depth)
         finally:
             self.stack.pop()
             del self.positions[ref]
         floor, reached, capped, deepest = self.floor, self.reached, self.capped, self.deepest
-        if floor != math.inf or reached is not None:
+        if floor != math.inf or reached is not None or capped & _DEPTH:
+            # a cycle cut, or a depth cut (which may hide one): where one of these is on the path, the
+            # example would come out cut differently
             reached = {ref} if reached is None else reached | {ref}
-        if not capped and floor >= position:
-            self.memo.entries[key] = _Entry(value, deepest - depth, frozenset(reached) if reached else None)
+        if not capped & _SIZE and floor >= position:
+            frozen = frozenset(reached) if reached else None
+            if capped & _DEPTH:
+                entries[(ref, self.direction, depth)] = _Entry(value, None, self.spent - spent, frozen)
+            else:
+                entries[(ref, self.direction)] = _Entry(value, deepest - depth, self.spent - spent, frozen)
         outer_floor, outer_reached, outer_capped, outer_deepest = outer
         self.floor = min(outer_floor, floor)
         if reached is not None:
             self.reached = reached if outer_reached is None else outer_reached | reached
         else:
             self.reached = outer_reached
-        self.capped = outer_capped or capped
+        self.capped = outer_capped | capped
         self.deepest = max(outer_deepest, deepest)
         return value
+
+    def reusable(self, entry: _Entry, depth: int) -> bool:
+        """Whether generating again here would give the memoized value: no limit hit, no other cut."""
+        if entry.height is not None and depth + entry.height > MAX_DEPTH:
+            return False
+        if self.spent + entry.size > MAX_VALUES:
+            return False
+        return entry.reached is None or not any(ref in entry.reached for ref in self.stack)
 
     def cut(self, ref: str) -> Any:
         position = self.positions[ref]
         if position < self.floor:
             self.floor = position
         return _empty_for(self.target(ref)[1])
+
+    def empty(self, schema: dict) -> Any:
+        ref = schema.get("$ref")
+        return _empty_for(self.target(ref)[1] if isinstance(ref, str) else schema)
 
     # combinators
 
@@ -339,26 +407,31 @@ class _Walk:
         merged: Any = None
         for part in parts:
             merged = _merge(merged, part)
+        if isinstance(merged, dict) and self.stack and self.target(self.stack[-1])[1] is schema:
+            merged = self.inherited_label(schema["allOf"], self.stack[-1], merged)
         return merged
 
+    def inherited_label(self, parts: list, ref: str, value: dict) -> dict:
+        """A component that extends a base with a discriminator (``allOf: [$ref: Pet]``) names itself."""
+        for part in parts:
+            if not (isinstance(part, dict) and isinstance(part.get("$ref"), str)):
+                continue
+            base = self.target(part["$ref"])[1]
+            discriminator = base.get("discriminator") if isinstance(base, dict) else None
+            prop = discriminator.get("propertyName") if isinstance(discriminator, dict) else None
+            if isinstance(prop, str):
+                labels = self.memo.labels.get(part["$ref"])
+                if labels is None:
+                    labels = self.memo.labels[part["$ref"]] = _inverted_mapping(discriminator.get("mapping"))
+                return {**value, prop: labels.get(ref, ref.rsplit("/", 1)[-1])}
+        return value
+
     def one_of(self, schema: dict, key: str, depth: int) -> Any:
-        branches = schema[key]
-        discriminator = schema.get("discriminator")
-        prop = discriminator.get("propertyName") if isinstance(discriminator, dict) else None
-        mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
-        label = None
-        if isinstance(prop, str) and isinstance(mapping, dict) and mapping:
-            branch_refs = [b.get("$ref") for b in branches if isinstance(b, dict)]
-            chosen = next(
-                ((k, v) for k, v in mapping.items() if _mapping_ref(v, branch_refs) in branch_refs),
-                next(iter(mapping.items())),
-            )
-            label = str(chosen[0])
-            branch: Any = {"$ref": _mapping_ref(chosen[1], branch_refs)}
-        else:
-            branch = next((b for b in branches if not _is_null_schema(b)), branches[0])
-            if isinstance(prop, str) and isinstance(branch, dict) and isinstance(branch.get("$ref"), str):
-                label = branch["$ref"].rsplit("/", 1)[-1]
+        cached = self.memo.branches.get(id(schema))
+        if cached is None or cached[0] is not schema:
+            cached = self.memo.branches[id(schema)] = (schema, *_choose_branch(schema, schema[key]))
+        _, branch, label = cached
+        prop = schema["discriminator"]["propertyName"] if label is not None else None
         value = self.value(branch, depth)
         own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf", "discriminator")}
         if _SHAPE_KEYWORDS.intersection(own) or "allOf" in own:
@@ -436,6 +509,33 @@ class _Walk:
             count = min(count, max_items)
         item = self.value(items, depth + 1)
         return [item] * count
+
+
+def _choose_branch(schema: dict, branches: list) -> tuple[Any, str | None]:
+    """The branch of a oneOf/anyOf an example takes, and the discriminator value to set (or None)."""
+    discriminator = schema.get("discriminator")
+    prop = discriminator.get("propertyName") if isinstance(discriminator, dict) else None
+    mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
+    if isinstance(prop, str) and isinstance(mapping, dict) and mapping:
+        branch_refs = [b.get("$ref") for b in branches if isinstance(b, dict)]
+        known = set(branch_refs)
+        key, value = next(
+            ((k, v) for k, v in mapping.items() if _mapping_ref(v, branch_refs) in known),
+            next(iter(mapping.items())),
+        )
+        return {"$ref": _mapping_ref(value, branch_refs)}, str(key)
+    branch = next((b for b in branches if not _is_null_schema(b)), branches[0])
+    if isinstance(prop, str) and isinstance(branch, dict) and isinstance(branch.get("$ref"), str):
+        return branch, branch["$ref"].rsplit("/", 1)[-1]
+    return branch, None
+
+
+def _inverted_mapping(mapping: Any) -> dict[str, str]:
+    """``{subschema ref: first mapping key naming it}``."""
+    inverted: dict[str, str] = {}
+    for key, value in (mapping if isinstance(mapping, dict) else {}).items():
+        inverted.setdefault(_mapping_ref(value, []), str(key))
+    return inverted
 
 
 def _mapping_ref(value: Any, branch_refs: list) -> str:
@@ -523,8 +623,8 @@ def _number(schema: dict, *, integer: bool) -> int | float:
     high, high_open = _bound(schema, "maximum", "exclusiveMaximum")
     step = schema.get("multipleOf")
     step = step if _is_number(step) and step > 0 else None
-    if integer and step is not None and step < 1:
-        step = None if float(step) != int(step) else int(step)
+    if integer and step is not None:
+        step = int(step) if float(step).is_integer() else None  # a fractional step on integers: ignored
     unit = step or 1
     if low is not None:
         value = low
@@ -567,19 +667,36 @@ def _merge(base: Any, extra: Any) -> Any:
         for key, value in extra.items():
             merged[key] = _merge(merged[key], value) if key in merged else value
         return merged
-    if extra is None or (isinstance(base, dict) and base and extra == {}):
+    if extra is None:
         return base
     return extra
 
 
 def _plain(value: Any) -> Any:
     """A JSON-ready copy: YAML dates as ISO text, tuples as lists, keys as strings, no NaN."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    try:  # the C encoder and decoder copy large examples several times faster than Python code
+        return json.loads(json.dumps(value, allow_nan=False, ensure_ascii=False, default=_unusual))
+    except (TypeError, ValueError):
+        return _plain_slowly(value)
+
+
+def _unusual(value: Any) -> Any:
+    if isinstance(value, (_dt.date, _dt.time)):  # YAML parses unquoted dates and timestamps
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    raise TypeError(type(value).__name__)
+
+
+def _plain_slowly(value: Any) -> Any:
     if isinstance(value, str) or value is None or isinstance(value, bool):
         return value
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): _plain_slowly(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [_plain_slowly(v) for v in value]
     if isinstance(value, int):
         return value
     if isinstance(value, float):

@@ -1,0 +1,83 @@
+"""The Organization Management API: its OpenAPI description and a real, persistent reference server.
+
+The description ships as ``DESCRIPTION_PATH`` (``openapi.yaml``); the server serves it at ``/openapi.yaml``
+and ``/openapi.json``. Run the server with ``orgdocs orgapi serve``, or in-process::
+
+    from orgdocs.orgapi import create_app, in_process_client, open_store, seed_demo
+
+    store = open_store("orgapi.sqlite3")
+    demo = seed_demo(store)                      # {organization_id, token, api_key_ids, webhook_ids}
+    app = create_app(store)
+    with in_process_client(app, headers={"Authorization": f"Bearer {demo['token']}"}) as client:
+        client.get(f"/organizations/{demo['organization_id']}/api-keys").json()
+
+``in_process_client`` returns a plain synchronous ``httpx.Client`` (``httpx.ASGITransport`` serves only async
+clients). ``starlette.testclient.TestClient(app)`` works too; on Starlette 1.x it warns on import unless the
+``httpx2`` package is installed, and is then an ``httpx2.Client``.
+
+Storage is behind :class:`Store`; :class:`SQLiteStore` is the default (WAL, ``synchronous=FULL``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from orgdocs.orgapi.description import DESCRIPTION_PATH
+
+__all__ = [
+    "DESCRIPTION_PATH",
+    "SQLiteStore",
+    "Store",
+    "create_api_key",
+    "create_app",
+    "in_process_client",
+    "open_store",
+    "seed_demo",
+    "verify_audit_chain",
+]
+
+# Public name -> module; loaded on first use so that importing this package does not import Starlette.
+_LAZY = {
+    "create_app": "orgdocs.orgapi.app",
+    "in_process_client": "orgdocs.orgapi.inprocess",
+    "SQLiteStore": "orgdocs.orgapi.sqlite_store",
+    "Store": "orgdocs.orgapi.store",
+    "create_api_key": "orgdocs.orgapi.provisioning",
+    "seed_demo": "orgdocs.orgapi.provisioning",
+}
+
+if TYPE_CHECKING:  # pragma: no cover
+    from orgdocs.orgapi.app import create_app
+    from orgdocs.orgapi.audit import ChainReport
+    from orgdocs.orgapi.inprocess import in_process_client
+    from orgdocs.orgapi.provisioning import create_api_key, seed_demo
+    from orgdocs.orgapi.sqlite_store import SQLiteStore
+    from orgdocs.orgapi.store import Store
+
+
+def open_store(path: str) -> SQLiteStore:
+    """The default store: a SQLite database file, created with its tables if missing."""
+    from orgdocs.orgapi.sqlite_store import SQLiteStore
+
+    return SQLiteStore(path)
+
+
+def verify_audit_chain(store: Store, organization_id: str) -> ChainReport:
+    """Check an organization's audit trail; ``report.ok`` is False at the first broken link."""
+    from orgdocs.orgapi.audit import verify_chain
+
+    return verify_chain(store.audit_events(organization_id))
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'orgdocs.orgapi' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -1,0 +1,124 @@
+"""``OrgdocsExporter``: ``jupyter nbconvert --to orgdocs`` writes a notebook as a page of the site.
+
+The template folder (``templates/orgdocs``) extends JupyterLab's ``lab`` template for the cells and wraps
+them in the site's chrome: its header, navigation and footer, its stylesheet and theme switch. Pages
+request nothing from another host: require.js, MathJax, Mermaid and the widget manager that the ``lab``
+template loads from CDNs are off unless you point their ``*_url`` options at copies you serve yourself,
+widget outputs are replaced by a note (``widget_note``), and tokens are redacted (``RedactTokens``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from nbconvert.exporters import HTMLExporter
+from traitlets import Bool, Unicode, default
+
+__all__ = ["TEMPLATES", "OrgdocsExporter"]
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+_NO_CDN_HELP = "Off by default (''): exported pages request nothing from a CDN. Set a URL you serve to turn it on."
+
+
+class OrgdocsExporter(HTMLExporter):
+    """Export a notebook as a page in the orgdocs site's look, with no CDN request and no token."""
+
+    export_from_notebook = "orgdocs page"
+
+    docs_config = Unicode(
+        "",
+        help=(
+            "A docs config (docs.config.yaml) whose site chrome surrounds the page: its title and "
+            "navigation. '' uses ./docs.config.yaml when there is one, else writes a standalone page "
+            "with the site's header and footer and no navigation."
+        ),
+    ).tag(config=True)
+
+    route = Unicode(
+        "",
+        help=(
+            "The page's route in the site, e.g. /organization-api/guides/explore: marks it current in the "
+            "navigation and makes the site's links relative to it. '' finds it in docs_config when the "
+            "notebook is one of its pages."
+        ),
+    ).tag(config=True)
+
+    site_title = Unicode("", help="Title in the page header; '' takes the docs config's title.").tag(config=True)
+
+    inline_assets = Bool(
+        True,
+        help=(
+            "Inline the site's stylesheet and script into the page, so that one HTML file works anywhere. "
+            "False links them from assets_url instead (pages inside a built site)."
+        ),
+    ).tag(config=True)
+
+    assets_url = Unicode(
+        "",
+        help="URL of the site's assets folder when inline_assets is False; '' is _docs/assets/ relative to route.",
+    ).tag(config=True)
+
+    widget_note = Unicode(
+        "Interactive widget: it runs in a live notebook (JupyterLab, Binder or Voila) and is not part of this page.",
+        help="Shown in place of each widget output: widget state is not exported and no widget manager is loaded.",
+    ).tag(config=True)
+
+    # -- the lab template's CDN scripts, off ----------------------------------------------------------------
+
+    require_js_url = Unicode("", help=f"URL of require.js. {_NO_CDN_HELP}").tag(config=True)
+    mathjax_url = Unicode(
+        "", help=f"URL of MathJax; without it, math stays as its TeX source. {_NO_CDN_HELP}"
+    ).tag(config=True)
+    mermaid_js_url = Unicode("", help=f"URL of MermaidJS (ES module). {_NO_CDN_HELP}").tag(config=True)
+    mermaid_layout_elk_js_url = Unicode("", help=f"URL of MermaidJS' ELK layout. {_NO_CDN_HELP}").tag(
+        config=True
+    )
+    jquery_url = Unicode("", help=f"URL of jQuery (unused by this template). {_NO_CDN_HELP}").tag(config=True)
+    jupyter_widgets_base_url = Unicode("", help="Unused: widget outputs are replaced by widget_note.").tag(
+        config=True
+    )
+    widget_renderer_url = Unicode("", help="Unused: widget outputs are replaced by widget_note.").tag(
+        config=True
+    )
+
+    @default("template_name")
+    def _template_name_default(self) -> str:
+        return "orgdocs"
+
+    @default("extra_template_basedirs")
+    def _default_extra_template_basedirs(self) -> list[str]:
+        # Only the package's own folder: nbconvert's default (the current directory) would let a folder
+        # that happens to be called "orgdocs" there shadow this template.
+        return [str(TEMPLATES)]
+
+    @default("exclude_input_prompt")
+    def _exclude_input_prompt_default(self) -> bool:
+        return True
+
+    @default("exclude_output_prompt")
+    def _exclude_output_prompt_default(self) -> bool:
+        return True
+
+    def _init_resources(self, resources: dict[str, Any] | None) -> dict[str, Any]:
+        resources = super()._init_resources(resources)
+        from orgdocs.render.nbconvert.chrome import page_chrome
+
+        metadata = resources.get("metadata", {})
+        notebook_path = Path(metadata.get("path") or ".") / f"{metadata.get('name', 'notebook')}.ipynb"
+        resources["orgdocs"] = page_chrome(
+            docs_config=self.docs_config or _local_config(),
+            route=self.route,
+            notebook=notebook_path,
+            site_title=self.site_title,
+            inline_assets=self.inline_assets,
+            assets_url=self.assets_url,
+        )
+        resources["orgdocs"]["widget_note"] = self.widget_note
+        return resources
+
+
+def _local_config() -> str:
+    return "docs.config.yaml" if os.path.isfile("docs.config.yaml") else ""

@@ -1,0 +1,81 @@
+"""Keep secrets out of exported pages: bearer tokens, API key secrets, server tokens and widget state.
+
+An export is a file that gets published. Whatever a notebook printed (a demo token, an ``Authorization``
+header, a Jupyter server URL with ``?token=``) is replaced before the page is rendered, and the saved widget
+state is dropped: it could hold anything a widget ever had, and we render no widgets from it (see
+``OrgdocsExporter.widget_note``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from nbconvert.preprocessors import Preprocessor
+from traitlets import Bool, List, Unicode
+
+__all__ = ["DEFAULT_PATTERNS", "RedactTokens", "redact"]
+
+# Each pattern's first group, if any, is kept: "Authorization: Bearer " stays, the token after it goes.
+DEFAULT_PATTERNS = [
+    r"(odk_[0-9a-z]{8}_)[A-Za-z0-9_-]{20,}",  # orgdocs API key secrets: the public prefix stays
+    r"(?i)(\bbearer[ \t]+)(?!<)[A-Za-z0-9._~+/=-]{8,}",  # Authorization: Bearer ... (not a <placeholder>)
+    r"(?i)([?&](?:token|access_token|api_key)=)[A-Za-z0-9._~+/-]{8,}",  # tokens in URLs
+    r"(?i)(\"(?:token|access_token|secret)\"\s*:\s*\")[^\"]{8,}(?=\")",  # {"token": "..."} in JSON
+    r"(?i)('(?:token|access_token|secret)'\s*:\s*')[^']{8,}(?=')",  # {'token': '...'} in a Python repr
+]
+
+
+def redact(text: str, patterns: list[re.Pattern[str]], replacement: str) -> str:
+    for pattern in patterns:
+        text = pattern.sub(lambda m: (m.group(1) if m.re.groups else "") + replacement, text)
+    return text
+
+_BINARY = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"})
+
+
+class RedactTokens(Preprocessor):
+    """Replace tokens in cell sources and outputs, and drop saved widget state, before a page is written."""
+
+    enabled = Bool(True, help="Redact tokens in exported pages. Turn off only for pages nobody else sees.").tag(
+        config=True
+    )
+    patterns = List(
+        Unicode(),
+        default_value=DEFAULT_PATTERNS,
+        help="Regular expressions of secrets to replace; a pattern's first group, if any, is kept.",
+    ).tag(config=True)
+    extra_patterns = List(
+        Unicode(), default_value=[], help="More patterns, added to ``patterns`` (e.g. your own token format)."
+    ).tag(config=True)
+    replacement = Unicode("<redacted>", help="What a redacted secret is replaced with.").tag(config=True)
+    drop_widget_state = Bool(
+        True, help="Remove the notebook's saved widget state (metadata.widgets) from the export."
+    ).tag(config=True)
+
+    def preprocess(self, nb: Any, resources: dict) -> tuple[Any, dict]:
+        compiled = [re.compile(p) for p in [*self.patterns, *self.extra_patterns]]
+        self._compiled = compiled
+        if self.drop_widget_state:
+            nb.metadata.pop("widgets", None)
+        for cell in nb.cells:
+            cell.source = self._clean(cell.source)
+            for output in cell.get("outputs", []):
+                for key in ("text", "evalue", "traceback"):
+                    if key in output:
+                        output[key] = self._clean(output[key])
+                data = output.get("data", {})
+                for mimetype in list(data):
+                    if mimetype not in _BINARY:  # base64 images hold no text to redact
+                        data[mimetype] = self._clean(data[mimetype])
+        return nb, resources
+
+    def _clean(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return redact(value, self._compiled, self.replacement)
+        if isinstance(value, list):
+            return [self._clean(v) for v in value]
+        if isinstance(value, dict):
+            for key in list(value):
+                value[key] = self._clean(value[key])
+        return value

@@ -1,0 +1,106 @@
+"""``OperationView``: one operation's reference, the same sanitized HTML as its static page.
+
+The HTML comes from ``orgdocs.render.html.operation_html``, the static site's own renderer: the notebook
+shows exactly what the page shows (description, parameters, schemas, examples, security, servers, samples),
+from one implementation. ``operation_target`` turns what a notebook user has at hand (a site and a route,
+a site entry, or an operation) into the (site, route) every view is built from.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from orgdocs.render.widgets.style import stylesheet
+
+if TYPE_CHECKING:
+    from orgdocs.model import Description, Operation
+    from orgdocs.site import OperationEntry, Site
+
+__all__ = ["OperationView", "operation_target"]
+
+_SITES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # Description -> its one-group Site
+
+
+def _site_of(description: Description, group: str = "API") -> Site:
+    from orgdocs.site import Site
+
+    sites = _SITES.setdefault(description, {})
+    if group not in sites:
+        sites[group] = Site.from_description(description, group=group)
+    return sites[group]
+
+
+def _lone_description(operation: Operation) -> Description:
+    """A description holding only ``operation``, for an operation given without its description."""
+    from orgdocs.model import from_document
+
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": operation.title, "version": ""},
+        "paths": {operation.path: {operation.method: operation.raw or {}}},
+    }
+    return from_document(document, source=f"{operation.method.upper()} {operation.path}")
+
+
+def operation_target(
+    target: Site | OperationEntry | Operation, route: str | None = None, description: Description | None = None
+) -> tuple[Site, str]:
+    """(site, route) of an operation given as ``(site, route)``, a site's ``OperationEntry``, or an
+    ``Operation`` (with the ``description`` it belongs to; without one, refs it makes stay unresolved)."""
+    from orgdocs.model import Operation
+    from orgdocs.site import OperationEntry, Site
+
+    if isinstance(target, Site):
+        if route is None:
+            raise TypeError("a route is needed with a Site: OperationView(site, route)")
+        route = "/" + route.strip("/")
+        if route not in target.operations:
+            raise KeyError(f"no operation at route {route!r}")
+        return target, route
+    if isinstance(target, OperationEntry):
+        operation, description, group = target.operation, target.description, target.group
+    elif isinstance(target, Operation):
+        operation, group = target, "API"
+        if description is None:
+            description = _lone_description(target)
+            operation = description.operations[0] if description.operations else target
+    else:
+        raise TypeError(f"expected a Site and a route, an OperationEntry or an Operation, not {type(target).__name__}")
+    site = _site_of(description, group)
+    for found, entry in site.operations.items():
+        if entry.operation is operation:
+            return site, found
+    raise KeyError(f"{operation.method.upper()} {operation.path} is not an operation of {description.source}")
+
+
+class OperationView(widgets.VBox):
+    """The reference of one operation. ``OperationView(site, route)``, ``OperationView(entry)`` or
+    ``OperationView(operation, description=...)``; ``.html`` is the HTML shown."""
+
+    def __init__(
+        self,
+        target: Site | OperationEntry | Operation,
+        route: str | None = None,
+        *,
+        description: Description | None = None,
+        **kwargs: Any,
+    ):
+        from orgdocs.render.html import operation_html
+
+        super().__init__(**kwargs)
+        self.site, self.route = operation_target(target, route, description)
+        self.operation = self.site.operations[self.route].operation
+        self._html = widgets.HTML(operation_html(self.site, self.route))
+        self._html.add_class("orgdocs-operation-html")
+        self.add_class("orgdocs-operation-view")
+        self.children = [stylesheet(), self._html]
+
+    def __repr__(self) -> str:
+        return f"<OperationView {self.operation.method.upper()} {self.operation.path} ({self.route})>"
+
+    @property
+    def html(self) -> str:
+        return self._html.value

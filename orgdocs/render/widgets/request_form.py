@@ -1,0 +1,836 @@
+"""``RequestForm``: try one operation from the notebook, with the request built and sent by the kernel.
+
+The widget only wires inputs to plain functions: ``orgdocs.site.requests`` builds the request (the same rules
+as the browser's form), ``orgdocs.site.samples`` writes the code samples, and the functions of this module
+read parameter schemas into input kinds (``input_spec``), parse what was typed (``parse_input``), decide
+where a request may go (``allowed_server``) and render a response or an error (``response_html``,
+``error_html``). All of them are tested without widgets.
+
+Safety: the request leaves from the kernel's machine, which in a shared notebook (Binder, Voila) is not the
+reader's. By default a form only sends to the servers the description declares (their variables limited to
+their ``enum`` or default where they name the host), or to the URL prefixes of an explicit ``allow`` list.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import ipywidgets as widgets
+import traitlets
+
+from orgdocs.errors import OrgdocsError
+from orgdocs.render.widgets.operation_view import operation_target
+from orgdocs.render.widgets.style import stylesheet
+from orgdocs.render.widgets.tokens import TOKENS, TokenStore
+from orgdocs.site.examples import media_example, parameter_example
+from orgdocs.site.requests import RequestParts, build_request, is_json_media_type, text_of, to_httpx
+from orgdocs.site.samples import code_samples
+
+if TYPE_CHECKING:
+    from orgdocs.model import Description, Operation, Parameter, Server
+    from orgdocs.site import OperationEntry, Site
+
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "FormError",
+    "InputSpec",
+    "RefusedError",
+    "RequestForm",
+    "allowed_server",
+    "error_html",
+    "input_spec",
+    "parse_input",
+    "response_html",
+    "server_base",
+    "token_key",
+    "uses_bearer",
+]
+
+DEFAULT_TIMEOUT = 10.0  # seconds, for the client a form makes when none is given
+MAX_BODY_CHARS = 200_000  # of a response shown in the result area
+OTHER_SERVER = -1  # the server choice whose URL is typed
+SAMPLE_LANGUAGES = (("curl", "curl"), ("python", "Python (httpx)"), ("javascript", "JavaScript (fetch)"))
+
+
+class FormError(OrgdocsError):
+    """A request form cannot build its request: an invalid input, a body that is not JSON, no server."""
+
+
+class RefusedError(FormError):
+    """The request would go to a server that is neither declared by the description nor allowed."""
+
+
+# --- parameter inputs ---------------------------------------------------------------------------------
+
+
+@dataclass
+class InputSpec:
+    """How one parameter is asked for: its kind of input, choices and what it is prefilled with."""
+
+    key: str  # "in:name", the key of ``build_request``'s values
+    name: str
+    location: str
+    kind: str  # enum, boolean, integer, number, array, object, string
+    required: bool = False
+    options: list[Any] = field(default_factory=list)  # enum members
+    item_kind: str = "string"  # for arrays
+    default: Any = None
+    example: Any = None
+    description: str = ""
+
+
+def _schema_type(schema: Any) -> str | None:
+    if not isinstance(schema, dict):
+        return None
+    kind = schema.get("type")
+    if isinstance(kind, list):  # OpenAPI 3.1: ["integer", "null"]
+        kind = next((k for k in kind if k != "null"), None)
+    if isinstance(kind, str):
+        return kind
+    if "properties" in schema:
+        return "object"
+    if "items" in schema:
+        return "array"
+    return None
+
+
+def _kind_of(schema: Any, deref: Any) -> tuple[str, list[Any]]:
+    schema = deref(schema) if deref is not None else schema
+    if not isinstance(schema, dict):
+        return "string", []
+    enum = schema.get("enum")
+    if isinstance(enum, list) and [v for v in enum if v is not None]:
+        return "enum", [v for v in enum if v is not None]
+    kind = _schema_type(schema)
+    if kind in ("boolean", "integer", "number", "array", "object"):
+        return kind, []
+    return "string", []
+
+
+def input_spec(param: Parameter, description: Description | None = None) -> InputSpec:
+    """The input for ``param``: enum -> choice, boolean -> checkbox, integer/number, array, object, else text."""
+    deref = description.deref if description is not None else None
+    resolve = description.resolve if description is not None else _no_refs
+    schema = deref(param.schema) if deref is not None else param.schema
+    if schema is None and param.content:
+        kind, options = "object", []
+    else:
+        kind, options = _kind_of(schema, deref)
+    item_kind = "string"
+    if kind == "array" and isinstance(schema, dict):
+        item_kind, _ = _kind_of(schema.get("items"), deref)
+        if item_kind not in ("integer", "number", "boolean"):
+            item_kind = "string"
+    try:
+        example = parameter_example(param, resolve)
+    except Exception:  # an example is a convenience; a schema it cannot read still gets an input
+        example = None
+    default = schema.get("default") if isinstance(schema, dict) else None
+    return InputSpec(
+        key=f"{param.location}:{param.name}",
+        name=param.name,
+        location=param.location,
+        kind=kind,
+        required=param.required or param.location == "path",
+        options=options,
+        item_kind=item_kind,
+        default=default,
+        example=example,
+        description=param.description,
+    )
+
+
+def _no_refs(ref: str) -> Any:
+    raise KeyError(ref)
+
+
+def input_text(value: Any) -> str:
+    """A value as it is written into a text input."""
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)) and all(not isinstance(v, (dict, list)) for v in value):
+        return ",".join(text_of(v) for v in value)
+    return text_of(value)
+
+
+def _scalar(kind: str, text: str) -> Any:
+    if kind == "integer":
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not an integer") from None
+    if kind == "number":
+        try:
+            number = float(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a number") from None
+        return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
+    if kind == "boolean":
+        if text.lower() in ("true", "false"):
+            return text.lower() == "true"
+        raise ValueError(f"{text!r} is not true or false")
+    return text
+
+
+def parse_input(spec: InputSpec, raw: Any) -> Any:
+    """The value of ``spec``'s input for ``build_request``; ``None`` for no value. ``ValueError`` if invalid.
+
+    Text inputs are parsed by kind: integers and numbers (empty is no value), arrays as comma-separated
+    items or a JSON array, objects as JSON. A checkbox of an optional boolean sends a value only when it
+    differs from the schema's default (false when there is none), so an unchecked box adds nothing.
+    """
+    if spec.kind == "boolean":
+        if spec.required:
+            return bool(raw)
+        default = spec.default if isinstance(spec.default, bool) else False
+        return bool(raw) if bool(raw) != default else None
+    if spec.kind == "enum":
+        return raw
+    text = (raw or "").strip() if isinstance(raw, str) else raw
+    if text in (None, ""):
+        return None
+    if spec.kind in ("integer", "number"):
+        return _scalar(spec.kind, text)
+    if spec.kind == "array":
+        if text.startswith("["):
+            try:
+                value = json.loads(text)
+            except ValueError as error:
+                raise ValueError(f"not a JSON array ({error})") from None
+            if not isinstance(value, list):
+                raise ValueError("not a JSON array")
+            return value
+        return [_scalar(spec.item_kind, item.strip()) for item in text.split(",")]
+    if spec.kind == "object":
+        try:
+            return json.loads(text)
+        except ValueError as error:
+            raise ValueError(f"not JSON ({error})") from None
+    return raw
+
+
+# --- servers and safety ---------------------------------------------------------------------------------
+
+
+def server_base(url: str, base_url: str | None) -> str:
+    """``url`` made absolute: a relative server URL (``/v1``) is joined to ``base_url``."""
+    url = url.strip()
+    if url.lower().startswith(("http://", "https://")):
+        return url
+    if not base_url:
+        shown = url or "(empty)"
+        raise FormError(
+            f"the server URL {shown} is relative and there is no base to resolve it against: "
+            "pass a client with a base_url (httpx.Client(base_url=...)) or choose an absolute server"
+        )
+    if not url:
+        return base_url.rstrip("/")
+    if url.startswith("//"):
+        return f"{httpx.URL(base_url).scheme}:{url}"
+    return base_url.rstrip("/") + "/" + url.lstrip("/")
+
+
+_VARIABLE = re.compile(r"\{([^{}]+)\}")
+
+
+def _server_pattern(server: Server, base_url: str | None) -> re.Pattern | None:
+    """A regex of every URL ``server`` may resolve to: host variables take their enum or default only."""
+    template = server.url.strip()
+    if not template.lower().startswith(("http://", "https://", "{")):
+        try:
+            template = server_base(template, base_url)
+        except FormError:
+            return None
+    scheme_end = template.find("://")
+    authority_end = template.find("/", scheme_end + 3 if scheme_end >= 0 else 0)
+    if authority_end < 0:
+        authority_end = len(template)
+    parts, last = [], 0
+    for match in _VARIABLE.finditer(template):
+        parts.append(re.escape(template[last : match.start()]))
+        variable = server.variables.get(match.group(1))
+        choices = [str(v) for v in variable.enum] if variable and variable.enum else []
+        if match.start() < authority_end or not variable:
+            if variable and not choices:
+                choices = [str(variable.default)]
+            parts.append("(?:" + "|".join(re.escape(c) for c in choices) + ")" if choices else "(?!)")
+        else:
+            parts.append("(?:" + "|".join(re.escape(c) for c in choices) + ")" if choices else "[^/?#]*")
+        last = match.end()
+    parts.append(re.escape(template[last:].rstrip("/")))
+    return re.compile("".join(parts) + "/?", re.IGNORECASE)
+
+
+def _under_prefix(url: str, prefix: str) -> bool:
+    url, prefix = url.rstrip("/"), prefix.rstrip("/")
+    if url.lower() == prefix.lower():
+        return True
+    head = url[: len(prefix)]
+    return head.lower() == prefix.lower() and url[len(prefix)] in "/?#"
+
+
+def allowed_server(
+    url: str, servers: Sequence[Server], allow: Sequence[str] | None = None, base_url: str | None = None
+) -> bool:
+    """Whether a form may send to the absolute server ``url``.
+
+    With ``allow`` given, ``url`` must fall under one of its URL prefixes (``"*"`` allows any server);
+    otherwise it must be one of ``servers`` (relative ones joined to ``base_url``), a variable in the host
+    part taking only its enum values or its default.
+    """
+    if allow is not None:
+        return any(prefix == "*" or _under_prefix(url, prefix) for prefix in allow)
+    for server in servers:
+        pattern = _server_pattern(server, base_url)
+        if pattern is not None and pattern.fullmatch(url.rstrip("/") or url):
+            return True
+    return False
+
+
+# --- security -------------------------------------------------------------------------------------------
+
+
+def uses_bearer(operation: Operation, description: Description) -> bool:
+    """Whether a token is sent for ``operation``: its security names an http bearer scheme, or it says
+    nothing about security (neither it nor the description) while the description declares one."""
+    bearer = {name for name, scheme in description.security_schemes.items() if scheme.is_bearer}
+    if not bearer:
+        return False
+    requirements = description.security_for(operation)
+    if not requirements:
+        return operation.security is None and not description.security
+    return any(name in bearer for requirement in requirements for name in requirement)
+
+
+def token_key(site: Site, group: str) -> str:
+    """The token store's key of a group: the site's title and the group's label, so two APIs never share."""
+    return f"{site.title} / {group}"
+
+
+# --- result area ----------------------------------------------------------------------------------------
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def pretty_body(response: httpx.Response) -> str:
+    """The response body as readable text: JSON indented, text as it is, binary summarized."""
+    content = response.content
+    if not content:
+        return ""
+    media = response.headers.get("content-type", "")
+    if is_json_media_type(media) or media.split(";")[0].strip().endswith("/problem+json"):
+        try:
+            text = json.dumps(json.loads(content), indent=2, ensure_ascii=False)
+        except ValueError:
+            text = response.text
+    else:
+        try:
+            text = content.decode(response.encoding or "utf-8")
+        except (UnicodeDecodeError, LookupError):
+            return f"<{len(content):,} bytes of {media or 'binary data'}>"
+        if "\x00" in text:
+            return f"<{len(content):,} bytes of {media or 'binary data'}>"
+    if len(text) > MAX_BODY_CHARS:
+        text = text[:MAX_BODY_CHARS] + f"\n… ({len(text) - MAX_BODY_CHARS:,} more characters not shown)"
+    return text
+
+
+def response_html(response: httpx.Response, seconds: float, *, hint: str = "") -> str:
+    """Status, time, headers and body of ``response``, every value escaped."""
+    status = response.status_code
+    family = f"{status // 100}xx" if 100 <= status < 600 else "5xx"
+    request = response.request
+    rows = "".join(
+        f"<tr><td>{_e(name)}</td><td>{_e(value)}</td></tr>" for name, value in response.headers.multi_items()
+    )
+    body = pretty_body(response)
+    return (
+        f'<div class="orgdocs-response">'
+        f'<div><span class="orgdocs-status orgdocs-status-{family}">{status} {_e(response.reason_phrase)}</span>'
+        f' <span class="orgdocs-muted">{seconds * 1000:,.0f} ms · {_e(request.method)} {_e(request.url)}</span></div>'
+        + (f'<div class="orgdocs-hint">{_e(hint)}</div>' if hint else "")
+        + f"<details><summary>Headers ({len(response.headers)})</summary>"
+        f'<table class="orgdocs-headers">{rows}</table></details>'
+        + (f"<pre>{_e(body)}</pre>" if body else '<div class="orgdocs-muted">(empty body)</div>')
+        + "</div>"
+    )
+
+
+def error_html(title: str, detail: str = "", *, refused: bool = False) -> str:
+    extra = " orgdocs-refused" if refused else ""
+    text = f"<b>{_e(title)}</b>" + (f"<br>{_e(detail)}" if detail else "")
+    return f'<div class="orgdocs-error{extra}">{text}</div>'
+
+
+def describe_error(error: BaseException, timeout: Any = None) -> tuple[str, str]:
+    """(title, detail) for an error met while building or sending a request."""
+    if isinstance(error, RefusedError):
+        return "Request refused", str(error)
+    if isinstance(error, FormError):
+        return "Cannot build the request", str(error)
+    if isinstance(error, httpx.TimeoutException):
+        return "Timed out", f"no answer within the client's timeout ({error})"
+    if isinstance(error, httpx.ConnectError):
+        return "Connection failed", f"{error} (is the server running, and is the URL right?)"
+    if isinstance(error, httpx.HTTPError):
+        return f"Request failed ({type(error).__name__})", str(error)
+    return f"Request failed ({type(error).__name__})", str(error)
+
+
+# --- the widget -----------------------------------------------------------------------------------------
+
+
+class _TokenInput(widgets.Password):
+    """A password box that never holds what is typed: the validator hands it on and keeps the value empty.
+
+    The value is therefore never sent back to the browser, never echoed and never in saved widget state.
+    """
+
+    value = traitlets.Unicode("", help="always empty; a token typed here goes to the token store").tag(
+        sync=True, echo_update=False
+    )
+
+    def __init__(self, on_token: Any, **kwargs: Any):
+        self._on_token = on_token
+        super().__init__(**kwargs)
+
+    @traitlets.validate("value")
+    def _hand_on(self, proposal: dict) -> str:
+        if proposal["value"]:
+            self._on_token(proposal["value"])
+            self.send_state("value")  # the browser still shows what was typed: empty it there too
+        return ""
+
+
+class RequestForm(widgets.VBox):
+    """Server, token, parameters and body of one operation, its code samples, Send and the result.
+
+    ``RequestForm(site, route)``, ``RequestForm(entry)`` or ``RequestForm(operation, description=...)``.
+    ``client`` is any ``httpx.Client`` (default: a new one with a timeout); ``allow`` a list of URL
+    prefixes the form may send to instead of the declared servers (``["*"]`` for any); ``values`` prefills
+    parameters (by name or ``"in:name"``). ``.request`` is the ``httpx.Request`` Send would send,
+    ``.send()`` sends it and returns the ``httpx.Response``; ``.response`` is the last one.
+    """
+
+    def __init__(
+        self,
+        target: Site | OperationEntry | Operation,
+        route: str | None = None,
+        *,
+        client: httpx.Client | None = None,
+        allow: Sequence[str] | None = None,
+        values: dict[str, Any] | None = None,
+        description: Description | None = None,
+        tokens: TokenStore | None = None,
+        **kwargs: Any,
+    ):
+        super().__init__(**kwargs)
+        self.site, self.route = operation_target(target, route, description)
+        self.entry = self.site.operations[self.route]
+        self.operation: Operation = self.entry.operation
+        self.description: Description = self.entry.description
+        self.allow = list(allow) if allow is not None else None
+        self.response: httpx.Response | None = None
+        self.error: BaseException | None = None
+        self._client = client
+        self._tokens = tokens if tokens is not None else TOKENS
+        self._token_key = token_key(self.site, self.entry.group)
+        self._servers: list[Server] = list(self.operation.servers)
+        self._specs = [input_spec(p, self.description) for p in self.operation.parameters]
+        self._bearer = uses_bearer(self.operation, self.description)
+        self.add_class("orgdocs-request-form")
+
+        choices = [(_server_label(s), i) for i, s in enumerate(self._servers)]
+        if self.allow is not None:  # an allow list makes other servers possible
+            choices.append(("Other URL…", OTHER_SERVER))
+        self._server_choice = widgets.Dropdown(
+            options=choices,
+            description="Server",
+            layout=widgets.Layout(width="100%"),
+        )
+        self._server_url = widgets.Text(
+            value=str(self.client_base or ""),
+            description="Server",
+            placeholder="https://api.example.com",
+            continuous_update=False,
+            layout=widgets.Layout(width="100%"),
+        )
+        self._variables_box = widgets.VBox()
+        self._variable_inputs: dict[str, widgets.ValueWidget] = {}
+
+        self._token_input = _TokenInput(
+            self.set_token,
+            description="Token",
+            placeholder="Bearer token: kept in kernel memory only, shared by this API's forms",
+            continuous_update=False,
+            layout=widgets.Layout(width="100%"),
+        )
+        self._token_status = widgets.HTML()
+        self._token_status.add_class("orgdocs-token-status")
+        self._forget = widgets.Button(description="Forget token", icon="trash", layout=widgets.Layout(width="auto"))
+
+        prefill = dict(values or {})
+        self._inputs: dict[str, widgets.ValueWidget] = {spec.key: self._make_input(spec, prefill) for spec in self._specs}
+
+        body = self.operation.request_body
+        self._media_types = [m.media_type for m in body.content] if body is not None else []
+        self._media_choice = widgets.Dropdown(
+            options=self._media_types, description="Media type", layout=widgets.Layout(width="100%")
+        )
+        self._body = widgets.Textarea(
+            value=self._example_body(self._media_types[0]) if self._media_types else "",
+            rows=12,
+            placeholder="no body",
+            continuous_update=False,
+            layout=widgets.Layout(width="100%"),
+        )
+
+        self._send_button = widgets.Button(description="Send", button_style="primary", icon="paper-plane")
+        self._samples = {name: widgets.HTML() for name, _ in SAMPLE_LANGUAGES}
+        self._sample_tabs = widgets.Tab(children=list(self._samples.values()))
+        self._sample_tabs.titles = tuple(title for _, title in SAMPLE_LANGUAGES)
+        self._sample_tabs.add_class("orgdocs-samples")
+        self._result = widgets.HTML()
+        self._result.add_class("orgdocs-result")
+
+        self.children = self._layout()
+
+        self._server_choice.observe(self._on_server, "value")
+        self._server_url.observe(self._refresh, "value")
+        self._media_choice.observe(self._on_media, "value")
+        self._body.observe(self._refresh, "value")
+        for widget in self._inputs.values():
+            widget.observe(self._refresh, "value")
+        self._forget.on_click(lambda _: self.clear_token())
+        self._send_button.on_click(self._on_send)
+        self._tokens.subscribe(self._token_key, self._on_token_changed)
+        self._show_variables()
+        self._on_token_changed(self._token_key)
+
+    def __repr__(self) -> str:
+        op = self.operation
+        return f"<RequestForm {op.method.upper()} {op.path} ({self.route})>"
+
+    # -- public API -------------------------------------------------------------------------------------
+
+    @property
+    def client(self) -> httpx.Client:
+        if self._client is None:
+            self._client = httpx.Client(timeout=DEFAULT_TIMEOUT)
+        return self._client
+
+    @property
+    def client_base(self) -> str | None:
+        base = str(self._client.base_url) if self._client is not None else ""
+        return base.rstrip("/") or None
+
+    @property
+    def has_token(self) -> bool:
+        return self._token_key in self._tokens
+
+    def set_token(self, token: str | None) -> None:
+        """Keep ``token`` for every form of this group (kernel memory only); empty or None forgets it."""
+        self._tokens.set(self._token_key, token)
+
+    def clear_token(self) -> None:
+        self._tokens.set(self._token_key, None)
+
+    def set_values(self, values: dict[str, Any]) -> None:
+        """Fill parameters by name or ``"in:name"`` (a value of ``None`` empties the input)."""
+        for spec in self._specs:
+            if spec.key in values or spec.name in values:
+                value = values.get(spec.key, values.get(spec.name))
+                self._put(spec, self._inputs[spec.key], value)
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The parameter values as ``build_request`` takes them (``ValueError`` for an invalid input)."""
+        out = {}
+        for spec in self._specs:
+            try:
+                value = parse_input(spec, self._inputs[spec.key].value)
+            except ValueError as error:
+                raise FormError(f"parameter {spec.name} ({spec.location}): {error}") from None
+            if value is not None:
+                out[spec.key] = value
+        return out
+
+    @property
+    def server_url(self) -> str:
+        """The chosen server, variables applied, made absolute against the client's base URL."""
+        return server_base(self._chosen_server(), self.client_base)
+
+    def _chosen_server(self) -> str:
+        server = self._declared_server()
+        if server is not None:
+            return server.resolved_url({name: w.value for name, w in self._variable_inputs.items()})
+        return self._server_url.value.strip()
+
+    def _declared_server(self) -> Server | None:
+        """The declared server chosen, or None when the URL is typed ("Other URL…", or none declared)."""
+        if not self._servers or self._server_choice.value == OTHER_SERVER:
+            return None
+        return self._servers[self._server_choice.value or 0]
+
+    @property
+    def body(self) -> Any:
+        """The body for ``build_request``: JSON checked, form fields parsed, ``None`` when empty."""
+        if not self._media_types:
+            return None
+        text = self._body.value
+        if not text.strip():
+            return None
+        media = self._media_choice.value
+        if is_json_media_type(media) or _is_form(media):
+            try:
+                value = json.loads(text)
+            except ValueError as error:
+                raise FormError(f"the body is not valid JSON: {error}") from None
+            return text if is_json_media_type(media) else value
+        return text
+
+    def parts(self, *, relative: bool = False) -> RequestParts:
+        """The request as text (``orgdocs.site.requests.RequestParts``); ``relative``: keep a server URL
+        that cannot be made absolute as it is (for the code samples) instead of raising ``FormError``."""
+        token = self._tokens.get(self._token_key) if self._bearer else None
+        media = self._media_choice.value if self._media_types else None
+        try:
+            server_url = self.server_url
+        except FormError:
+            if not relative:
+                raise
+            server_url = self._chosen_server()
+        return build_request(
+            self.operation,
+            server_url=server_url,
+            values=self.values,
+            body=self.body,
+            media_type=media,
+            token=token,
+            resolve=self.description.resolve,
+        )
+
+    @property
+    def request(self) -> httpx.Request:
+        """The ``httpx.Request`` that Send would send (``FormError`` when an input is invalid)."""
+        parts = self.parts()
+        try:
+            return to_httpx(parts)
+        except ValueError as error:
+            raise FormError(str(error)) from None
+
+    def check_allowed(self, url: str | None = None) -> None:
+        """``RefusedError`` unless the form may send to its server (see ``allowed_server``)."""
+        url = url if url is not None else self.server_url
+        if allowed_server(url, self._servers, self.allow, self.client_base):
+            return
+        if self.allow is not None:
+            reason = f"{url} is not under the allowed URL prefixes ({', '.join(self.allow) or 'none'})"
+        elif self._servers:
+            reason = f"{url} is not a server declared by the description"
+        else:
+            reason = f"the description declares no server, so {url} is not allowed"
+        raise RefusedError(
+            f"{reason}. Requests leave from the kernel's machine, so a form only sends to declared servers; "
+            "to send elsewhere, create it with allow=['https://your.server/prefix']"
+        )
+
+    def send(self) -> httpx.Response:
+        """Build, check and send the request; show the response, or the error, in the result area.
+
+        Errors are shown and raised again: ``FormError``, ``RefusedError``, or the ``httpx`` error.
+        """
+        self._result.value = '<div class="orgdocs-muted">Sending…</div>'
+        try:
+            request = self.request
+            self.check_allowed()
+            started = time.perf_counter()
+            response = self.client.send(request)
+            response.read()
+            seconds = time.perf_counter() - started
+        except Exception as error:
+            self.error, self.response = error, None
+            title, detail = describe_error(error)
+            self._result.value = error_html(title, detail, refused=isinstance(error, RefusedError))
+            raise
+        self.error, self.response = None, response
+        hint = ""
+        if response.status_code == 401 and self._bearer and not self.has_token:
+            hint = "No token is set: type one into Token above."
+        self._result.value = response_html(response, seconds, hint=hint)
+        return response
+
+    @property
+    def result_html(self) -> str:
+        """What the result area shows."""
+        return self._result.value
+
+    @property
+    def samples(self) -> dict[str, str]:
+        """The code samples as shown (the token masked)."""
+        return code_samples(self.parts(relative=True))
+
+    # -- building -----------------------------------------------------------------------------------------
+
+    def _layout(self) -> list[widgets.Widget]:
+        op = self.operation
+        heading = widgets.HTML(
+            f'<span class="orgdocs-badge orgdocs-method-{_e(op.method.lower())}">{_e(op.method.upper())}</span> '
+            f"<code>{_e(op.path)}</code> <b>Try it</b>"
+        )
+        rows: list[widgets.Widget] = [stylesheet(), heading]
+        rows += [self._server_choice, self._variables_box] if self._servers else [self._server_url]
+        if self._bearer:
+            rows += [self._token_input, widgets.HBox([self._token_status, self._forget])]
+        for location, title in (("path", "Path"), ("query", "Query"), ("header", "Headers"), ("cookie", "Cookies")):
+            specs = [s for s in self._specs if s.location == location]
+            if specs:
+                rows.append(_heading(f"{title} parameters"))
+                rows += [self._inputs[s.key] for s in specs]
+        if self._media_types:
+            required = self.operation.request_body is not None and self.operation.request_body.required
+            rows.append(_heading("Body" + (" (required)" if required else "")))
+            if len(self._media_types) > 1:
+                rows.append(self._media_choice)
+            rows.append(self._body)
+        rows += [self._send_button, self._result, _heading("Code samples"), self._sample_tabs]
+        return rows
+
+    def _make_input(self, spec: InputSpec, prefill: dict[str, Any]) -> widgets.ValueWidget:
+        label = spec.name + ("*" if spec.required else "")
+        common = {
+            "description": label,
+            "tooltip": _tooltip(spec),
+            "style": {"description_width": "12em"},
+            "layout": widgets.Layout(width="100%"),
+        }
+        if spec.kind == "enum":
+            options = [("", None)] if not spec.required else []
+            options += [(text_of(v), v) for v in spec.options]
+            widget: widgets.ValueWidget = widgets.Dropdown(options=options, **common)
+        elif spec.kind == "boolean":
+            initial = spec.default if isinstance(spec.default, bool) else False
+            widget = widgets.Checkbox(value=initial, indent=True, **common)
+        else:
+            placeholder = input_text(spec.example if spec.example is not None else spec.default)
+            widget = widgets.Text(placeholder=placeholder, continuous_update=False, **common)
+        if spec.key in prefill or spec.name in prefill:
+            self._put(spec, widget, prefill.get(spec.key, prefill.get(spec.name)))
+        elif spec.required and spec.example is not None:
+            self._put(spec, widget, spec.example)
+        return widget
+
+    @staticmethod
+    def _put(spec: InputSpec, widget: widgets.ValueWidget, value: Any) -> None:
+        if spec.kind == "enum":
+            widget.value = value if value in spec.options else (None if not spec.required else spec.options[0])
+        elif spec.kind == "boolean":
+            widget.value = bool(value)
+        else:
+            widget.value = input_text(value)
+
+    def _example_body(self, media_type: str) -> str:
+        body = self.operation.request_body
+        media = next((m for m in body.content if m.media_type == media_type), None) if body else None
+        if media is None:
+            return ""
+        try:
+            _, value = media_example(media, self.description.resolve, direction="request")
+        except Exception:  # no example can be made: the user types one
+            return ""
+        if value is None:
+            return ""
+        if isinstance(value, str) and not is_json_media_type(media_type):
+            return value
+        return json.dumps(value, indent=2, ensure_ascii=False)
+
+    def _show_variables(self) -> None:
+        """Inputs for the chosen server's variables, or the URL input for "Other URL…"."""
+        self._variable_inputs = {}
+        server = self._declared_server()
+        if server is not None:
+            for name, variable in server.variables.items():
+                common = {
+                    "description": name,
+                    "tooltip": variable.description or None,
+                    "style": {"description_width": "12em"},
+                    "layout": widgets.Layout(width="100%"),
+                }
+                if variable.enum:
+                    options = [str(v) for v in variable.enum]
+                    value = str(variable.default) if str(variable.default) in options else options[0]
+                    widget: widgets.ValueWidget = widgets.Dropdown(options=options, value=value, **common)
+                else:
+                    widget = widgets.Text(value=str(variable.default), continuous_update=False, **common)
+                widget.observe(self._refresh, "value")
+                self._variable_inputs[name] = widget
+        if self._servers and server is None:
+            self._variables_box.children = [self._server_url]
+        else:
+            self._variables_box.children = list(self._variable_inputs.values())
+        self._refresh()
+
+    # -- events ----------------------------------------------------------------------------------------
+
+    def _on_server(self, _change: dict) -> None:
+        self._show_variables()
+
+    def _on_media(self, change: dict) -> None:
+        self._body.value = self._example_body(change["new"])
+        self._refresh()
+
+    def _on_token_changed(self, _group: str) -> None:
+        if self.has_token:
+            self._token_status.value = "A token is set for this API (kept in kernel memory)."
+        else:
+            self._token_status.value = "No token set."
+        self._refresh()
+
+    def _refresh(self, _change: dict | None = None) -> None:
+        """Rewrite the code samples from the current inputs, or say which input is wrong."""
+        try:
+            samples = self.samples
+        except FormError as error:
+            message = error_html("The request cannot be built yet", str(error))
+            for widget in self._samples.values():
+                widget.value = message
+            return
+        for name, widget in self._samples.items():
+            widget.value = f"<pre>{_e(samples[name])}</pre>"
+
+    def _on_send(self, _button: widgets.Button) -> None:
+        try:
+            self.send()
+        except Exception:  # noqa: S110 -- send() has shown the error in the result area
+            pass
+
+
+def _is_form(media_type: str) -> bool:
+    essence = media_type.split(";", 1)[0].strip().lower()
+    return essence in ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _server_label(server: Server) -> str:
+    return f"{server.url} — {server.description}" if server.description else server.url
+
+
+def _heading(text: str) -> widgets.HTML:
+    heading = widgets.HTML(_e(text))
+    heading.add_class("orgdocs-form-heading")
+    return heading
+
+
+def _tooltip(spec: InputSpec) -> str | None:
+    parts = [f"{spec.location} parameter, {spec.kind}" + (", required" if spec.required else "")]
+    if spec.description:
+        parts.append(" ".join(spec.description.split())[:300])
+    return " — ".join(parts)

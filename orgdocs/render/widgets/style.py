@@ -1,0 +1,148 @@
+"""The notebook views' stylesheet: JupyterLab's ``--jp-*`` theme variables, so light and dark themes both work.
+
+Each composite widget carries it as a small ``HTML`` child holding a ``<style>`` element; every rule is
+scoped to an ``orgdocs-`` class. Navigation rows are ``<option>`` elements whose ``data-value`` attribute is
+the URL-encoded label (ipywidgets' ``Select``), so a method badge is a rule on the label's start.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import ipywidgets as widgets
+
+__all__ = ["CSS", "METHOD_COLORS", "stylesheet"]
+
+# The site's badge colors (``orgdocs.render.tables.METHOD_COLORS``): mid tones that read on light and dark
+# backgrounds, as white-on-color badges and as a tint behind the navigation's method column.
+METHOD_COLORS = {
+    "GET": "#1f6feb",
+    "POST": "#1a7f37",
+    "PUT": "#9a6700",
+    "PATCH": "#8250df",
+    "DELETE": "#cf222e",
+    "HEAD": "#57606a",
+    "OPTIONS": "#57606a",
+    "TRACE": "#57606a",
+}
+
+_BADGE_INDENTS = (2, 4)  # spaces before the method: search rows, navigation rows (navigator.py)
+
+
+_GROUP_ROW = quote("\u25c6")  # navigator.GROUP_MARK
+_SECTION_ROW = quote("\u25b8")  # navigator.SECTION_MARK
+
+
+def _badge_rules() -> str:
+    rules = []
+    for method, color in METHOD_COLORS.items():
+        selectors = ", ".join(
+            f'.orgdocs-nav-list option[data-value^="{quote(" " * n + method + " ")}"]' for n in _BADGE_INDENTS
+        )
+        rules.append(f"{selectors} {{ --orgdocs-method: {color}; }}")
+        rules.append(f".orgdocs-method-{method.lower()} {{ --orgdocs-method: {color}; }}")
+    return "\n".join(rules)
+
+
+CSS = f"""
+.orgdocs-navigator, .orgdocs-operation-view, .orgdocs-request-form, .orgdocs-explorer {{
+  color: var(--jp-ui-font-color1);
+  font-family: var(--jp-ui-font-family);
+  font-size: var(--jp-ui-font-size1);
+}}
+.orgdocs-style {{ margin: 0 !important; height: 0; overflow: hidden; }}
+.orgdocs-nav-status {{ color: var(--jp-ui-font-color2); font-size: var(--jp-ui-font-size0); }}
+.orgdocs-nav-list select {{
+  font-family: var(--jp-code-font-family);
+  font-size: var(--jp-code-font-size);
+  background: var(--jp-layout-color1);
+  color: var(--jp-ui-font-color1);
+  border: var(--jp-border-width) solid var(--jp-border-color1);
+  height: 100%;
+}}
+.orgdocs-nav-list option {{ padding: 1px 4px; }}
+.orgdocs-nav-list option[data-value^="{quote(" ")}"] {{
+  background-image: linear-gradient(90deg, transparent 0 calc(4px + var(--orgdocs-indent, 4ch) - 0.4ch),
+    color-mix(in srgb, var(--orgdocs-method, transparent) 30%, transparent)
+      calc(4px + var(--orgdocs-indent, 4ch) - 0.4ch) calc(4px + var(--orgdocs-indent, 4ch) + 7.4ch),
+    transparent calc(4px + var(--orgdocs-indent, 4ch) + 7.4ch));
+  background-repeat: no-repeat;
+}}
+.orgdocs-nav-list option[data-value^="{quote("  ")}"]:not([data-value^="{quote("    ")}"]) {{ --orgdocs-indent: 2ch; }}
+.orgdocs-nav-list option[data-value*="{quote(" (deprecated)")}"] {{
+  text-decoration: line-through;
+  color: var(--jp-ui-font-color2);
+}}
+.orgdocs-nav-list option[data-value^="{_GROUP_ROW}"] {{
+  font-weight: bold;
+  text-transform: uppercase;
+  color: var(--jp-ui-font-color1);
+  background: var(--jp-layout-color2);
+}}
+.orgdocs-nav-list option[data-value^="{_SECTION_ROW}"] {{ font-weight: bold; color: var(--jp-ui-font-color2); }}
+{_badge_rules()}
+.orgdocs-badge {{
+  display: inline-block;
+  min-width: 4.5em;
+  padding: 0 6px;
+  border-radius: 3px;
+  text-align: center;
+  font-family: var(--jp-code-font-family);
+  font-weight: bold;
+  color: #fff;
+  background: var(--orgdocs-method, var(--jp-layout-color3));
+}}
+.orgdocs-operation-view {{ overflow-x: auto; }}
+.orgdocs-operation-view .widget-html-content, .orgdocs-result .widget-html-content,
+.orgdocs-samples .widget-html-content {{ line-height: 1.4; }}
+.orgdocs-operation-view table {{ border-collapse: collapse; }}
+.orgdocs-operation-view th, .orgdocs-operation-view td {{
+  border-bottom: var(--jp-border-width) solid var(--jp-border-color2);
+  padding: 2px 8px;
+  text-align: left;
+  vertical-align: top;
+}}
+.orgdocs-operation-view code, .orgdocs-result code, .orgdocs-request-form code {{
+  font-family: var(--jp-code-font-family);
+  background: var(--jp-layout-color2);
+  padding: 0 2px;
+}}
+.orgdocs-operation-view pre, .orgdocs-result pre, .orgdocs-samples pre {{
+  font-family: var(--jp-code-font-family);
+  font-size: var(--jp-code-font-size);
+  background: var(--jp-layout-color2);
+  color: var(--jp-content-font-color1);
+  border: var(--jp-border-width) solid var(--jp-border-color2);
+  padding: 6px 8px;
+  max-height: 24em;
+  overflow: auto;
+  white-space: pre;
+}}
+.orgdocs-operation-view a {{ color: var(--jp-content-link-color); }}
+.orgdocs-request-form .widget-label {{ font-family: var(--jp-code-font-family); }}
+.orgdocs-request-form textarea {{ font-family: var(--jp-code-font-family); font-size: var(--jp-code-font-size); }}
+.orgdocs-form-heading {{ font-weight: bold; color: var(--jp-ui-font-color1); margin-top: 6px; }}
+.orgdocs-token-status {{ color: var(--jp-ui-font-color2); }}
+.orgdocs-result {{ width: 100%; }}
+.orgdocs-status {{ font-weight: bold; padding: 1px 6px; border-radius: 3px; color: var(--jp-ui-inverse-font-color1, #fff); }}
+.orgdocs-status-2xx {{ background: var(--jp-success-color1); }}
+.orgdocs-status-3xx {{ background: var(--jp-brand-color1); }}
+.orgdocs-status-4xx {{ background: var(--jp-warn-color1); }}
+.orgdocs-status-5xx {{ background: var(--jp-error-color1); }}
+.orgdocs-error {{
+  border-left: 4px solid var(--jp-error-color1);
+  background: var(--jp-layout-color2);
+  color: var(--jp-ui-font-color1);
+  padding: 4px 8px;
+}}
+.orgdocs-refused {{ border-left-color: var(--jp-warn-color1); }}
+.orgdocs-muted {{ color: var(--jp-ui-font-color2); }}
+.orgdocs-headers td {{ padding: 0 8px 0 0; font-family: var(--jp-code-font-family); vertical-align: top; }}
+"""
+
+
+def stylesheet() -> widgets.HTML:
+    """A zero-height ``HTML`` widget carrying the stylesheet; add it as a child of a composite."""
+    sheet = widgets.HTML(f"<style>{CSS}</style>")
+    sheet.add_class("orgdocs-style")
+    return sheet

@@ -1,0 +1,336 @@
+"""Form values -> HTTP request: the one implementation behind every request form and code sample.
+
+The notebook form turns ``RequestParts`` into an ``httpx.Request`` (``to_httpx``), ``orgdocs.site.samples``
+writes them as curl, Python and JavaScript, and the browser's request form mirrors these rules in
+JavaScript:
+
+- **Values** are keyed by ``"in:name"`` (``"header:X-Id"``) or by the parameter name alone (which then
+  serves every location that has that name). ``None``, ``""``, ``[]`` and ``{}`` count as no value:
+  an optional parameter without value is left out; a path parameter without value keeps its ``{name}``
+  placeholder, so the preview shows what is missing.
+- **Text of a value**: strings as they are; ``true``/``false``; integers, and floats without a fractional
+  part, without one (``1.0`` -> ``"1"``, as JavaScript writes it); other floats as ``repr``; nested objects
+  and arrays as compact JSON.
+- **Percent-encoding** (path, query, form bodies): every UTF-8 byte except ``A-Z a-z 0-9 - _ . ~`` becomes
+  ``%XX`` (upper-case hex); a space is ``%20``.
+- **Path** (style ``simple``, default): arrays comma-joined, objects ``k,v,k,v`` (``k=v,k=v`` exploded),
+  each part encoded; ``label`` prefixes ``.``, ``matrix`` writes ``;name=value``.
+- **Query**, in parameter order: style ``form`` (default, exploded by default) repeats the key for each array
+  item and writes object members as their own keys; unexploded, items are joined by ``,`` (``%20`` for
+  ``spaceDelimited``, ``|`` for ``pipeDelimited``); ``deepObject`` writes ``name[key]=value`` (brackets
+  encoded, ``name%5Bkey%5D=value``).
+- **Headers**, in order: header parameters (arrays comma-joined; ``Accept``, ``Content-Type`` and
+  ``Authorization`` parameters are ignored, as OpenAPI says), one ``Cookie`` header for cookie parameters
+  (``a=1; b=2``), ``Content-Type`` when a body is sent, ``Authorization: Bearer <token>`` when a token is given.
+- **Server URL**: joined with the path with exactly one ``/`` between them; a relative server (``/v1``) stays
+  relative.
+- **Body**: not passed -> the request example of the chosen media type (the first one declared unless
+  ``media_type`` says); ``None`` -> no body; a ``str`` -> sent as it is; anything else is serialized: JSON
+  media types (``application/json``, ``*/*+json``) as JSON with a 2-space indent, integral floats written as
+  integers; ``application/x-www-form-urlencoded`` as ``key=value&...`` (arrays repeat the key, nested values
+  are compact JSON); ``multipart/form-data`` as JSON text of its fields, with a ``note`` saying so (the
+  code samples and ``to_httpx`` send them as real form fields); any other media type as JSON text.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from orgdocs.model.objects import MediaType, Operation, Parameter
+from orgdocs.site.examples import Resolve, media_example
+
+if TYPE_CHECKING:  # pragma: no cover
+    import httpx
+
+__all__ = [
+    "RequestParts",
+    "build_request",
+    "encode",
+    "is_json_media_type",
+    "parameter_value",
+    "text_of",
+    "to_httpx",
+]
+
+_UNSET: Any = object()
+_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
+_IGNORED_HEADERS = frozenset(("accept", "content-type", "authorization"))
+MULTIPART_NOTE = "multipart/form-data: the fields are shown as JSON; they are sent as form fields"
+
+
+@dataclass
+class RequestParts:
+    """An HTTP request as text: what the preview shows, what the samples write and what is sent."""
+
+    method: str  # upper-case
+    url: str
+    headers: list[tuple[str, str]] = field(default_factory=list)
+    body: str | None = None
+    media_type: str | None = None
+    note: str = ""  # e.g. how a multipart body is represented
+
+
+def build_request(
+    operation: Operation,
+    *,
+    server_url: str,
+    values: dict[str, Any],
+    body: Any = _UNSET,
+    media_type: str | None = None,
+    token: str | None = None,
+    resolve: Resolve | None = None,
+) -> RequestParts:
+    """The request for ``operation`` with ``values`` applied (rules in the module docstring).
+
+    ``resolve`` follows ``$ref``s when the body is generated from the schema; without it only the
+    description's own examples are used.
+    """
+    path = operation.path
+    query: list[str] = []
+    headers: list[tuple[str, str]] = []
+    cookies: list[str] = []
+    for param in operation.parameters:
+        value = parameter_value(param, values)
+        if param.location == "path":
+            if not _is_empty(value):
+                path = path.replace("{" + param.name + "}", _path_value(param, value))
+        elif _is_empty(value):
+            continue
+        elif param.location == "query":
+            query.extend(_query_pairs(param, value))
+        elif param.location == "header":
+            if param.name.lower() not in _IGNORED_HEADERS:
+                headers.append((param.name, _joined(value, explode=bool(param.explode))))
+        elif param.location == "cookie":
+            cookies.append(f"{param.name}={_joined(value, explode=False)}")
+    if cookies:
+        headers.append(("Cookie", "; ".join(cookies)))
+
+    chosen = _chosen_media(operation, media_type)
+    if media_type is None and chosen is not None:
+        media_type = chosen.media_type
+    if body is _UNSET:
+        body = None
+        if chosen is not None:
+            body = media_example(chosen, resolve or _unresolvable, direction="request")[1]
+    text, note = (None, "") if body is None else _serialize(body, media_type or "application/json")
+    if text is not None:
+        media_type = media_type or "application/json"
+        headers.append(("Content-Type", media_type))
+    else:
+        media_type = None
+    if token:
+        headers.append(("Authorization", f"Bearer {token}"))
+
+    url = join_url(server_url, path)
+    if query:
+        url += ("&" if "?" in url else "?") + "&".join(query)
+    return RequestParts(operation.method.upper(), url, headers, text, media_type, note)
+
+
+def to_httpx(parts: RequestParts) -> httpx.Request:
+    """An ``httpx.Request`` for ``parts``; the URL must be absolute. A multipart body is sent as form fields."""
+    import httpx
+
+    if not parts.url.lower().startswith(("http://", "https://")):
+        raise ValueError(
+            f"cannot send a request to {parts.url!r}: choose a server with an absolute http(s) URL"
+        )
+    headers = list(parts.headers)
+    fields = multipart_fields(parts)
+    if fields is not None:
+        headers = [(k, v) for k, v in headers if k.lower() != "content-type"]  # httpx adds the boundary
+        files = [(name, (None, value.encode())) for name, value in fields]
+        return httpx.Request(parts.method, parts.url, headers=headers, files=files)
+    content = parts.body.encode() if parts.body is not None else None
+    return httpx.Request(parts.method, parts.url, headers=headers, content=content)
+
+
+def multipart_fields(parts: RequestParts) -> list[tuple[str, str]] | None:
+    """The form fields of a multipart body (values as text), or None when it is not one we can read."""
+    if parts.body is None or _essence(parts.media_type) != "multipart/form-data":
+        return None
+    try:
+        data = json.loads(parts.body)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    fields = []
+    for name, value in data.items():
+        items = value if isinstance(value, list) else [value]
+        fields.extend((name, text_of(item)) for item in items)
+    return fields
+
+
+# --- values ---------------------------------------------------------------------------------------------
+
+
+def parameter_value(param: Parameter, values: dict[str, Any]) -> Any:
+    """The value given for ``param``: by ``"in:name"`` first, else by name."""
+    key = f"{param.location}:{param.name}"
+    if key in values:
+        return values[key]
+    return values.get(param.name)
+
+
+def text_of(value: Any) -> str:
+    """A scalar as text the way JavaScript's ``String()`` writes it; objects and arrays as compact JSON."""
+    if isinstance(value, str):
+        return value
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return ""
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isfinite(value) and value.is_integer():
+            return str(int(value))
+        return repr(value)
+    return json.dumps(_integral(value), separators=(",", ":"), ensure_ascii=False)
+
+
+def encode(text: str) -> str:
+    """Percent-encode every byte of the UTF-8 text but ``A-Z a-z 0-9 - _ . ~``."""
+    return "".join(chr(b) if b in _SAFE else f"%{b:02X}" for b in text.encode("utf-8"))
+
+
+def join_url(server_url: str, path: str) -> str:
+    """``server_url`` + ``path`` with exactly one slash between them."""
+    if not server_url:
+        return path
+    if not path:
+        return server_url
+    return server_url.rstrip("/") + "/" + path.lstrip("/")
+
+
+def is_json_media_type(media_type: str | None) -> bool:
+    """``application/json``, ``text/json`` and every ``+json`` type (parameters ignored)."""
+    essence = _essence(media_type)
+    subtype = essence.partition("/")[2]
+    return subtype == "json" or subtype.endswith("+json")
+
+
+def _is_empty(value: Any) -> bool:
+    return value is None or (isinstance(value, (str, list, tuple, dict)) and len(value) == 0)
+
+
+def _pairs(value: dict) -> list[tuple[str, str]]:
+    return [(str(k), text_of(v)) for k, v in value.items()]
+
+
+def _path_value(param: Parameter, value: Any) -> str:
+    style = param.style or "simple"
+    explode = bool(param.explode)
+    if isinstance(value, (list, tuple)):
+        parts = [encode(text_of(v)) for v in value]
+        if style == "matrix":
+            if explode:
+                return "".join(f";{encode(param.name)}={p}" for p in parts)
+            return f";{encode(param.name)}=" + ",".join(parts)
+        if style == "label":
+            return "." + ("." if explode else ",").join(parts)
+        return ",".join(parts)
+    if isinstance(value, dict):
+        pairs = [(encode(k), encode(v)) for k, v in _pairs(value)]
+        if explode:
+            joined = [f"{k}={v}" for k, v in pairs]
+            if style == "matrix":
+                return "".join(";" + p for p in joined)
+            if style == "label":
+                return "." + ".".join(joined)
+            return ",".join(joined)
+        flat = ",".join(f"{k},{v}" for k, v in pairs)
+        if style == "matrix":
+            return f";{encode(param.name)}={flat}"
+        return ("." if style == "label" else "") + flat
+    text = encode(text_of(value))
+    if style == "matrix":
+        return f";{encode(param.name)}={text}"
+    if style == "label":
+        return "." + text
+    return text
+
+
+def _query_pairs(param: Parameter, value: Any) -> list[str]:
+    style = param.style or "form"
+    explode = param.explode if param.explode is not None else style == "form"
+    name = encode(param.name)
+    if isinstance(value, (list, tuple)):
+        items = [encode(text_of(v)) for v in value]
+        if explode:
+            return [f"{name}={item}" for item in items]
+        separator = {"spaceDelimited": "%20", "pipeDelimited": "|"}.get(style, ",")
+        return [f"{name}={separator.join(items)}"]
+    if isinstance(value, dict):
+        if style == "deepObject":  # brackets encoded too: curl would read them as a glob
+            return [f"{encode(f'{param.name}[{k}]')}={encode(v)}" for k, v in _pairs(value)]
+        pairs = [(encode(k), encode(v)) for k, v in _pairs(value)]
+        if explode:
+            return [f"{k}={v}" for k, v in pairs]
+        return [f"{name}=" + ",".join(f"{k},{v}" for k, v in pairs)]
+    return [f"{name}={encode(text_of(value))}"]
+
+
+def _joined(value: Any, *, explode: bool) -> str:
+    """Header and cookie values (style ``simple``): arrays and objects comma-joined, not encoded."""
+    if isinstance(value, (list, tuple)):
+        return ",".join(text_of(v) for v in value)
+    if isinstance(value, dict):
+        if explode:
+            return ",".join(f"{k}={v}" for k, v in _pairs(value))
+        return ",".join(f"{k},{v}" for k, v in _pairs(value))
+    return text_of(value)
+
+
+# --- body -----------------------------------------------------------------------------------------------
+
+
+def _chosen_media(operation: Operation, media_type: str | None) -> MediaType | None:
+    if operation.request_body is None or not operation.request_body.content:
+        return None
+    if media_type is None:
+        return operation.request_body.content[0]
+    return next((m for m in operation.request_body.content if m.media_type == media_type), None)
+
+
+def _serialize(body: Any, media_type: str) -> tuple[str, str]:
+    """The body text and a note about it."""
+    if isinstance(body, str):
+        return body, ""
+    essence = _essence(media_type)
+    if essence == "application/x-www-form-urlencoded" and isinstance(body, dict):
+        pairs = []
+        for key, value in body.items():
+            for item in value if isinstance(value, list) else [value]:
+                pairs.append(f"{encode(str(key))}={encode(text_of(item))}")
+        return "&".join(pairs), ""
+    text = json.dumps(_integral(body), indent=2, ensure_ascii=False)
+    if essence == "multipart/form-data":
+        return text, MULTIPART_NOTE
+    return text, ""
+
+
+def _integral(value: Any) -> Any:
+    """Floats without a fractional part as integers, so that Python and JavaScript write the same JSON."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _integral(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_integral(v) for v in value]
+    return value
+
+
+def _essence(media_type: str | None) -> str:
+    return (media_type or "").split(";", 1)[0].strip().lower()
+
+
+def _unresolvable(ref: str) -> Any:
+    raise KeyError(ref)

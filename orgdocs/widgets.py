@@ -1,0 +1,20 @@
+"""Notebook views of an API description: ``Navigator``, ``OperationView``, ``RequestForm`` and ``Explorer``.
+
+    from orgdocs.widgets import Explorer
+    Explorer("openapi.yaml")
+
+Importing this module imports ipywidgets; ``import orgdocs`` alone does not.
+"""
+
+from orgdocs.render.widgets import (
+    TOKENS,
+    Explorer,
+    FormError,
+    Navigator,
+    OperationView,
+    RefusedError,
+    RequestForm,
+    TokenStore,
+)
+
+__all__ = ["TOKENS", "Explorer", "FormError", "Navigator", "OperationView", "RefusedError", "RequestForm", "TokenStore"]

@@ -1,0 +1,90 @@
+"""Shared fixtures: the small descriptions in ``tests/data`` and the dev corpus (``../shared/corpus``).
+
+The corpus lives outside the repository; ``ORGDOCS_CORPUS`` points elsewhere. Tests that take the ``corpus``
+fixture, the ``manifest`` or a ``corpus_entry`` (one row of the MANIFEST) are skipped when it is absent.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parent / "data"
+CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
+_NO_CORPUS = pytest.mark.skipif(not CORPUS.exists(), reason=f"no corpus at {CORPUS} (set ORGDOCS_CORPUS)")
+
+
+@dataclass(frozen=True)
+class CorpusEntry:
+    """One document row of ``MANIFEST.md``."""
+
+    path: str  # relative to the corpus
+    format: str  # "openapi 3.0.0", "swagger 2.0", "fragment", ...
+    ops: int | None  # None for "n/a" (the invalid JSON)
+    webhooks: int
+    traits: str
+
+    @property
+    def file(self) -> Path:
+        """The file; ``large/msgraph-beta.json`` is stored gzipped."""
+        path = CORPUS / self.path
+        return path if path.exists() else path.with_name(path.name + ".gz")
+
+
+def manifest_entries() -> list[CorpusEntry]:
+    """The document rows of both MANIFEST tables (the dev set: 7 columns; ``large/``: 5 columns)."""
+    entries = []
+    for line in (CORPUS / "MANIFEST.md").read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+        if len(cells) == 7:
+            path, _, fmt, _, ops, traits, _ = cells
+        elif len(cells) == 5:
+            path, fmt, _, ops, traits = cells
+        else:
+            continue
+        counts = re.fullmatch(r"(\d+|n/a)(?: \(\+(\d+) webhook ops\))?", ops)
+        if counts is None or not re.match(r"(edge|oas30|oas31|swagger2|large)/", path):
+            continue  # a header or separator row
+        ops_count = None if counts[1] == "n/a" else int(counts[1])
+        entries.append(CorpusEntry(path, fmt, ops_count, int(counts[2] or 0), traits))
+    return entries
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "corpus_entry" in metafunc.fixturenames:
+        entries = manifest_entries() if CORPUS.exists() else []
+        params = [
+            pytest.param(
+                entry, id=entry.path, marks=[pytest.mark.slow] if entry.path.startswith("large/") else []
+            )
+            for entry in entries
+        ]
+        metafunc.parametrize("corpus_entry", params)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if {"corpus", "manifest"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(_NO_CORPUS)
+
+
+@pytest.fixture
+def corpus() -> Path:
+    """The dev corpus folder (tests taking it are skipped when it is absent)."""
+    return CORPUS
+
+
+@pytest.fixture
+def manifest() -> list[CorpusEntry]:
+    """The document rows of the corpus MANIFEST."""
+    return manifest_entries()
+
+
+@pytest.fixture
+def data_dir() -> Path:
+    """``tests/data``: small descriptions written for these tests."""
+    return DATA

@@ -1,0 +1,47 @@
+"""The token store: kernel memory only, keyed by group, never shown."""
+
+from __future__ import annotations
+
+from orgdocs.render.widgets.tokens import TokenStore
+
+
+class Listener:
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, group):
+        self.calls.append(group)
+
+    def method(self, group):
+        self.calls.append(group)
+
+
+def test_set_get_clear_and_notify():
+    store = TokenStore()
+    listener = Listener()
+    store.subscribe("API", listener.method)
+    store.set("API", "  secret-1 ")
+    assert store.get("API") == "secret-1" and "API" in store
+    store.set("API", "secret-1")  # unchanged: no notification
+    store.set("Other", "x")
+    store.clear("API")
+    assert store.get("API") is None
+    assert listener.calls == ["API", "API"]
+    store.clear()
+    assert "Other" not in store
+
+
+def test_repr_never_shows_a_token():
+    store = TokenStore()
+    store.set("API", "secret-token-value")
+    assert "secret" not in repr(store) and "API" in repr(store)
+    assert repr(TokenStore()) == "<TokenStore: empty>"
+
+
+def test_listeners_are_held_weakly():
+    store = TokenStore()
+    listener = Listener()
+    store.subscribe("API", listener.method)
+    del listener
+    store.set("API", "t")  # the dead listener is dropped, nothing fails
+    assert store._listeners["API"] == []
