@@ -504,3 +504,8 @@ def test_pure_python_fallback_errors_carry_the_line(monkeypatch):
 def test_pure_python_fallback_on_a_corpus_twin(monkeypatch):
     monkeypatch.setattr(yaml_module, "_CParser", None)
     assert_same_as_json_twin("oas30/oai-v3.0-petstore-expanded")
+
+
+def test_libyaml_is_used_whenever_pyyaml_has_it():
+    # the pure-Python path is about 40 times slower: a failed import must not go unnoticed
+    assert (yaml_module._CParser is not None) == yaml.__with_libyaml__

@@ -256,7 +256,7 @@ def _to_int(value: str) -> int:
     # PyYAML's construct_yaml_int: YAML 1.1 octal (012), binary, hex and sexagesimal (1:30).
     value = value.replace("_", "")
     sign = -1 if value[:1] == "-" else 1
-    if value[:1] in "+-":
+    if value[:1] in ("+", "-"):
         value = value[1:]
     if value == "0":
         return 0
@@ -275,7 +275,7 @@ def _to_float(value: str) -> float:
     # PyYAML's construct_yaml_float.
     value = value.replace("_", "").lower()
     sign = -1 if value[:1] == "-" else 1
-    if value[:1] in "+-":
+    if value[:1] in ("+", "-"):
         value = value[1:]
     if value == ".inf":
         return sign * math.inf
