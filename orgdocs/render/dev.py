@@ -1,0 +1,210 @@
+"""``orgdocs dev``: the development server. Pages, payloads and the index are served from memory.
+
+Nothing is written to disk. A watcher polls the config file, the content and public folders and every local
+description; a change re-evaluates the whole site (remote descriptions are fetched again, as the seed says)
+and every open page reloads in full through a server-sent event, so routes, navigation and payloads never
+drift apart. A failing evaluation is shown in the browser and on the terminal; the server keeps the error
+until a later change evaluates cleanly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from orgdocs.errors import OrgdocsError
+from orgdocs.site import Site
+from orgdocs.site.config import Config
+
+__all__ = ["DevState", "create_dev_app", "dev_command", "serve_dev"]
+
+NO_STORE = {"Cache-Control": "no-store"}
+EVENTS_PATH = "/_docs/events"
+POLL_SECONDS = 0.25
+# Added to every page: one EventSource; any message means "the site changed, reload".
+RELOAD_SCRIPT = (
+    "<script>(function(){var s=new EventSource('" + EVENTS_PATH + "');var v=null;"
+    "s.onmessage=function(e){if(v!==null&&e.data!==v){location.reload();}v=e.data;};})();</script>"
+)
+
+
+class DevState:
+    """The current evaluation of a config: a ``Site`` or an error, and a version that changes with it."""
+
+    def __init__(self, config: str | Path | Config | None, *, log: Callable[[str], None] | None = None):
+        self.config = config
+        self.log = log or (lambda text: print(text, file=sys.stderr, flush=True))
+        self.site: Site | None = None
+        self.error: str | None = None
+        self.version = 0
+        self._lock = threading.Lock()
+        self._snapshot: dict[Path, tuple[int, int]] = {}
+        self.evaluate()
+
+    def evaluate(self) -> None:
+        started = time.perf_counter()
+        try:
+            site, error = Site(self.config), None
+        except OrgdocsError as failure:
+            site, error = None, str(failure)
+        with self._lock:
+            if site is not None:
+                self.site = site
+            self.error = error
+            self.version += 1
+            self._snapshot = self._scan()
+        if error:
+            self.log(f"orgdocs dev: {error}")
+        else:
+            took = time.perf_counter() - started
+            self.log(f"orgdocs dev: {len(site.operations)} operations, {len(site.pages)} pages ({took:.2f} s)")
+
+    def watched(self) -> Iterable[Path]:
+        """The config file, the content and public folders, and every local description."""
+        config = self.site.config if self.site else None
+        if isinstance(self.config, (str, Path)):
+            yield Path(self.config)
+        if config is not None:
+            if config.file:
+                yield config.file
+            yield config.content
+            yield config.public
+            for description in self.site.descriptions:
+                if description.path is not None:
+                    yield description.path
+        elif isinstance(self.config, (str, Path)):
+            yield Path(self.config).resolve().parent  # a broken config: watch its folder until it is fixed
+
+    def _scan(self) -> dict[Path, tuple[int, int]]:
+        found: dict[Path, tuple[int, int]] = {}
+        for root in self.watched():
+            paths = root.rglob("*") if root.is_dir() else [root]
+            for path in paths:
+                try:
+                    stat = path.stat()
+                except OSError:
+                    continue
+                if not path.is_dir():
+                    found[path] = (stat.st_mtime_ns, stat.st_size)
+        return found
+
+    def changed(self) -> bool:
+        return self._scan() != self._snapshot
+
+    def watch(self, stop: threading.Event, interval: float = POLL_SECONDS) -> None:
+        while not stop.wait(interval):
+            if self.changed():
+                self.evaluate()
+
+
+def _page(state: DevState, route: str) -> tuple[int, str]:
+    from orgdocs.render.static.build import render_route
+
+    if state.error is not None or state.site is None:
+        return 503, _error_page(state.error or "the site could not be evaluated")
+    try:
+        text = render_route(state.site, route)
+    except KeyError:
+        return 404, _error_page(f"no page at {route}", title="Not found")
+    return 200, text
+
+
+def _error_page(message: str, title: str = "orgdocs dev: the site could not be built") -> str:
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>"
+        f"{html.escape(title)}</title><style>body{{font:16px system-ui,sans-serif;margin:3rem;max-width:60rem}}"
+        "pre{white-space:pre-wrap;background:#fff0f0;color:#600;padding:1rem;border-radius:6px}</style></head>"
+        f"<body><h1>{html.escape(title)}</h1><pre role='alert'>{html.escape(message)}</pre>"
+        "<p>Fix the file and save: this page reloads by itself.</p></body></html>"
+    )
+
+
+def _with_reload(text: str) -> str:
+    at = text.rfind("</body>")
+    return text[:at] + RELOAD_SCRIPT + text[at:] if at >= 0 else text + RELOAD_SCRIPT
+
+
+def create_dev_app(state: DevState) -> Any:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+    from starlette.routing import Mount, Route
+    from starlette.staticfiles import StaticFiles
+
+    from orgdocs.render.static.build import ASSETS_DIR
+
+    async def payload(request: Request) -> Response:
+        path = request.path_params["path"]
+        site = state.site
+        if state.error is not None or site is None:
+            return JSONResponse({"error": state.error}, status_code=503, headers=NO_STORE)
+        if path == "index":
+            return JSONResponse(site.index, headers=NO_STORE)
+        try:
+            text = site.payload_json("/" + path)
+        except KeyError:
+            return JSONResponse({"error": f"no operation at /{path}"}, status_code=404, headers=NO_STORE)
+        return Response(text, media_type="application/json", headers=NO_STORE)
+
+    async def events(request: Request) -> Response:
+        async def stream():
+            sent, last_beat = None, time.monotonic()
+            while not await request.is_disconnected():
+                if state.version != sent:
+                    sent = state.version
+                    yield f"data: {sent}\n\n"
+                elif time.monotonic() - last_beat > 15:
+                    yield ": keep-alive\n\n"
+                    last_beat = time.monotonic()
+                await asyncio.sleep(0.1)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=NO_STORE)
+
+    async def page(request: Request) -> Response:
+        route = "/" + request.path_params.get("path", "").strip("/")
+        status, text = await asyncio.to_thread(_page, state, route)
+        return HTMLResponse(_with_reload(text), status_code=status, headers=NO_STORE)
+
+    return Starlette(
+        routes=[
+            Route(EVENTS_PATH, events),
+            Route("/_docs/openapi/{path:path}.json", payload),
+            Mount("/_docs/assets", StaticFiles(directory=ASSETS_DIR), name="assets"),
+            Route("/", page),
+            Route("/{path:path}", page),
+        ]
+    )
+
+
+def serve_dev(state: DevState, *, host: str = "127.0.0.1", port: int = 8000) -> Any:
+    """A uvicorn server for ``state``, not started; ``server.run()`` blocks until stopped."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        create_dev_app(state), host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
+    )
+    return uvicorn.Server(config)
+
+
+def dev_command(config: str | None, *, host: str = "127.0.0.1", port: int = 8000) -> int:
+    from orgdocs.site.bundled import default_config_path
+
+    path = default_config_path(config)
+    if not path.is_file():
+        raise OrgdocsError("no such file", source=str(path))
+    state = DevState(path)  # a broken config still starts: the browser shows the error until it is fixed
+    stop = threading.Event()
+    watcher = threading.Thread(target=state.watch, args=(stop,), name="orgdocs-watch", daemon=True)
+    watcher.start()
+    print(f"orgdocs dev: serving {path} at http://{host}:{port}/ (Ctrl-C stops)", file=sys.stderr, flush=True)
+    try:
+        serve_dev(state, host=host, port=port).run()
+    finally:
+        stop.set()
+    return 0
