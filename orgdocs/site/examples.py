@@ -26,9 +26,10 @@ Rules of ``example_from_schema``, in order:
    ``maximum`` (exclusive too) and onto ``multipleOf``; booleans ``True``; Swagger's ``file`` ``"<binary>"``.
 
 Values nest at most ``MAX_DEPTH`` levels, and one example visits at most ``MAX_VALUES`` schemas (so a large
-web of mutually recursive schemas stays small); past either limit values are cut like cycles. Results are memoized per
-``(ref, direction)`` for each resolver (a ``Description.resolve``), so a pass over every operation of a large
-description reuses the shared components.
+web of mutually recursive schemas stays small); past either limit values are cut like cycles. Results are
+memoized per ``(ref, direction)`` for each resolver (a ``Description.resolve``, kept as long as its
+description lives, which must not change meanwhile), so a pass over every operation of a large description
+reuses the shared components; a memoized value is reused only where generating it again would give the same.
 """
 
 from __future__ import annotations
@@ -224,8 +225,8 @@ class _Memo:
 
 
 class _Entry:
-    """A memoized example: its value, how deep it nests, and the references it went through when it
-    contains a cycle cut (it may be reused only where none of them is on the current path)."""
+    """A memoized example: its value, how deep it nests, how many visits it took, and the references it went
+    through when it contains a cycle or depth cut (it may be reused only where none is on the current path)."""
 
     __slots__ = ("height", "reached", "size", "value")
 
@@ -311,6 +312,9 @@ class _Walk:
         self.spent += 1
         if depth > MAX_DEPTH or self.spent > MAX_VALUES:
             self.capped |= _DEPTH if depth > MAX_DEPTH else _SIZE
+            ref = schema.get("$ref")
+            if isinstance(ref, str):  # an array whose items it is would have been [] had it been on the path
+                self.reached = {ref} if self.reached is None else self.reached | {ref}
             return self.empty(schema)
         declared, value = _own_value(schema)
         if declared:

@@ -8,9 +8,10 @@ JavaScript:
   serves every location that has that name). ``None``, ``""``, ``[]`` and ``{}`` count as no value:
   an optional parameter without value is left out; a path parameter without value keeps its ``{name}``
   placeholder, so the preview shows what is missing.
-- **Text of a value**: strings as they are; ``true``/``false``; integers, and floats without a fractional
-  part, without one (``1.0`` -> ``"1"``, as JavaScript writes it); other floats as ``repr``; nested objects
-  and arrays as compact JSON.
+- **Text of a value** (``text_of``): strings as they are; ``true``/``false``; ``None`` as ``""``; integers,
+  and floats without a fractional part, without one (``1.0`` -> ``"1"``, as JavaScript writes it); other
+  floats as ``repr`` (JavaScript's ``String()`` agrees except for exponents: ``1e-07`` / ``1e-7``); objects
+  and arrays as compact JSON (``JSON.stringify``).
 - **Percent-encoding** (path, query, form bodies): every UTF-8 byte except ``A-Z a-z 0-9 - _ . ~`` becomes
   ``%XX`` (upper-case hex); a space is ``%20``.
 - **Path** (style ``simple``, default): arrays comma-joined, objects ``k,v,k,v`` (``k=v,k=v`` exploded),
