@@ -1,0 +1,98 @@
+"""The development server over real HTTP: from memory, no-store, reload on change, errors recover."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import httpx
+
+from tests.dev.conftest import DESCRIPTION
+
+PAYLOAD = "/_docs/openapi/pets-api/pets/list-pets.json"
+
+
+def _files(root: Path) -> dict[str, int]:
+    return {str(p.relative_to(root)): p.stat().st_mtime_ns for p in root.rglob("*")}
+
+
+def test_payloads_index_and_pages_are_served_with_no_store(client):
+    payload = client.get(PAYLOAD)
+    assert payload.status_code == 200
+    assert payload.headers["cache-control"] == "no-store"
+    assert payload.json()["operation"]["operationId"] == "listPets"
+
+    index = client.get("/_docs/openapi/index.json")
+    assert index.headers["cache-control"] == "no-store"
+    assert [e["route"] for e in index.json()["endpoints"]] == ["/pets-api/pets/list-pets"]
+
+    page = client.get("/pets-api/pets/list-pets")
+    assert page.status_code == 200
+    assert page.headers["cache-control"] == "no-store"
+    assert "List pets" in page.text
+    assert "EventSource" in page.text  # the reload hook
+
+
+def test_unknown_routes_are_404(client):
+    assert client.get("/_docs/openapi/pets-api/nope.json").status_code == 404
+    assert client.get("/pets-api/nope").status_code == 404
+
+
+def test_an_edited_description_is_served_without_restart(dev_server, client):
+    assert client.get(PAYLOAD).json()["operation"]["summary"] == "List pets"
+    dev_server.description.write_text(DESCRIPTION.replace("summary: List pets", "summary: List all the pets"))
+
+    def summary():
+        return client.get(PAYLOAD).json()["operation"]["summary"] == "List all the pets"
+
+    dev_server.wait_for(summary)
+
+
+def test_open_pages_receive_a_reload_event_on_change(dev_server):
+    with (
+        httpx.Client(base_url=dev_server.url, timeout=10) as http,
+        http.stream("GET", "/_docs/events") as events,
+    ):
+        assert events.headers["content-type"].startswith("text/event-stream")
+        lines = events.iter_lines()
+        first = next(line for line in lines if line.startswith("data:"))
+        (dev_server.project / "content" / "intro.md").write_text("# Introduction\n\nChanged.\n")
+        second = next(line for line in lines if line.startswith("data:"))
+    assert first != second
+
+
+def test_a_broken_edit_shows_the_error_and_a_fix_recovers(dev_server, client):
+    dev_server.description.write_text("openapi: 3.0.3\npaths: [unclosed\n")
+
+    def broken():
+        answer = client.get("/pets-api/pets/list-pets")
+        return answer if answer.status_code == 503 else None
+
+    answer = dev_server.wait_for(broken)
+    assert "pets.yaml" in answer.text  # the error names the file
+    assert "line" in answer.text  # ... and the place
+    assert client.get(PAYLOAD).status_code == 503
+
+    dev_server.description.write_text(DESCRIPTION)
+    dev_server.wait_for(lambda: client.get("/pets-api/pets/list-pets").status_code == 200)
+    assert client.get(PAYLOAD).json()["operation"]["operationId"] == "listPets"
+
+
+def test_a_broken_config_shows_the_error_and_recovers(dev_server, client):
+    config = dev_server.project / "docs.config.yaml"
+    good = config.read_text()
+    config.write_text(good + "  - schema: ./pets.yaml\n    tags: [x]\n")
+    answer = dev_server.wait_for(lambda: (a := client.get("/")).status_code == 503 and a)
+    assert "docs.config.yaml" in answer.text
+    assert "unexpected property" in answer.text
+    config.write_text(good)
+    dev_server.wait_for(lambda: client.get("/pets-api/pets/list-pets").status_code == 200)
+
+
+def test_nothing_is_written_to_disk(dev_server, client, tmp_path):
+    before = _files(tmp_path)
+    cwd_before = set(os.listdir())
+    for url in ("/", "/pets-api/intro", "/pets-api/pets/list-pets", PAYLOAD, "/_docs/openapi/index.json"):
+        assert client.get(url).status_code == 200, url
+    assert _files(tmp_path) == before
+    assert set(os.listdir()) == cwd_before
