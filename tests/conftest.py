@@ -72,19 +72,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(_NO_CORPUS)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def corpus() -> Path:
     """The dev corpus folder (tests taking it are skipped when it is absent)."""
     return CORPUS
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def manifest() -> list[CorpusEntry]:
     """The document rows of the corpus MANIFEST."""
     return manifest_entries()
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def data_dir() -> Path:
     """``tests/data``: small descriptions written for these tests."""
     return DATA

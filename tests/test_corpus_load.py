@@ -153,11 +153,3 @@ def test_external_operations_under_method_keys_count(corpus):
     assert set(first.raw) == {"$ref"}  # kept as written, not loaded
     assert first.title == f"{first.method.upper()} {first.path}"
     assert any(u.ref == first.raw["$ref"] and u.reason == "external" for u in description.unresolved)
-
-
-@pytest.mark.slow
-def test_the_gzipped_graph_description_loads(corpus):
-    description = orgdocs.load(corpus / "large/msgraph-beta.json.gz")
-    assert len(description.operations) == 22361
-    assert len(description.document["paths"]) == 14227  # large/MANIFEST.md
-    assert description.source.endswith("msgraph-beta.json.gz")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 import orgdocs
@@ -347,3 +349,20 @@ def test_integer_response_keys_resolve(corpus):
     description = orgdocs.load(corpus / "edge/swagger-parser-deep-circular/deep-circular.yaml")
     assert [(u.ref, u.reason) for u in description.unresolved] == [("definitions/name.yaml", "external")]
     assert description.resolve("#/paths/~1family-tree/get/responses/200/schema")["type"] == "object"
+
+
+def test_one_resolver_serves_many_threads():
+    refs = ["#/Alias/get/summary", "#/a~1b", "#/Chain1", "#/ThroughA/y", "#/a%20b", "#/Nowhere"] * 50
+
+    def answer(ref):
+        try:
+            return resolver.resolve(ref)
+        except KeyError:
+            return KeyError
+
+    for _ in range(5):
+        resolver = Resolver(DOCUMENT)
+        with ThreadPoolExecutor(8) as pool:
+            answers = list(pool.map(answer, refs))
+        assert answers == [answer(ref) for ref in refs]
+        assert answers[0] == "reached through Alias"

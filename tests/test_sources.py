@@ -31,9 +31,7 @@ class _Handler(BaseHTTPRequestHandler):
         route = self.path.split("?")[0]
         if route in ("/spec.json", "/spec"):
             self._send(200, JSON_DOCUMENT)
-        elif route == "/spec.yaml":
-            self._send(200, YAML_DOCUMENT)
-        elif route == "/yaml-as-text.txt":
+        elif route in ("/spec.yaml", "/yaml-as-text.txt"):
             self._send(200, YAML_DOCUMENT)
         elif route == "/missing.json":
             self._send(404, b"no such description")
@@ -50,7 +48,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif route == "/big-unannounced.json":  # no Content-Length: read until the connection closes
             self.send_response(200)
             self.end_headers()
-            self.wfile.write(b" " * 10_000 + JSON_DOCUMENT)
+            self._write(b" " * 10_000 + JSON_DOCUMENT)
         elif route == "/slow.json":
             time.sleep(3)
             self._send(200, JSON_DOCUMENT)
@@ -59,8 +57,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", "40")
             self.end_headers()
             for _ in range(40):
-                self.wfile.write(b" ")
-                self.wfile.flush()
+                if not self._write(b" "):
+                    break
                 time.sleep(0.1)
         else:
             self._send(404, b"")
@@ -69,25 +67,40 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        self._write(body)
+
+    def _write(self, data: bytes) -> bool:
+        """False once the client has gone (the tests of limits hang up early)."""
+        try:
+            self.wfile.write(data)
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return False
+        return True
 
     def log_message(self, *args: object) -> None:  # keep the test output clean
         pass
 
 
-@pytest.fixture
-def server() -> Iterator[str]:
+@pytest.fixture(scope="module")
+def loopback() -> Iterator[str]:
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
     httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
-    _Handler.seen = []
     try:
         yield f"http://127.0.0.1:{httpd.server_address[1]}"
     finally:
         httpd.shutdown()
         httpd.server_close()
         thread.join()
+
+
+@pytest.fixture
+def server(loopback: str) -> str:
+    """The base URL of a real HTTP server on 127.0.0.1, with a fresh record of the requests it saw."""
+    _Handler.seen = []
+    return loopback
 
 
 # --- files ---------------------------------------------------------------------------------------------------
@@ -222,6 +235,13 @@ def test_a_trickling_server_times_out_as_a_whole(server, monkeypatch):
 def test_an_unreachable_server_fails_cleanly():
     with pytest.raises(SourceError, match="cannot fetch"):
         orgdocs.load("http://127.0.0.1:9/spec.json")  # the discard port: nothing listens
+
+
+@pytest.mark.parametrize("url", ["http://[::1/x.json", "http://example.com:port/x.json", "http://"])
+def test_a_malformed_url_is_a_source_error(url):
+    with pytest.raises(SourceError) as failure:
+        orgdocs.load(url)
+    assert str(failure.value).startswith(f"{url}: ")
 
 
 def test_credentials_in_a_url_are_refused_and_never_shown(server):

@@ -45,47 +45,53 @@ def join_pointer(*tokens: str) -> str:
 
 
 class Resolver:
-    """Follows local references inside one document, with a cache per reference string."""
+    """Follows local references inside one document, with a cache per reference string.
 
-    __slots__ = ("_active", "_cache", "document")
+    Safe to share between threads (the development server does): the cache only ever gains entries.
+    """
+
+    __slots__ = ("_cache", "document")
 
     def __init__(self, document: Any):
         self.document = document
         self._cache: dict[str, Any] = {}
-        self._active: set[str] = set()  # references being resolved: guards refs that reach through each other
 
     def resolve(self, ref: str) -> Any:
         """The target of one reference, not followed further. ``KeyError`` when it cannot be resolved."""
+        return self._resolve(ref, set())
+
+    def _resolve(self, ref: str, active: set[str]) -> Any:
+        """``active``: the references being resolved, which a pointer may not reach through again."""
         if not isinstance(ref, str) or not is_local(ref):
             raise KeyError(ref)
         try:
             return self._cache[ref]
         except KeyError:
             pass
-        if ref in self._active:
+        if ref in active:
             raise KeyError(ref)
-        self._active.add(ref)
+        active.add(ref)
         try:
-            node = self._walk(pointer_tokens(ref))
+            node = self._walk(pointer_tokens(ref), active)
         except KeyError:
             if "%" not in ref:
                 raise KeyError(ref) from None
             try:  # a key that literally holds "%xx", not meant as percent-encoding
-                node = self._walk(pointer_tokens(ref, percent_decode=False))
+                node = self._walk(pointer_tokens(ref, percent_decode=False), active)
             except KeyError:
                 raise KeyError(ref) from None
         finally:
-            self._active.discard(ref)
+            active.discard(ref)
         self._cache[ref] = node
         return node
 
-    def _walk(self, tokens: list[str]) -> Any:
+    def _walk(self, tokens: list[str], active: set[str]) -> Any:
         node = self.document
         for token in tokens:
-            node = self._step(node, token)
+            node = self._step(node, token, active)
         return node
 
-    def _step(self, node: Any, token: str) -> Any:
+    def _step(self, node: Any, token: str, active: set[str]) -> Any:
         """One pointer token. Where a key is missing from a ``{"$ref": ...}`` node, the reference is followed
         (as json-schema-ref-parser and swagger-parser do): ``#/paths/~1a/get`` reaches into ``/a`` when that
         path item is itself a reference."""
@@ -94,13 +100,13 @@ class Resolver:
             if isinstance(node, dict):
                 if token in node:
                     return node[token]
-                if _is_index(token) and int(token) in node:  # YAML read ``200:`` as an integer key
+                if _is_index(token) and int(token) in node:  # ``200:`` read as an integer key (PyYAML)
                     return node[int(token)]
                 ref = node.get("$ref")
                 if not isinstance(ref, str) or ref in followed:
                     raise KeyError(token)
                 followed.add(ref)
-                node = self.resolve(ref)  # refs reaching through each other end in KeyError: see ``_active``
+                node = self._resolve(ref, active)
             elif isinstance(node, list) and _is_index(token) and int(token) < len(node):
                 return node[int(token)]
             else:

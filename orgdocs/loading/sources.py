@@ -76,7 +76,10 @@ def schema_source(entry: str, *, content: Path, public: Path) -> str:
 def _fetch(url: str) -> bytes:
     import httpx
 
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError as error:  # e.g. an unclosed "[" of an IPv6 address
+        raise SourceError(f"not a valid URL ({error})", source=url) from None
     if parts.username is not None or parts.password is not None:
         # the seed: the loader has no way to send credentials; and the secret must not reach a message
         public = urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
@@ -115,3 +118,5 @@ def _fetch(url: str) -> bytes:
         raise SourceError(f"timed out after {TIMEOUT_SECONDS:g} s", source=url) from None
     except httpx.HTTPError as error:
         raise SourceError(f"cannot fetch: {error}", source=url) from None
+    except httpx.InvalidURL as error:
+        raise SourceError(f"not a valid URL ({error})", source=url) from None

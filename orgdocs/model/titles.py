@@ -12,8 +12,8 @@ __all__ = ["humanize", "kebab", "operation_title"]
 
 # Letters that Unicode does not decompose into ASCII, spelled the way people write them without accents.
 _FOLD = str.maketrans(
-    {"ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D",
-     "ł": "l", "Ł": "L", "þ": "th", "Þ": "TH", "ð": "d", "Ð": "D", "\u0131": "i"}
+    {"ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D",
+     "ł": "l", "Ł": "L", "þ": "th", "Þ": "Th", "ð": "d", "Ð": "D", "\u0131": "i"}
 )  # fmt: skip
 _NO_APOSTROPHES = str.maketrans("", "", "'\u2019")  # "user's" is one word
 

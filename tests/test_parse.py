@@ -1,0 +1,146 @@
+"""orgdocs.loading.parse: the parser is chosen by extension, gzip is undone, every failure is one clear line."""
+
+from __future__ import annotations
+
+import gc
+import gzip
+import time
+
+import pytest
+
+import orgdocs
+from orgdocs.errors import DescriptionError
+from orgdocs.loading import sources
+from orgdocs.loading.parse import extension, parse_document, paused_gc
+
+YAML_TEXT = b"openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
+JSON_TEXT = b'{"openapi": "3.0.0", "paths": {}}'
+
+
+@pytest.mark.parametrize(
+    ("name", "ext"),
+    [
+        ("spec.yaml", ".yaml"),
+        ("spec.YML", ".yml"),
+        ("dir.v2/spec", ""),
+        ("spec.json.gz", ".json"),
+        ("spec.yaml.gz", ".yaml"),
+        ("https://example.com/spec.yaml?ref=main#top", ".yaml"),
+        ("https://example.com/openapi", ""),
+        ("https://example.com/v1.2/openapi", ""),
+        ("/tmp/a.b/c.txt", ".txt"),
+    ],
+)
+def test_extension(name, ext):
+    assert extension(name) == ext
+
+
+@pytest.mark.parametrize("name", ["x.yaml", "x.yml", "X.YAML", "https://h/x.yml?raw=1", "x.yaml.gz"])
+def test_yaml_extensions_use_the_yaml_parser(name):
+    data = gzip.compress(YAML_TEXT) if name.endswith(".gz") else YAML_TEXT
+    assert parse_document(data, name)["info"]["title"] == "t"
+
+
+@pytest.mark.parametrize("name", ["x.json", "x.txt", "x", "https://h/openapi", "x.yaml.txt", "x.json.gz"])
+def test_any_other_extension_is_parsed_as_json(name):
+    data = gzip.compress(JSON_TEXT) if name.endswith(".gz") else JSON_TEXT
+    assert parse_document(data, name) == {"openapi": "3.0.0", "paths": {}}
+
+
+@pytest.mark.parametrize("name", ["x.txt", "x", "x.json", "https://h/openapi"])
+def test_yaml_text_without_a_yaml_extension_fails_as_json(name):
+    with pytest.raises(DescriptionError) as failure:
+        parse_document(YAML_TEXT, name)
+    assert str(failure.value) == f"{name}: line 1 column 1: invalid JSON: Expecting value"
+
+
+def test_json_is_valid_yaml_too():
+    assert parse_document(JSON_TEXT, "x.yaml") == {"openapi": "3.0.0", "paths": {}}
+
+
+def test_a_json_error_names_line_and_column():
+    with pytest.raises(DescriptionError) as failure:
+        parse_document(b'{\n  "a": 1,\n}', "spec.json")
+    assert failure.value.source == "spec.json"
+    assert failure.value.place == "line 3 column 1"
+    assert "\n" not in str(failure.value)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "invalid JSON: Expecting value"),
+        (b"\xff\xfe\xfa", "not UTF-8 text"),  # a UTF-16 byte order mark, then half a character
+        (b'{"a": "\xe9"}', "not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"n": ' + b"9" * 5_000 + b"}", "4300 digits"),  # Python's int conversion limit
+    ],
+)
+def test_bad_json_is_a_description_error(data, message):
+    with pytest.raises(DescriptionError, match=message) as failure:
+        parse_document(data, "x.json")
+    assert "\n" not in str(failure.value)
+
+
+def test_a_utf8_byte_order_mark_is_accepted():
+    assert parse_document(b"\xef\xbb\xbf" + JSON_TEXT, "x.json")["openapi"] == "3.0.0"
+
+
+def test_gzip_of_several_members():
+    data = gzip.compress(b'{"a": ') + gzip.compress(b"1}")
+    assert parse_document(data, "x.json.gz") == {"a": 1}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"), [(b"not gzip", "not a gzip file"), (gzip.compress(JSON_TEXT)[:-8], "truncated")]
+)
+def test_a_broken_gzip_is_a_description_error(data, message):
+    with pytest.raises(DescriptionError, match=message):
+        parse_document(data, "x.json.gz")
+
+
+def test_a_gzip_bomb_is_refused_within_bounds(monkeypatch):
+    monkeypatch.setattr(sources, "MAX_BYTES", 2**20)
+    bomb = gzip.compress(b" " * (16 * 2**20))  # 16 MB of spaces in 16 KB
+    assert len(bomb) < 20_000
+    started = time.perf_counter()
+    with pytest.raises(DescriptionError, match="larger than 1 MB once decompressed"):
+        parse_document(bomb, "x.json.gz")
+    assert time.perf_counter() - started < 1
+
+
+def test_a_yaml_alias_bomb_is_refused_within_bounds(tmp_path):
+    lines = [
+        "openapi: 3.0.0",
+        "paths: {}",
+        "x-bomb:",
+        '  a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]',
+    ]
+    lines += [f"  a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 12)]
+    path = tmp_path / "bomb.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    started = time.perf_counter()
+    with pytest.raises(DescriptionError) as failure:
+        orgdocs.load(path)
+    assert time.perf_counter() - started < 5
+    assert str(failure.value).startswith(f"{path}: ")
+    assert "\n" not in str(failure.value)
+
+
+def test_yaml_timestamps_stay_strings():
+    document = parse_document(b"paths: {}\ncreated: 2024-01-02T03:04:05Z\nday: 2024-01-02\n", "x.yaml")
+    assert document["created"] == "2024-01-02T03:04:05Z"
+    assert document["day"] == "2024-01-02"
+
+
+def test_paused_gc_restores_the_collector():
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+        with paused_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(ValueError), paused_gc():
+        raise ValueError
+    assert gc.isenabled()
