@@ -15,7 +15,9 @@ from pathlib import Path
 __all__ = ["demo_command"]
 
 
-def demo_command(*, port: int = 8000, api_port: int = 8001, folder: str | None = None, host: str = "127.0.0.1") -> int:
+def demo_command(
+    *, port: int = 8000, api_port: int = 8001, folder: str | None = None, host: str = "127.0.0.1"
+) -> int:
     import uvicorn
 
     from orgdocs.orgapi import create_app, open_store, seed_demo

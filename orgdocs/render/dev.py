@@ -45,10 +45,13 @@ class DevState:
         self.version = 0
         self._lock = threading.Lock()
         self._snapshot: dict[Path, tuple[int, int]] = {}
+        self._renderer: Any = None
         self.evaluate()
 
     def evaluate(self) -> None:
         started = time.perf_counter()
+        # the snapshot comes first: a file still being written during evaluation triggers another one
+        snapshot = self._scan()
         try:
             site, error = Site(self.config), None
         except OrgdocsError as failure:
@@ -58,12 +61,24 @@ class DevState:
                 self.site = site
             self.error = error
             self.version += 1
-            self._snapshot = self._scan()
+            self._snapshot = snapshot
         if error:
             self.log(f"orgdocs dev: {error}")
         else:
             took = time.perf_counter() - started
-            self.log(f"orgdocs dev: {len(site.operations)} operations, {len(site.pages)} pages ({took:.2f} s)")
+            self.log(
+                f"orgdocs dev: {len(site.operations)} operations, {len(site.pages)} pages ({took:.2f} s)"
+            )
+
+    def renderer(self) -> Any:
+        """The page renderer of the current site, made once per evaluation."""
+        from orgdocs.render.static.pages import PageRenderer
+
+        with self._lock:
+            site = self.site
+            if site is not None and (self._renderer is None or self._renderer.site is not site):
+                self._renderer = PageRenderer(site)
+            return self._renderer if site is not None else None
 
     def watched(self) -> Iterable[Path]:
         """The config file, the content and public folders, and every local description."""
@@ -103,16 +118,26 @@ class DevState:
                 self.evaluate()
 
 
-def _page(state: DevState, route: str) -> tuple[int, str]:
-    from orgdocs.render.static.build import render_route
+def render_route(renderer: Any, route: str) -> str:
+    """The HTML of any route of the renderer's site; ``KeyError`` when there is none."""
+    site = renderer.site
+    if route == "/":
+        return renderer.home()
+    if route in site.operations:
+        return renderer.operation(route)
+    if route in site.pages:
+        return renderer.page(route)
+    raise KeyError(route)
 
-    if state.error is not None or state.site is None:
+
+def _page(state: DevState, route: str) -> tuple[int, str]:
+    renderer = state.renderer()
+    if state.error is not None or renderer is None:
         return 503, _error_page(state.error or "the site could not be evaluated")
     try:
-        text = render_route(state.site, route)
+        return 200, render_route(renderer, route)
     except KeyError:
         return 404, _error_page(f"no page at {route}", title="Not found")
-    return 200, text
 
 
 def _error_page(message: str, title: str = "orgdocs dev: the site could not be built") -> str:
@@ -137,7 +162,7 @@ def create_dev_app(state: DevState) -> Any:
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
 
-    from orgdocs.render.static.build import ASSETS_DIR
+    from orgdocs.render.static.templating import ASSETS
 
     async def payload(request: Request) -> Response:
         path = request.path_params["path"]
@@ -175,7 +200,7 @@ def create_dev_app(state: DevState) -> Any:
         routes=[
             Route(EVENTS_PATH, events),
             Route("/_docs/openapi/{path:path}.json", payload),
-            Mount("/_docs/assets", StaticFiles(directory=ASSETS_DIR), name="assets"),
+            Mount("/_docs/assets", StaticFiles(directory=ASSETS), name="assets"),
             Route("/", page),
             Route("/{path:path}", page),
         ]

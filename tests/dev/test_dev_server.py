@@ -81,7 +81,7 @@ def test_a_broken_edit_shows_the_error_and_a_fix_recovers(dev_server, client):
 def test_a_broken_config_shows_the_error_and_recovers(dev_server, client):
     config = dev_server.project / "docs.config.yaml"
     good = config.read_text()
-    config.write_text(good + "  - schema: ./pets.yaml\n    tags: [x]\n")
+    config.write_text(good + "      - schema: ./pets.yaml\n        tags: [x]\n")
     answer = dev_server.wait_for(lambda: (a := client.get("/")).status_code == 503 and a)
     assert "docs.config.yaml" in answer.text
     assert "unexpected property" in answer.text
