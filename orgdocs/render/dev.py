@@ -61,7 +61,8 @@ class DevState:
                 self.site = site
             self.error = error
             self.version += 1
-            self._snapshot = snapshot
+            # watch what the new site reads, with the state seen before evaluating where known
+            self._snapshot = {path: snapshot.get(path, seen) for path, seen in self._scan().items()}
         if error:
             self.log(f"orgdocs dev: {error}")
         else:
