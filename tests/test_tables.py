@@ -24,7 +24,7 @@ needs_corpus = pytest.mark.skipif(not CORPUS.exists(), reason=f"corpus not found
 SHOP = {
     "openapi": "3.0.3",
     "info": {"title": "Shop", "version": "1"},
-    "tags": [{"name": "orders"}, {"name": "items"}],
+    "tags": [{"name": "items"}, {"name": "orders"}],
     "components": {
         "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
         "schemas": {
@@ -136,6 +136,20 @@ def test_endpoints_one_row_per_operation_in_site_order(shop):
     assert first["status_codes"] == "200, default"
     assert first["response_media_types"] == "application/json, text/csv"
     assert first["security"] == "bearer" and first["n_examples"] == 2
+
+
+def test_rows_follow_the_navigation_order():
+    document = copy.deepcopy(SHOP)
+    document["tags"].reverse()  # orders first
+    description = from_document(document, "shop.yaml")
+    assert tables.endpoints(description)["operationId"].tolist() == [
+        "listOrders",
+        "listItems",
+        "",
+        "deleteItem",
+        "",
+    ]
+    assert tables.parameters(description)["operationId"].tolist() == ["listItems", "listItems", "deleteItem"]
 
 
 def test_endpoints_flags_and_counts(shop):
@@ -325,3 +339,13 @@ def test_github_is_fast():
         elapsed = time.perf_counter() - started
         assert elapsed < 1.0, f"{function.__name__} took {elapsed:.2f} s"
         assert len(frame) > 900
+
+
+def test_method_colors_are_the_sites():
+    import re
+
+    css = (Path(tables.__file__).parent / "static" / "assets" / "site.css").read_text(encoding="utf-8")
+    light = css[css.index(":root") : css.index("}", css.index(":root"))]  # the first :root block: light theme
+    for method, color in tables.METHOD_COLORS.items():
+        variable = method.lower() if method in ("GET", "POST", "PUT", "PATCH", "DELETE") else "other"
+        assert re.search(rf"--{variable}:\s*{color}\s*;", light, re.I), f"{method}: {color} is not the site's"

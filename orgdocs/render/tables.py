@@ -8,7 +8,8 @@ badges. ``to_csv``, ``to_dict`` and every other export stay plain; ``style_metho
 
 Granularity, one row per:
 
-- ``endpoints``: operation (webhooks included, ``webhook`` True), in navigation order;
+- ``endpoints``: operation (webhooks included, ``webhook`` True), in the site's navigation order (tag
+  sections in the description's order, then untagged operations, then webhooks);
 - ``parameters``: parameter of an operation (path-level ones merged in, as the model has them);
 - ``responses``: declared status of an operation; its media types are joined in ``media_types`` (one
   string, ``", "`` between them) so that ``n_responses`` of ``endpoints`` counts the same rows;
@@ -48,16 +49,17 @@ __all__ = [
     "type_summary",
 ]
 
-# Background colors of the method badges (text is white). Kept in step with the site's badge colors.
+# Background colors of the method badges (text is white): the static site's light-theme badge colors
+# (``--get``, ``--post``, ... in ``orgdocs/render/static/assets/site.css``).
 METHOD_COLORS = {
-    "GET": "#1f6feb",
-    "POST": "#1a7f37",
-    "PUT": "#9a6700",
-    "PATCH": "#8250df",
-    "DELETE": "#cf222e",
-    "HEAD": "#57606a",
-    "OPTIONS": "#57606a",
-    "TRACE": "#57606a",
+    "GET": "#1f7a3f",
+    "POST": "#2155c9",
+    "PUT": "#8a5300",
+    "PATCH": "#6a3fb5",
+    "DELETE": "#b3261e",
+    "HEAD": "#4d5564",
+    "OPTIONS": "#4d5564",
+    "TRACE": "#4d5564",
 }
 
 DEFAULT_GROUP = "API"  # the group label of Site.from_description
@@ -146,18 +148,8 @@ def _entries(x: Any) -> list[_Entry]:
     from orgdocs.site import Site
 
     target = _coerce(x)
-    if isinstance(target, Site):
-        return [_Entry(r, e.group, e.operation, e.description) for r, e in target.operations.items()]
-    # The routes Site.from_description would give, without evaluating a whole site.
-    from orgdocs.model.titles import kebab
-    from orgdocs.site.routes import RouteTable, operation_segments
-
-    table, slug = RouteTable(), kebab(DEFAULT_GROUP)
-    entries = []
-    for operation in [*target.operations, *target.webhooks]:
-        tag, name = operation_segments(operation)
-        entries.append(_Entry(table.claim(f"/{slug}/{tag}/{name}"), DEFAULT_GROUP, operation, target))
-    return entries
+    site = target if isinstance(target, Site) else Site.from_description(target, group=DEFAULT_GROUP)
+    return [_Entry(r, e.group, e.operation, e.description) for r, e in site.operations.items()]
 
 
 def _descriptions(x: Any) -> list[tuple[str, Description]]:

@@ -4,29 +4,34 @@ The template folder (``templates/orgdocs``) extends JupyterLab's ``lab`` templat
 them in the site's chrome: its header, navigation and footer, its stylesheet and theme switch. Pages
 request nothing from another host: require.js, MathJax, Mermaid and the widget manager that the ``lab``
 template loads from CDNs are off unless you point their ``*_url`` options at copies you serve yourself,
-widget outputs are replaced by a note (``widget_note``), and tokens are redacted (``RedactTokens``).
+widget outputs are replaced by a note (``WidgetNotes``), and tokens are redacted (``RedactTokens``).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 from nbconvert.exporters import HTMLExporter
+from traitlets import Any as AnyTrait
 from traitlets import Bool, Unicode, default
 
 __all__ = ["TEMPLATES", "OrgdocsExporter"]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
-_NO_CDN_HELP = "Off by default (''): exported pages request nothing from a CDN. Set a URL you serve to turn it on."
+_NO_CDN_HELP = (
+    "Off by default (''): exported pages request nothing from a CDN. Set a URL you serve to turn it on."
+)
 
 
 class OrgdocsExporter(HTMLExporter):
     """Export a notebook as a page in the orgdocs site's look, with no CDN request and no token."""
 
     export_from_notebook = "orgdocs page"
+    _page_title = ""  # of the notebook being exported
 
     docs_config = Unicode(
         "",
@@ -37,6 +42,12 @@ class OrgdocsExporter(HTMLExporter):
         ),
     ).tag(config=True)
 
+    site = AnyTrait(
+        None,
+        allow_none=True,
+        help="A Site (orgdocs.Site) whose chrome surrounds the page, instead of docs_config. Set from Python.",
+    )
+
     route = Unicode(
         "",
         help=(
@@ -46,7 +57,17 @@ class OrgdocsExporter(HTMLExporter):
         ),
     ).tag(config=True)
 
-    site_title = Unicode("", help="Title in the page header; '' takes the docs config's title.").tag(config=True)
+    cells_only = Bool(
+        False,
+        help=(
+            "Render the cells alone, with no page around them (template cells.html.j2): what the static "
+            "site embeds in its notebook pages. The chrome options are then unused."
+        ),
+    ).tag(config=True)
+
+    site_title = Unicode("", help="Title in the page header; '' takes the docs config's title.").tag(
+        config=True
+    )
 
     inline_assets = Bool(
         True,
@@ -61,11 +82,6 @@ class OrgdocsExporter(HTMLExporter):
         help="URL of the site's assets folder when inline_assets is False; '' is _docs/assets/ relative to route.",
     ).tag(config=True)
 
-    widget_note = Unicode(
-        "Interactive widget: it runs in a live notebook (JupyterLab, Binder or Voila) and is not part of this page.",
-        help="Shown in place of each widget output: widget state is not exported and no widget manager is loaded.",
-    ).tag(config=True)
-
     # -- the lab template's CDN scripts, off ----------------------------------------------------------------
 
     require_js_url = Unicode("", help=f"URL of require.js. {_NO_CDN_HELP}").tag(config=True)
@@ -77,16 +93,24 @@ class OrgdocsExporter(HTMLExporter):
         config=True
     )
     jquery_url = Unicode("", help=f"URL of jQuery (unused by this template). {_NO_CDN_HELP}").tag(config=True)
-    jupyter_widgets_base_url = Unicode("", help="Unused: widget outputs are replaced by widget_note.").tag(
-        config=True
-    )
-    widget_renderer_url = Unicode("", help="Unused: widget outputs are replaced by widget_note.").tag(
-        config=True
-    )
+    jupyter_widgets_base_url = Unicode(
+        "", help="Unused: widget outputs are replaced by a note (WidgetNotes.note)."
+    ).tag(config=True)
+    widget_renderer_url = Unicode(
+        "", help="Unused: widget outputs are replaced by a note (WidgetNotes.note)."
+    ).tag(config=True)
 
     @default("template_name")
     def _template_name_default(self) -> str:
         return "orgdocs"
+
+    @default("template_file")
+    def _template_file_default(self) -> str:
+        return "cells.html.j2" if self.cells_only else "index.html.j2"
+
+    @default("exclude_anchor_links")
+    def _exclude_anchor_links_default(self) -> bool:
+        return self.cells_only  # the site's sanitizer drops the ids they point at
 
     @default("extra_template_basedirs")
     def _default_extra_template_basedirs(self) -> list[str]:
@@ -102,22 +126,60 @@ class OrgdocsExporter(HTMLExporter):
     def _exclude_output_prompt_default(self) -> bool:
         return True
 
+    def from_notebook_node(
+        self, nb: Any, resources: dict[str, Any] | None = None, **kw: Any
+    ) -> tuple[str, dict]:
+        # The page's <title> and header: the notebook's title (metadata, else its first heading), as the
+        # site names a notebook page, followed by the site's title.
+        self._page_title = str(nb.metadata.get("title") or _first_heading(nb) or "")
+        return super().from_notebook_node(nb, resources, **kw)
+
+    def _preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        nb, resources = super()._preprocess(nb, resources)  # nb is nbconvert's copy
+        chrome = resources.get("orgdocs") or {}
+        title, site_title = chrome.get("page_title", ""), chrome.get("site_title", "")
+        if title:
+            nb.metadata["title"] = f"{title} · {site_title}" if site_title and site_title != title else title
+        return nb, resources
+
     def _init_resources(self, resources: dict[str, Any] | None) -> dict[str, Any]:
         resources = super()._init_resources(resources)
+        if "orgdocs" in resources:  # nbconvert calls this more than once per export
+            return resources
+        if self.cells_only:
+            resources["orgdocs"] = {}
+            return resources
         from orgdocs.render.nbconvert.chrome import page_chrome
 
         metadata = resources.get("metadata", {})
         notebook_path = Path(metadata.get("path") or ".") / f"{metadata.get('name', 'notebook')}.ipynb"
         resources["orgdocs"] = page_chrome(
-            docs_config=self.docs_config or _local_config(),
+            docs_config=self.docs_config or (_local_config() if self.site is None else ""),
+            site=self.site,
             route=self.route,
             notebook=notebook_path,
             site_title=self.site_title,
             inline_assets=self.inline_assets,
             assets_url=self.assets_url,
         )
-        resources["orgdocs"]["widget_note"] = self.widget_note
+        chrome = resources["orgdocs"]
+        page_title = getattr(self, "_page_title", "") or metadata.get("name", "")
+        chrome["page_title"] = page_title
+        if not chrome["site_title"]:
+            chrome["site_title"] = page_title  # a standalone page: its own title in the header
         return resources
+
+
+_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
+
+
+def _first_heading(nb: Any) -> str:
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            match = _HEADING.search(cell.source)
+            if match:
+                return match.group(1).strip()
+    return ""
 
 
 def _local_config() -> str:

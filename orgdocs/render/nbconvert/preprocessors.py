@@ -1,28 +1,31 @@
-"""Keep secrets out of exported pages: bearer tokens, API key secrets, server tokens and widget state.
+"""The exporter's preprocessors: widget outputs become a note, and secrets stay out of exported pages.
 
-An export is a file that gets published. Whatever a notebook printed (a demo token, an ``Authorization``
-header, a Jupyter server URL with ``?token=``) is replaced before the page is rendered, and the saved widget
-state is dropped: it could hold anything a widget ever had, and we render no widgets from it (see
-``OrgdocsExporter.widget_note``).
+``WidgetNotes``: a page loads no widget manager (it would come from a CDN), so each widget output is replaced
+by a short note saying where it runs. ``RedactTokens``: an export is a file that gets published; whatever a
+notebook printed (a demo token, an ``Authorization`` header, a Jupyter server URL with ``?token=``) is
+replaced before the page is rendered, and the saved widget state is dropped: it could hold anything a widget
+ever had, and nothing renders it.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
 from nbconvert.preprocessors import Preprocessor
 from traitlets import Bool, List, Unicode
 
-__all__ = ["DEFAULT_PATTERNS", "RedactTokens", "redact"]
+__all__ = ["DEFAULT_PATTERNS", "RedactTokens", "WidgetNotes", "redact"]
 
-# Each pattern's first group, if any, is kept: "Authorization: Bearer " stays, the token after it goes.
+# Each pattern's first group, if any, is kept: "Authorization: Bearer " stays, the token after it goes. The
+# generic patterns come first, so that a token after "Bearer" is replaced once, not piecemeal.
 DEFAULT_PATTERNS = [
-    r"(odk_[0-9a-z]{8}_)[A-Za-z0-9_-]{20,}",  # orgdocs API key secrets: the public prefix stays
     r"(?i)(\bbearer[ \t]+)(?!<)[A-Za-z0-9._~+/=-]{8,}",  # Authorization: Bearer ... (not a <placeholder>)
     r"(?i)([?&](?:token|access_token|api_key)=)[A-Za-z0-9._~+/-]{8,}",  # tokens in URLs
     r"(?i)(\"(?:token|access_token|secret)\"\s*:\s*\")[^\"]{8,}(?=\")",  # {"token": "..."} in JSON
     r"(?i)('(?:token|access_token|secret)'\s*:\s*')[^']{8,}(?=')",  # {'token': '...'} in a Python repr
+    r"(odk_[0-9a-z]{8}_)[A-Za-z0-9_-]{20,}",  # orgdocs API key secrets: the public prefix stays
 ]
 
 
@@ -31,15 +34,16 @@ def redact(text: str, patterns: list[re.Pattern[str]], replacement: str) -> str:
         text = pattern.sub(lambda m: (m.group(1) if m.re.groups else "") + replacement, text)
     return text
 
+
 _BINARY = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"})
 
 
 class RedactTokens(Preprocessor):
     """Replace tokens in cell sources and outputs, and drop saved widget state, before a page is written."""
 
-    enabled = Bool(True, help="Redact tokens in exported pages. Turn off only for pages nobody else sees.").tag(
-        config=True
-    )
+    enabled = Bool(
+        True, help="Redact tokens in exported pages. Turn off only for pages nobody else sees."
+    ).tag(config=True)
     patterns = List(
         Unicode(),
         default_value=DEFAULT_PATTERNS,
@@ -79,3 +83,27 @@ class RedactTokens(Preprocessor):
             for key in list(value):
                 value[key] = self._clean(value[key])
         return value
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+class WidgetNotes(Preprocessor):
+    """Replace each widget output by a note: exported pages hold no widget state and load no widget manager."""
+
+    enabled = Bool(True, help="Replace widget outputs by ``note``. Off, they are dropped by nbconvert.").tag(
+        config=True
+    )
+    note = Unicode(
+        "Interactive widget: it runs in a live notebook (JupyterLab, Binder or Voila) and is not part of this page.",
+        help="The text shown in place of each widget output.",
+    ).tag(config=True)
+
+    def preprocess(self, nb: Any, resources: dict) -> tuple[Any, dict]:
+        block = f'<div class="orgdocs-widget-note"><p>{html.escape(self.note)}</p></div>'
+        for cell in nb.cells:
+            for output in cell.get("outputs", []):
+                data = output.get("data")
+                if data and WIDGET_VIEW in data:
+                    output["data"] = {"text/html": block, "text/plain": self.note}
+        return nb, resources

@@ -1,0 +1,25 @@
+"""Notebooks as pages of the site, and pages exported from a notebook.
+
+- ``OrgdocsExporter``: the nbconvert exporter registered as ``orgdocs`` (``jupyter nbconvert --to orgdocs
+  notebook.ipynb``), whose template folder extends JupyterLab's ``lab`` template with the site's chrome.
+- ``notebook_cells``: a notebook's cells as HTML, what the static site embeds in the page of a notebook
+  that a docs config lists as a hand-written page; ``notebook_page``: a whole page around them.
+- ``export_pages(config_or_site, out, routes=None)``: scripted export of all or some pages of a site, with
+  a progress bar in a notebook.
+"""
+
+from __future__ import annotations
+
+from orgdocs.render.nbconvert.export import export_pages
+from orgdocs.render.nbconvert.exporter import OrgdocsExporter
+from orgdocs.render.nbconvert.pages import notebook_cells, notebook_page
+from orgdocs.render.nbconvert.preprocessors import RedactTokens, WidgetNotes
+
+__all__ = [
+    "OrgdocsExporter",
+    "RedactTokens",
+    "WidgetNotes",
+    "export_pages",
+    "notebook_cells",
+    "notebook_page",
+]

@@ -1,0 +1,150 @@
+"""``export_pages``: write all or some pages of a site from a script or a notebook, with a progress bar.
+
+The pages are the static site's own (``orgdocs.render.static.pages.PageRenderer``), notebook pages included,
+which that renderer builds through the ``orgdocs`` exporter; each page comes with what it needs: the site's
+assets, the endpoint index and, for an operation, its payload. In a notebook the progress is an ipywidgets
+bar; elsewhere it is the build's one-line bar on a terminal's stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from orgdocs.errors import OrgdocsError
+
+__all__ = ["export_pages"]
+
+MARKER = "_docs"  # what a folder written by orgdocs holds (as in orgdocs.render.static.build)
+
+
+def _as_site(config_or_site: Any) -> Any:
+    from orgdocs.site import Site
+
+    if isinstance(config_or_site, Site):
+        return config_or_site
+    if config_or_site is None or isinstance(config_or_site, (str, Path, Mapping)):
+        return Site(config_or_site)
+    from orgdocs.site.config import Config
+
+    if isinstance(config_or_site, Config):
+        return Site(config_or_site)
+    raise TypeError(
+        f"expected a Site or a docs config (path, mapping or Config), not {type(config_or_site).__name__}"
+    )
+
+
+def _routes(site: Any, routes: Iterable[str] | None) -> list[str]:
+    if routes is None:
+        return list(site.routes)
+    if isinstance(routes, str):
+        routes = [routes]
+    selected = []
+    for route in routes:
+        route = "/" + str(route).strip("/")
+        if route not in site.operations and route not in site.pages:
+            raise KeyError(f"no page at route {route!r} in this site")
+        if route not in selected:
+            selected.append(route)
+    return selected
+
+
+def _check_out(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise OrgdocsError("exists and is not a folder", source=str(out))
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_dir():
+        raise OrgdocsError("is a folder that is not an orgdocs site: not writing into it", source=str(out))
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+class _NotebookBar:
+    """An ipywidgets progress bar, shown in the notebook's output."""
+
+    def __init__(self, total: int, label: str):
+        import ipywidgets as widgets
+        from IPython.display import display
+
+        self.total = total
+        self._bar = widgets.IntProgress(value=0, min=0, max=max(total, 1), description="Exporting")
+        self._label = widgets.Label(f"0/{total} {label}")
+        self._what = label
+        display(widgets.HBox([self._bar, self._label]))
+
+    def advance(self, count: int = 1) -> None:
+        self._bar.value += count
+        self._label.value = f"{self._bar.value}/{self.total} {self._what}"
+
+    def close(self) -> None:
+        self._bar.bar_style = "success"
+
+
+def _in_notebook() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipykernel and ipywidgets
+        return False
+    shell = get_ipython()
+    return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
+
+
+def _progress(total: int, label: str, enabled: bool | None) -> Any:
+    if enabled is not False and _in_notebook():
+        return _NotebookBar(total, label)
+    from orgdocs.render.static.progress import Progress
+
+    return Progress(total, f"orgdocs: {label}", enabled=enabled is not False)
+
+
+def export_pages(
+    config_or_site: Any, out: str | Path, routes: Iterable[str] | None = None, *, progress: bool | None = None
+) -> list[Path]:
+    """Write the pages at ``routes`` of a site (all of them, and the home page, by default) into ``out``.
+
+    ``config_or_site``: a ``Site``, or a docs config (a path, a mapping, a ``Config``; ``None``: the bundled
+    project). ``out`` is created if needed; an existing folder must be empty or an earlier orgdocs output
+    (pages are added or replaced, nothing is removed). ``progress``: ``None`` shows a bar in a notebook or on
+    a terminal, ``False`` none. Returns the paths of the HTML pages written, in route order.
+    """
+    from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
+    from orgdocs.render.static.templating import ASSETS
+
+    site = _as_site(config_or_site)
+    selected = _routes(site, routes)
+    out = Path(out).absolute()
+    _check_out(out)
+    renderer = PageRenderer(site)
+    assets = out / MARKER / "assets"
+    assets.mkdir(parents=True, exist_ok=True)
+    for name in ASSET_FILES:
+        shutil.copyfile(ASSETS / name, assets / name)
+    index = json.dumps(site.index, ensure_ascii=False, separators=(",", ":"))
+    _write(out / MARKER / "openapi" / "index.json", index)
+
+    written: list[Path] = []
+    bar = _progress(len(selected) + (routes is None), "pages", progress)
+    try:
+        if routes is None:
+            written.append(out / "index.html")
+            _write(written[-1], renderer.home())
+            bar.advance()
+        for route in selected:
+            parts = route.strip("/").split("/")
+            page = out.joinpath(*parts, "index.html")
+            if route in site.operations:
+                payload_json = site.payload_json(route)
+                _write(out.joinpath(MARKER, "openapi", *parts[:-1], parts[-1] + ".json"), payload_json)
+                _write(page, renderer.operation(route, payload_json))
+            else:
+                _write(page, renderer.page(route))
+            written.append(page)
+            bar.advance()
+    finally:
+        bar.close()
+    return written

@@ -1,0 +1,304 @@
+"""orgdocs.render.nbconvert: the ``orgdocs`` exporter, notebook pages of a site, and ``export_pages``."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import nbformat
+import pytest
+from bs4 import BeautifulSoup
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+from orgdocs.render.nbconvert import OrgdocsExporter, RedactTokens, notebook_page
+from orgdocs.render.nbconvert.chrome import SITE_ASSETS
+
+TOKEN = "odk_abcd1234_" + "S3cr3tS3cr3tS3cr3tS3cr3tS3cr3t_x"
+JUPYTER_TOKEN = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c"
+CDN_HOSTS = re.compile(
+    r"cdnjs\.cloudflare\.com|unpkg\.com|cdn\.jsdelivr\.net|jsdelivr|ajax\.googleapis\.com|fonts\.googleapis\.com"
+    r"|fonts\.gstatic\.com|code\.jquery\.com|cdn\.plot\.ly|cdn\.mathjax\.org|mathjax\.rstudio\.com|esm\.sh"
+)
+
+
+def jupyter_env() -> dict[str, str]:
+    # jupyter_core warns (DeprecationWarning) about its paths moving to platformdirs unless this is set
+    return {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
+
+
+def registered() -> bool:
+    return any(ep.name == "orgdocs" for ep in entry_points(group="nbconvert.exporters"))
+
+
+def make_notebook(path: Path) -> Path:
+    """A notebook that printed secrets and shows a widget, as a real one might."""
+    notebook = new_notebook(
+        metadata={
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+            "widgets": {
+                "application/vnd.jupyter.widget-state+json": {
+                    "version_major": 2,
+                    "version_minor": 0,
+                    "state": {"abc": {"model_name": "TextModel", "state": {"value": TOKEN}}},
+                }
+            },
+        }
+    )
+    notebook.cells = [
+        new_markdown_cell(
+            "# Revoking keys\n\nA guide with *math* $e^{i\\pi} = -1$ and a [link](https://example.com)."
+        ),
+        new_code_cell(
+            'token = demo["token"]\nprint(token)',
+            execution_count=1,
+            outputs=[
+                new_output("stream", name="stdout", text=f"{TOKEN}\nAuthorization: Bearer {TOKEN}\n"),
+            ],
+        ),
+        new_code_cell(
+            "explorer",
+            execution_count=2,
+            outputs=[
+                new_output(
+                    "display_data",
+                    data={
+                        "application/vnd.jupyter.widget-view+json": {
+                            "model_id": "abc",
+                            "version_major": 2,
+                            "version_minor": 0,
+                        },
+                        "text/plain": "Explorer(children=(...))",
+                    },
+                )
+            ],
+        ),
+        new_code_cell(
+            "server_url",
+            execution_count=3,
+            outputs=[
+                new_output(
+                    "execute_result",
+                    data={"text/plain": f"'http://127.0.0.1:8888/lab?token={JUPYTER_TOKEN}'"},
+                    execution_count=3,
+                )
+            ],
+        ),
+        new_code_cell(
+            "frame",
+            execution_count=4,
+            outputs=[
+                new_output(
+                    "execute_result",
+                    data={"text/html": "<table><tr><td>GET</td></tr></table>", "text/plain": "GET"},
+                    execution_count=4,
+                )
+            ],
+        ),
+    ]
+    nbformat.write(notebook, path)
+    return path
+
+
+def run_nbconvert(notebook: Path, *args: str) -> Path:
+    to = "orgdocs" if registered() else "orgdocs.render.nbconvert.OrgdocsExporter"
+    result = subprocess.run(
+        [sys.executable, "-m", "jupyter", "nbconvert", "--to", to, str(notebook), *args],
+        cwd=notebook.parent,
+        env=jupyter_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    page = notebook.with_suffix(".html")
+    assert page.is_file(), result.stderr
+    return page
+
+
+def assert_no_remote_requests(html: str) -> None:
+    assert not CDN_HOSTS.search(html), CDN_HOSTS.search(html).group(0)
+    soup = BeautifulSoup(html, "html.parser")
+    for tag, attribute in (("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src")):
+        for element in soup.find_all(tag):
+            url = element.get(attribute) or ""
+            assert not re.match(r"(?i)(https?:)?//", url), f"<{tag} {attribute}={url!r}>"
+    for style in soup.find_all("style"):
+        assert not re.search(r"(?i)url\(\s*['\"]?(https?:)?//|@import", style.get_text()), "remote URL in CSS"
+    for script in soup.find_all("script"):
+        assert not re.search(r"(?i)import\(\s*['\"](https?:)?//", script.get_text()), "remote module import"
+
+
+def assert_no_token(html: str) -> None:
+    assert TOKEN not in html and TOKEN[13:] not in html
+    assert JUPYTER_TOKEN not in html
+    assert "widget-state+json" not in html
+
+
+def test_entry_point_is_registered():
+    """pyproject.toml: [project.entry-points."nbconvert.exporters"] orgdocs = "orgdocs.render.nbconvert:OrgdocsExporter"."""
+    found = [ep for ep in entry_points(group="nbconvert.exporters") if ep.name == "orgdocs"]
+    assert found, "the 'orgdocs' nbconvert exporter entry point is not installed (pip install -e .)"
+    assert found[0].load() is OrgdocsExporter
+
+
+def test_jupyter_nbconvert_to_orgdocs(tmp_path):
+    page = run_nbconvert(make_notebook(tmp_path / "guide.ipynb"))
+    html = page.read_text(encoding="utf-8")
+    soup = BeautifulSoup(html, "html.parser")
+    # the site's chrome (site_base.html.j2's markup, site.css inlined) around JupyterLab's cells
+    body = soup.body
+    assert {"page-notebook", "orgdocs-notebook-page", "jp-Notebook"} <= set(body["class"])
+    assert soup.select_one("header.topbar .brand") is not None
+    assert soup.select_one("main#main article.notebook .jp-Cell") is not None
+    assert soup.find("h1").get_text().startswith("Revoking keys")
+    assert soup.select_one("footer.orgdocs-footer") is not None
+    assert ".jp-Cell" in html and ".orgdocs-widget-note" in html  # lab's and the page's stylesheets
+    for sheet in ("site.css", "theme.js", "site.js"):
+        text = (SITE_ASSETS / sheet).read_text(encoding="utf-8")
+        assert text.strip()[:200] in html, f"{sheet} is not inlined"
+    # widgets: a note, no state and no manager
+    assert "runs in a live notebook" in soup.select_one(".orgdocs-widget-note").get_text()
+    assert "Explorer(children" not in html
+    # math stays as TeX; no MathJax, require.js or widget manager from a CDN
+    assert "e^{i\\pi}" in html
+    assert_no_remote_requests(html)
+    assert_no_token(html)
+    assert "odk_abcd1234_&lt;redacted&gt;" in html and "Bearer &lt;redacted&gt;" in html
+
+
+def test_a_cdn_url_can_be_given_explicitly(tmp_path):
+    """The lab template's scripts come back only when their URL is set, e.g. to a copy you serve."""
+    notebook = make_notebook(tmp_path / "guide.ipynb")
+    exporter = OrgdocsExporter(mathjax_url="/static/mathjax/tex-chtml.js")
+    html, _ = exporter.from_filename(str(notebook))
+    assert '<script src="/static/mathjax/tex-chtml.js">' in html
+    assert "require.js" not in html and "@jupyter-widgets/html-manager" not in html
+
+
+def test_redaction_can_be_configured(tmp_path):
+    notebook = make_notebook(tmp_path / "guide.ipynb")
+    nb = nbformat.read(notebook, as_version=4)
+    nb.cells.append(new_markdown_cell("internal id ACME-12345678"))
+    redactor = RedactTokens(extra_patterns=[r"ACME-\d{8}"], replacement="[hidden]")
+    cleaned, _ = redactor.preprocess(nb, {})
+    text = nbformat.writes(cleaned)
+    assert TOKEN not in text and "ACME-12345678" not in text and "[hidden]" in text
+    assert "widgets" not in cleaned.metadata
+
+
+def docs_project(tmp_path: Path) -> Path:
+    """A docs config whose guide is a notebook, next to the bundled Organization API description."""
+    from orgdocs.orgapi import DESCRIPTION_PATH
+
+    content = tmp_path / "content"
+    (content / "guides").mkdir(parents=True)
+    make_notebook(content / "guides" / "revoking-keys.ipynb")
+    (content / "guides" / "quickstart.md").write_text("# Quickstart\n\nHello.\n", encoding="utf-8")
+    config = tmp_path / "docs.config.yaml"
+    config.write_text(
+        "content: ./content\n"
+        f"public: {DESCRIPTION_PATH.parent}\n"
+        "title: Notebook pages\n"
+        "groups:\n"
+        "  - group: Organization API\n"
+        "    sections:\n"
+        "      - section: Guides\n"
+        "        pages: [guides/quickstart.md, guides/revoking-keys.ipynb]\n"
+        f"      - schema: /{DESCRIPTION_PATH.name}\n",
+        encoding="utf-8",
+    )
+    return config
+
+
+def test_docs_config_gives_navigation_and_relative_links(tmp_path):
+    config = docs_project(tmp_path)
+    notebook = tmp_path / "content" / "guides" / "revoking-keys.ipynb"
+    page = run_nbconvert(notebook, f"--OrgdocsExporter.docs_config={config}")
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    assert soup.body["data-route"] == "/organization-api/guides/revoking-keys"
+    assert soup.body["data-base"] == "../../../"
+    current = soup.select_one('nav#sidebar a[aria-current="page"]')
+    assert current is not None and current.get_text(strip=True) == "Revoking keys"
+    assert current["href"] == "../../../organization-api/guides/revoking-keys/"
+    assert soup.select_one("a.brand").get_text() == "Notebook pages"
+    assert soup.select_one("#search-input")["data-index"] == "../../../_docs/openapi/index.json"
+    assert [b.get_text() for b in soup.select("nav#sidebar .method")] == ["GET", "POST", "PATCH"]
+
+
+def test_notebook_page_inside_a_site_links_the_site_assets(tmp_path):
+    import orgdocs
+
+    site = orgdocs.Site(docs_project(tmp_path))
+    route = "/organization-api/guides/revoking-keys"
+    html = notebook_page(site.pages[route].page.path, site=site, route=route)
+    soup = BeautifulSoup(html, "html.parser")
+    hrefs = [link["href"] for link in soup.select('link[rel="stylesheet"]')]
+    assert all(href.startswith("../../../_docs/assets/") for href in hrefs), hrefs
+    assert (
+        soup.select_one('nav a[aria-current="page"]')["href"]
+        == "../../../organization-api/guides/revoking-keys/"
+    )
+    assert_no_remote_requests(html)
+    assert_no_token(html)
+
+
+def test_notebook_pages_of_a_site_build_go_through_the_exporter(tmp_path):
+    import orgdocs
+
+    site = orgdocs.Site(docs_project(tmp_path))
+    out = tmp_path / "site"
+    site.build(out, progress=False)
+    html = (out / "organization-api" / "guides" / "revoking-keys" / "index.html").read_text(encoding="utf-8")
+    soup = BeautifulSoup(html, "html.parser")
+    assert soup.select_one("article.notebook .jp-Cell") is not None  # the exporter's cell markup
+    assert "runs in a live notebook" in soup.select_one(".orgdocs-widget-note").get_text()
+    assert "odk_abcd1234_&lt;redacted&gt;" in html
+    assert_no_remote_requests(html)
+    assert_no_token(html)
+
+
+def test_export_pages_writes_the_pages_asked_for(tmp_path):
+    import orgdocs
+
+    site = orgdocs.Site(docs_project(tmp_path))
+    routes = ["/organization-api/guides/revoking-keys", "organization-api/api-keys/list-api-keys/"]
+    written = orgdocs.export_pages(site, tmp_path / "out", routes=routes, progress=False)
+    out = tmp_path / "out"
+    assert [p.relative_to(out).as_posix() for p in written] == [
+        "organization-api/guides/revoking-keys/index.html",
+        "organization-api/api-keys/list-api-keys/index.html",
+    ]
+    assert (out / "_docs" / "openapi" / "organization-api" / "api-keys" / "list-api-keys.json").is_file()
+    assert (out / "_docs" / "openapi" / "index.json").is_file() and (
+        out / "_docs" / "assets" / "site.css"
+    ).is_file()
+    assert not (out / "index.html").exists()  # only what was asked for
+    for page in written:
+        html = page.read_text(encoding="utf-8")
+        assert_no_remote_requests(html)
+        assert_no_token(html)
+        for link in BeautifulSoup(html, "html.parser").select("link[href], script[src]"):
+            url = link.get("href") or link.get("src")
+            if url.startswith("data:"):
+                continue
+            target = (page.parent / url.split("?")[0]).resolve()
+            assert target.is_file(), f"{page}: {target} is missing"
+    with pytest.raises(KeyError):
+        orgdocs.export_pages(site, out, routes=["/nowhere"], progress=False)
+
+
+def test_export_pages_of_a_whole_config_and_its_guard(tmp_path):
+    import orgdocs
+
+    config = docs_project(tmp_path)
+    written = orgdocs.export_pages(str(config), tmp_path / "all", progress=False)
+    site = orgdocs.Site(config)
+    assert len(written) == len(site.routes) + 1 and written[0] == tmp_path / "all" / "index.html"
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(orgdocs.OrgdocsError):
+        orgdocs.export_pages(site, tmp_path / "mine", progress=False)
