@@ -17,4 +17,13 @@ from orgdocs.render.widgets import (
     TokenStore,
 )
 
-__all__ = ["TOKENS", "Explorer", "FormError", "Navigator", "OperationView", "RefusedError", "RequestForm", "TokenStore"]
+__all__ = [
+    "TOKENS",
+    "Explorer",
+    "FormError",
+    "Navigator",
+    "OperationView",
+    "RefusedError",
+    "RequestForm",
+    "TokenStore",
+]

@@ -2,12 +2,13 @@
 
 JupyterLab runs as a subprocess on 127.0.0.1 with a random token and a temporary root folder; the notebook
 creates an ``Explorer`` of the Organization Management API whose forms talk to the in-process reference
-server. The fixtures live here so the test stands alone; each step has a timeout and teardown kills the
-server.
+server. JupyterLab's fixture lives here, Chromium is the session's (``browser`` in conftest.py); each step
+has a timeout and teardown kills the server and its kernels.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -24,18 +25,10 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 NOTEBOOK_CELLS = [
     """\
+import pathlib
+
 from orgdocs.orgapi import DESCRIPTION_PATH, create_app, in_process_client, open_store, seed_demo
 from orgdocs.widgets import Explorer
 
@@ -47,7 +40,7 @@ explorer = Explorer(
     client=client,
     values={"organizationId": demo["organization_id"], "apiKeyId": demo["api_key_ids"][1]},
 )
-explorer.set_token(demo["token"])
+pathlib.Path("token.txt").write_text(demo["token"])  # for the test to type in; not shown in the page
 explorer""",
 ]
 
@@ -89,6 +82,18 @@ def lab(tmp_path):
         "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "workspaces"),
         "JUPYTER_PLATFORM_DIRS": "1",
     }
+    # no "Jupyter news?" prompt over the page, no update check
+    notification = (
+        tmp_path / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    )
+    notification.parent.mkdir(parents=True)
+    notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8")
+    # JupyterLab saves widget state into the notebook: the test checks that the token is not in it
+    widget_settings = (
+        tmp_path / "settings" / "@jupyter-widgets" / "jupyterlab-manager" / "plugin.jupyterlab-settings"
+    )
+    widget_settings.parent.mkdir(parents=True)
+    widget_settings.write_text(json.dumps({"saveState": True}), encoding="utf-8")
     log = tmp_path / "jupyter-lab.log"
     command = [
         sys.executable,
@@ -108,38 +113,33 @@ def lab(tmp_path):
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # CI containers run as root
     with log.open("wb") as out:
-        process = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        process = subprocess.Popen(
+            command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_for_server(f"{base}/api/status?token={token}", process, log)
         yield base, token, root
     finally:
-        # the server and the kernels it started share its process group
+        # SIGTERM: the server shuts its kernels down and exits; SIGKILL to its process group if it hangs
         try:
             os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=15)
         except (ProcessLookupError, subprocess.TimeoutExpired):
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             process.wait(timeout=10)
 
 
 @pytest.fixture
-def page():
-    """A headless Chromium page (Debian's chromium), closed at teardown."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=30_000)
-        try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.set_default_timeout(30_000)
-            yield context.new_page()
-        finally:
-            browser.close()
+def page(browser):
+    """A page in a fresh context of the session's headless Chromium (``browser``, tests/browser/conftest.py)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(30_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def _write_notebook(path: Path) -> None:
@@ -191,7 +191,19 @@ def test_explorer_in_jupyterlab_revokes_an_api_key(lab, page, tmp_path):
     form = page.locator(".orgdocs-request-form")
     form.wait_for(timeout=15_000)
     page.locator(".orgdocs-operation-view").wait_for(timeout=15_000)
-    assert "A token is set" in form.inner_text()
+    page.screenshot(path=str(tmp_path / "operation-jupyterlab.png"))
+
+    # type the token as a reader would: it moves to kernel memory and the box is emptied
+    assert "No token set" in form.inner_text()
+    api_token = (root / "token.txt").read_text()
+    password = form.locator("input[type=password]")
+    password.fill(api_token)
+    password.press("Enter")
+    form.get_by_text("A token is set").wait_for(timeout=15_000)
+    page.wait_for_function(
+        "() => document.querySelector('.orgdocs-request-form input[type=password]').value === ''",
+        timeout=10_000,
+    )
     form.get_by_role("button", name="Send").click()
 
     result = form.locator(".orgdocs-result")
@@ -199,4 +211,36 @@ def test_explorer_in_jupyterlab_revokes_an_api_key(lab, page, tmp_path):
     shown = result.inner_text()
     assert '"status": "revoked"' in shown
     assert "/revoke" in shown
+    result.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "explorer-jupyterlab.png"), full_page=True)
+    assert _luminance(page, ".orgdocs-nav-list select", "backgroundColor") > 0.5
+
+    # saved with its widget state, the notebook holds the response but not the token
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=15_000)
+    saved = (root / "explore.ipynb").read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-state+json" in saved and "revoked" in saved
+    assert api_token not in saved
+
+    # the dark theme: the widgets follow JupyterLab's --jp-* variables
+    page.evaluate(
+        "() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+    )
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
+    page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=20_000)
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.orgdocs-nav-list select')).backgroundColor"
+        " !== 'rgb(255, 255, 255)'",
+        timeout=10_000,
+    )
+    assert _luminance(page, ".orgdocs-nav-list select", "backgroundColor") < 0.3
+    assert _luminance(page, ".orgdocs-nav-list select", "color") > 0.5
+    assert _luminance(page, ".orgdocs-result pre", "color") > 0.5
+    page.screenshot(path=str(tmp_path / "explorer-jupyterlab-dark.png"), full_page=True)
+
+
+def _luminance(page, selector: str, prop: str) -> float:
+    """Relative brightness (0..1) of a computed color of the first element matching ``selector``."""
+    color = page.evaluate(f"() => getComputedStyle(document.querySelector({selector!r})).{prop}")
+    red, green, blue = (int(part) for part in color[color.index("(") + 1 : color.index(")")].split(",")[:3])
+    return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255

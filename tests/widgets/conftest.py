@@ -29,8 +29,17 @@ PETS = {
                 "summary": "List pets",
                 "tags": ["pets"],
                 "parameters": [
-                    {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 100}, "example": 20},
-                    {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["available", "sold"]}},
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "schema": {"type": "integer", "maximum": 100},
+                        "example": 20,
+                    },
+                    {
+                        "name": "status",
+                        "in": "query",
+                        "schema": {"type": "string", "enum": ["available", "sold"]},
+                    },
                     {"name": "verbose", "in": "query", "schema": {"type": "boolean"}},
                     {"name": "tags", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}},
                     {"name": "X-Trace", "in": "header", "schema": {"type": "string"}},
@@ -51,7 +60,12 @@ PETS = {
         },
         "/pets/{petId}": {
             "parameters": [{"name": "petId", "in": "path", "required": True, "schema": {"type": "integer"}}],
-            "get": {"operationId": "getPet", "summary": "Get a pet", "tags": ["pets"], "responses": {"200": {"description": "ok"}}},
+            "get": {
+                "operationId": "getPet",
+                "summary": "Get a pet",
+                "tags": ["pets"],
+                "responses": {"200": {"description": "ok"}},
+            },
             "delete": {
                 "operationId": "deletePet",
                 "summary": "Delete a pet",
@@ -77,9 +91,14 @@ PETS = {
                 "requestBody": {
                     "content": {
                         "application/x-www-form-urlencoded": {
-                            "schema": {"type": "object", "properties": {"petId": {"type": "integer"}, "quantity": {"type": "integer"}}}
+                            "schema": {
+                                "type": "object",
+                                "properties": {"petId": {"type": "integer"}, "quantity": {"type": "integer"}},
+                            }
                         },
-                        "application/json": {"schema": {"type": "object", "properties": {"petId": {"type": "integer"}}}},
+                        "application/json": {
+                            "schema": {"type": "object", "properties": {"petId": {"type": "integer"}}}
+                        },
                     }
                 },
                 "responses": {"200": {"description": "ok"}},

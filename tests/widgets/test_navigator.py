@@ -96,3 +96,24 @@ def test_navigator_accepts_a_description_or_a_path(description, pets_file):
     assert len(Navigator(str(path)).routes) == 6
     with pytest.raises(TypeError):
         Navigator(42)
+
+
+def test_long_result_lists_are_cut(site, monkeypatch):
+    from orgdocs.render.widgets import navigator as module
+
+    monkeypatch.setattr(module, "MAX_RESULTS", 2)
+    navigator = Navigator(site)
+    navigator.search("pet")
+    assert len(navigator.routes) == 2
+    assert navigator.routes == [e["route"] for e in site.search("pet")][:2]
+    assert "the first 2 are listed" in navigator._status.value
+
+
+def test_a_docs_site_lists_its_operations_not_its_pages():
+    from orgdocs.site import Site
+
+    site = Site()  # the bundled project: a guide, the Organization API and a changelog
+    navigator = Navigator(site)
+    assert navigator.routes == list(site.operations)
+    assert navigator.labels[0] == "\u25c6 Organization API"
+    assert not any("Guides" in label or "Changelog" in label for label in navigator.labels)

@@ -70,8 +70,12 @@ def test_server_base():
     assert server_base("https://a.test/v1", None) == "https://a.test/v1"
     assert server_base("/v1", "http://testserver") == "http://testserver/v1"
     assert server_base("", "http://testserver/") == "http://testserver"
+    assert server_base("//petstore.test/v2", None) == "https://petstore.test/v2"
+    assert server_base("//petstore.test/v2", "http://testserver") == "http://petstore.test/v2"
     with pytest.raises(FormError, match="relative"):
         server_base("/v1", None)
+    with pytest.raises(FormError, match="no server URL"):
+        server_base("", None)
 
 
 def test_allowed_server_declared_and_variables():
@@ -81,7 +85,13 @@ def test_allowed_server_declared_and_variables():
             "https://{region}.pets.test/{base}",
             variables={"region": ServerVariable("eu", ["eu", "us"]), "base": ServerVariable("v2")},
         ),
-        Server("{scheme}://{host}:8001", variables={"scheme": ServerVariable("http", ["http", "https"]), "host": ServerVariable("127.0.0.1")}),
+        Server(
+            "{scheme}://{host}:8001",
+            variables={
+                "scheme": ServerVariable("http", ["http", "https"]),
+                "host": ServerVariable("127.0.0.1"),
+            },
+        ),
         Server("/relative"),
     ]
     assert allowed_server("https://api.pets.test/v1", servers)
@@ -119,10 +129,9 @@ def test_response_html_escapes_and_pretty_prints():
     assert "<script>" not in shown and "<img" not in shown
     assert "&lt;script&gt;" in shown and "&lt;img src=x&gt;" in shown
     assert "200 OK" in shown and "12 ms" in shown
-    assert '{\n  &quot;name&quot;: &quot;&lt;script&gt;' in shown  # indented JSON
-    assert pretty_body(httpx.Response(200, content=b"\x00\x01\x02", headers={"content-type": "image/png"})) == (
-        "<3 bytes of image/png>"
-    )
+    assert "{\n  &quot;name&quot;: &quot;&lt;script&gt;" in shown  # indented JSON
+    image = httpx.Response(200, content=b"\x00\x01\x02", headers={"content-type": "image/png"})
+    assert pretty_body(image) == "<3 bytes of image/png>"
     assert "&lt;b&gt;" in error_html("<b>", "")
 
 
@@ -153,7 +162,10 @@ def test_fill_inputs_and_send_with_the_button(site, mock_client, recorder, token
     form._inputs["query:verbose"].value = True
     form._inputs["query:tags"].value = "a,b c"
     form._inputs["header:X-Trace"].value = "t-1"
-    assert str(form.request.url) == "https://api.pets.test/v1/pets?limit=5&status=sold&verbose=true&tags=a&tags=b%20c"
+    assert (
+        str(form.request.url)
+        == "https://api.pets.test/v1/pets?limit=5&status=sold&verbose=true&tags=a&tags=b%20c"
+    )
     form._send_button.click()
     (sent,) = recorder.requests
     assert sent.method == "GET"
@@ -268,11 +280,13 @@ def test_no_declared_server_needs_an_allow_list(mock_client, recorder, tokens):
     site = Site.from_description(from_document(document))
     form = RequestForm(site, "/api/ping/get-ping", client=mock_client, tokens=tokens)
     form._send_button.click()
-    assert "relative" in form.result_html  # no server and no base URL
+    assert "no server URL" in form.result_html  # no server and no base URL
     form._server_url.value = "http://localhost:1234"
     form._send_button.click()
     assert "declares no server" in form.result_html and recorder.requests == []
-    allowed = RequestForm(site, "/api/ping/get-ping", client=mock_client, tokens=tokens, allow=["http://localhost:1234"])
+    allowed = RequestForm(
+        site, "/api/ping/get-ping", client=mock_client, tokens=tokens, allow=["http://localhost:1234"]
+    )
     allowed._server_url.value = "http://localhost:1234"
     allowed.send()
     assert str(recorder.requests[0].url) == "http://localhost:1234/ping"
@@ -353,7 +367,11 @@ def test_revoke_an_api_key_on_the_reference_server(orgapi, tokens):
 def test_list_api_keys_on_the_reference_server(orgapi, tokens):
     client, site, demo = orgapi
     form = RequestForm(
-        site, "/api/api-keys/list-api-keys", client=client, tokens=tokens, values={"organizationId": demo["organization_id"]}
+        site,
+        "/api/api-keys/list-api-keys",
+        client=client,
+        tokens=tokens,
+        values={"organizationId": demo["organization_id"]},
     )
     form.set_token(demo["token"])
     form._inputs["query:limit"].value = "2"
@@ -362,3 +380,20 @@ def test_list_api_keys_on_the_reference_server(orgapi, tokens):
     form._inputs["query:limit"].value = "500"
     assert form.send().status_code == 400
     assert "400 Bad Request" in form.result_html and "problem" in form.result_html
+
+
+def test_a_path_parameter_needs_a_value(site, mock_client, recorder, tokens):
+    form = form_for(site, "getPet", mock_client, tokens)
+    form._inputs["path:petId"].value = ""
+    assert "/pets/{petId}" in form._samples["curl"].value  # the preview shows what is missing
+    form._send_button.click()
+    assert recorder.requests == [] and "petId needs a value" in form.result_html
+
+
+def test_a_form_from_an_operation_and_its_description(description, mock_client, recorder, tokens):
+    form = RequestForm(
+        description.operation("getPet"), description=description, client=mock_client, tokens=tokens
+    )
+    form.set_values({"petId": 5})
+    form.send()
+    assert str(recorder.requests[0].url) == "https://api.pets.test/v1/pets/5"

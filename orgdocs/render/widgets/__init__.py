@@ -11,4 +11,13 @@ from orgdocs.render.widgets.operation_view import OperationView
 from orgdocs.render.widgets.request_form import FormError, RefusedError, RequestForm
 from orgdocs.render.widgets.tokens import TOKENS, TokenStore
 
-__all__ = ["TOKENS", "Explorer", "FormError", "Navigator", "OperationView", "RefusedError", "RequestForm", "TokenStore"]
+__all__ = [
+    "TOKENS",
+    "Explorer",
+    "FormError",
+    "Navigator",
+    "OperationView",
+    "RefusedError",
+    "RequestForm",
+    "TokenStore",
+]

@@ -16,7 +16,7 @@ import traitlets
 
 from orgdocs.render.widgets.navigator import Navigator, as_site
 from orgdocs.render.widgets.operation_view import OperationView
-from orgdocs.render.widgets.request_form import RequestForm, token_key
+from orgdocs.render.widgets.request_form import RequestForm, error_html, token_key
 from orgdocs.render.widgets.style import stylesheet
 from orgdocs.render.widgets.tokens import TOKENS, TokenStore
 
@@ -60,11 +60,13 @@ class Explorer(widgets.VBox):
         self._views: dict[str, OperationView] = {}
         self._forms: dict[str, RequestForm] = {}
 
-        self.navigator = Navigator(self.site, rows=rows, layout=widgets.Layout(width="32%", min_width="18em"))
+        self.navigator = Navigator(self.site, rows=rows, layout=widgets.Layout(width="36%", min_width="20em"))
         self._placeholder = widgets.HTML('<p class="orgdocs-muted">Select an operation on the left.</p>')
         self._detail = widgets.VBox(
-            [self._placeholder], layout=widgets.Layout(width="68%", padding="0 0 0 12px", overflow="auto")
+            [self._placeholder],
+            layout=widgets.Layout(width="64%", max_height="85vh", padding="0 0 0 12px", overflow="auto"),
         )
+        self._detail.add_class("orgdocs-explorer-detail")
         title = widgets.HTML(f"<h3>{html.escape(self.site.title)}</h3>")
         self.add_class("orgdocs-explorer")
         self.children = [stylesheet(), title, widgets.HBox([self.navigator, self._detail])]
@@ -106,8 +108,20 @@ class Explorer(widgets.VBox):
             self._detail.children = [self._placeholder]
             return
         if route not in self._views:
-            self._views[route] = OperationView(self.site, route)
-            self._forms[route] = RequestForm(
-                self.site, route, client=self.client, allow=self.allow, values=self.values, tokens=self._tokens
-            )
+            try:
+                # the form below shows the code samples, live: the view leaves its static ones out
+                view = OperationView(self.site, route, samples=False)
+                form = RequestForm(
+                    self.site,
+                    route,
+                    client=self.client,
+                    allow=self.allow,
+                    values=self.values,
+                    tokens=self._tokens,
+                )
+            except Exception as error:  # shown in the pane: one odd operation must not break the explorer
+                title = f"Cannot show {route}"
+                self._detail.children = [widgets.HTML(error_html(title, f"{type(error).__name__}: {error}"))]
+                return
+            self._views[route], self._forms[route] = view, form
         self._detail.children = [self._views[route], self._forms[route]]

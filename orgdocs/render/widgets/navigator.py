@@ -20,13 +20,23 @@ if TYPE_CHECKING:
     from orgdocs.model import Description
     from orgdocs.site import Site
 
-__all__ = ["DEPRECATED_MARK", "Navigator", "Row", "as_site", "navigation_rows", "search_rows"]
+__all__ = [
+    "DEPRECATED_MARK",
+    "MAX_RESULTS",
+    "Navigator",
+    "Row",
+    "as_site",
+    "navigation_rows",
+    "search_row",
+    "search_rows",
+]
 
 Row = tuple[str, "str | None"]  # (label, route); route None for a group or section heading
 DEPRECATED_MARK = " (deprecated)"
 GROUP_MARK = "\u25c6 "  # ◆
 SECTION_MARK = "\u25b8 "  # ▸
 METHOD_WIDTH = 7  # "OPTIONS" is the longest method
+MAX_RESULTS = 500  # search rows listed at most: more is no help to a reader, and costs every keystroke
 
 
 def as_site(source: Site | Description | str | Path, group: str = "API") -> Site:
@@ -67,12 +77,15 @@ def navigation_rows(site: Site) -> list[Row]:
     return rows
 
 
-def search_rows(site: Site, query: str) -> list[Row]:
-    """Operations matching ``query``, best first (``Site.search``), each row naming its section."""
-    return [
-        (f"{operation_label(e['method'], e['title'], e['deprecated'])}  \u00b7 {e['section']}", e["route"])
-        for e in site.search(query)
-    ]
+def search_row(entry: dict) -> Row:
+    """The row of one search result (an endpoint index entry), naming its section."""
+    label = operation_label(entry["method"], entry["title"], entry["deprecated"])
+    return f"{label}  \u00b7 {entry['section']}", entry["route"]
+
+
+def search_rows(site: Site, query: str, limit: int | None = None) -> list[Row]:
+    """Operations matching ``query``, best first (``Site.search``)."""
+    return [search_row(entry) for entry in site.search(query, limit)]
 
 
 class Navigator(widgets.VBox):
@@ -84,12 +97,16 @@ class Navigator(widgets.VBox):
     value = traitlets.Unicode(None, allow_none=True, help="route of the selected operation")
     query = traitlets.Unicode("", help="the search box's text")
 
-    def __init__(self, site_or_description: Site | Description | str | Path, *, rows: int = 24, **kwargs: Any):
+    def __init__(
+        self, site_or_description: Site | Description | str | Path, *, rows: int = 24, **kwargs: Any
+    ):
         super().__init__(**kwargs)
         self.site = as_site(site_or_description)
         self._all_rows = navigation_rows(self.site)
         self._rows: list[Row] = []
         self._total = len(self.site.operations)
+        self._matches = 0
+        self.site.search("orgdocs")  # builds the site's search index now rather than on the first keystroke
         self._search = widgets.Text(
             placeholder="Search: title, path, operationId, tag, parameter",
             continuous_update=True,
@@ -97,6 +114,8 @@ class Navigator(widgets.VBox):
         )
         self._status = widgets.HTML(layout=widgets.Layout(margin="0 0 0 4px"))
         self._status.add_class("orgdocs-nav-status")
+        # a short navigation gets a short list; a long one scrolls inside ``rows`` rows
+        rows = max(8, min(rows, len(self._all_rows)))
         self._list = widgets.Select(options=[], rows=rows, layout=widgets.Layout(width="100%"))
         self._list.add_class("orgdocs-nav-list")
         self.add_class("orgdocs-navigator")
@@ -131,7 +150,12 @@ class Navigator(widgets.VBox):
     def _on_search(self, change: dict) -> None:
         self.query = change["new"]
         query = change["new"].strip()
-        self._show(search_rows(self.site, query) if query else self._all_rows)
+        if query:
+            found = self.site.search(query)
+            self._matches = len(found)
+            self._show([search_row(entry) for entry in found[:MAX_RESULTS]])
+        else:
+            self._show(self._all_rows)
 
     def _show(self, rows: list[Row]) -> None:
         self._rows = rows
@@ -139,14 +163,17 @@ class Navigator(widgets.VBox):
         self._list.index = None
         self._list.options = [(label, i) for i, (label, _) in enumerate(rows)]
         self._select_row(self.value)
-        count = sum(1 for _, route in rows if route is not None)
         query = self._search.value.strip()
         if not query:
             text = f"{self._total:,} operations"
-        elif count:
-            text = f"{count:,} of {self._total:,} operations match"
-        else:
+        elif not self._matches:
             text = "No operation matches"
+        elif self._matches > len(rows):
+            text = (
+                f"{self._matches:,} of {self._total:,} operations match; the first {len(rows):,} are listed"
+            )
+        else:
+            text = f"{self._matches:,} of {self._total:,} operations match"
         self._status.value = f"<span>{text}</span>"
 
     def _select_row(self, route: str | None) -> None:

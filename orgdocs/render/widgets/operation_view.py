@@ -46,7 +46,9 @@ def _lone_description(operation: Operation) -> Description:
 
 
 def operation_target(
-    target: Site | OperationEntry | Operation, route: str | None = None, description: Description | None = None
+    target: Site | OperationEntry | Operation,
+    route: str | None = None,
+    description: Description | None = None,
 ) -> tuple[Site, str]:
     """(site, route) of an operation given as ``(site, route)``, a site's ``OperationEntry``, or an
     ``Operation`` (with the ``description`` it belongs to; without one, refs it makes stay unresolved)."""
@@ -68,7 +70,9 @@ def operation_target(
             description = _lone_description(target)
             operation = description.operations[0] if description.operations else target
     else:
-        raise TypeError(f"expected a Site and a route, an OperationEntry or an Operation, not {type(target).__name__}")
+        raise TypeError(
+            f"expected a Site and a route, an OperationEntry or an Operation, not {type(target).__name__}"
+        )
     site = _site_of(description, group)
     for found, entry in site.operations.items():
         if entry.operation is operation:
@@ -78,7 +82,8 @@ def operation_target(
 
 class OperationView(widgets.VBox):
     """The reference of one operation. ``OperationView(site, route)``, ``OperationView(entry)`` or
-    ``OperationView(operation, description=...)``; ``.html`` is the HTML shown."""
+    ``OperationView(operation, description=...)``; ``.html`` is the HTML shown. ``samples=False`` leaves
+    out the code samples (the Explorer's request form shows live ones)."""
 
     def __init__(
         self,
@@ -86,6 +91,7 @@ class OperationView(widgets.VBox):
         route: str | None = None,
         *,
         description: Description | None = None,
+        samples: bool = True,
         **kwargs: Any,
     ):
         from orgdocs.render.html import operation_html
@@ -93,7 +99,7 @@ class OperationView(widgets.VBox):
         super().__init__(**kwargs)
         self.site, self.route = operation_target(target, route, description)
         self.operation = self.site.operations[self.route].operation
-        self._html = widgets.HTML(operation_html(self.site, self.route))
+        self._html = widgets.HTML(operation_html(self.site, self.route, samples=samples))
         self._html.add_class("orgdocs-operation-html")
         self.add_class("orgdocs-operation-view")
         self.children = [stylesheet(), self._html]

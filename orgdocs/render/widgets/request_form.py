@@ -13,6 +13,7 @@ their ``enum`` or default where they name the host), or to the URL prefixes of a
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import re
@@ -44,6 +45,7 @@ __all__ = [
     "RefusedError",
     "RequestForm",
     "allowed_server",
+    "describe_error",
     "error_html",
     "input_spec",
     "parse_input",
@@ -220,20 +222,25 @@ def parse_input(spec: InputSpec, raw: Any) -> Any:
 
 
 def server_base(url: str, base_url: str | None) -> str:
-    """``url`` made absolute: a relative server URL (``/v1``) is joined to ``base_url``."""
+    """``url`` made absolute: a relative server URL (``/v1``) is joined to ``base_url``; a scheme-relative
+    one (``//host/v1``, Swagger 2.0 without ``schemes``) takes the base's scheme, else https."""
     url = url.strip()
     if url.lower().startswith(("http://", "https://")):
         return url
+    if url.startswith("//"):
+        scheme = httpx.URL(base_url).scheme if base_url else "https"
+        return f"{scheme}:{url}"
     if not base_url:
-        shown = url or "(empty)"
+        if not url:
+            raise FormError(
+                "no server URL: type one, or pass a client with a base_url (httpx.Client(base_url=...))"
+            )
         raise FormError(
-            f"the server URL {shown} is relative and there is no base to resolve it against: "
+            f"the server URL {url} is relative and there is no base to resolve it against: "
             "pass a client with a base_url (httpx.Client(base_url=...)) or choose an absolute server"
         )
     if not url:
         return base_url.rstrip("/")
-    if url.startswith("//"):
-        return f"{httpx.URL(base_url).scheme}:{url}"
     return base_url.rstrip("/") + "/" + url.lstrip("/")
 
 
@@ -371,7 +378,7 @@ def error_html(title: str, detail: str = "", *, refused: bool = False) -> str:
     return f'<div class="orgdocs-error{extra}">{text}</div>'
 
 
-def describe_error(error: BaseException, timeout: Any = None) -> tuple[str, str]:
+def describe_error(error: BaseException) -> tuple[str, str]:
     """(title, detail) for an error met while building or sending a request."""
     if isinstance(error, RefusedError):
         return "Request refused", str(error)
@@ -381,8 +388,6 @@ def describe_error(error: BaseException, timeout: Any = None) -> tuple[str, str]
         return "Timed out", f"no answer within the client's timeout ({error})"
     if isinstance(error, httpx.ConnectError):
         return "Connection failed", f"{error} (is the server running, and is the URL right?)"
-    if isinstance(error, httpx.HTTPError):
-        return f"Request failed ({type(error).__name__})", str(error)
     return f"Request failed ({type(error).__name__})", str(error)
 
 
@@ -476,10 +481,14 @@ class RequestForm(widgets.VBox):
         )
         self._token_status = widgets.HTML()
         self._token_status.add_class("orgdocs-token-status")
-        self._forget = widgets.Button(description="Forget token", icon="trash", layout=widgets.Layout(width="auto"))
+        self._forget = widgets.Button(
+            description="Forget token", icon="trash", layout=widgets.Layout(width="auto")
+        )
 
         prefill = dict(values or {})
-        self._inputs: dict[str, widgets.ValueWidget] = {spec.key: self._make_input(spec, prefill) for spec in self._specs}
+        self._inputs: dict[str, widgets.ValueWidget] = {
+            spec.key: self._make_input(spec, prefill) for spec in self._specs
+        }
 
         body = self.operation.request_body
         self._media_types = [m.media_type for m in body.content] if body is not None else []
@@ -513,8 +522,8 @@ class RequestForm(widgets.VBox):
         self._forget.on_click(lambda _: self.clear_token())
         self._send_button.on_click(self._on_send)
         self._tokens.subscribe(self._token_key, self._on_token_changed)
-        self._show_variables()
-        self._on_token_changed(self._token_key)
+        self._show_token_status()
+        self._show_variables()  # and the code samples
 
     def __repr__(self) -> str:
         op = self.operation
@@ -553,7 +562,7 @@ class RequestForm(widgets.VBox):
 
     @property
     def values(self) -> dict[str, Any]:
-        """The parameter values as ``build_request`` takes them (``ValueError`` for an invalid input)."""
+        """The parameter values as ``build_request`` takes them (``FormError`` for an invalid input)."""
         out = {}
         for spec in self._specs:
             try:
@@ -623,6 +632,10 @@ class RequestForm(widgets.VBox):
     def request(self) -> httpx.Request:
         """The ``httpx.Request`` that Send would send (``FormError`` when an input is invalid)."""
         parts = self.parts()
+        values = self.values
+        missing = [s.name for s in self._specs if s.location == "path" and s.key not in values]
+        if missing:
+            raise FormError(f"path parameter {', '.join(missing)} needs a value")
         try:
             return to_httpx(parts)
         except ValueError as error:
@@ -691,7 +704,12 @@ class RequestForm(widgets.VBox):
         rows += [self._server_choice, self._variables_box] if self._servers else [self._server_url]
         if self._bearer:
             rows += [self._token_input, widgets.HBox([self._token_status, self._forget])]
-        for location, title in (("path", "Path"), ("query", "Query"), ("header", "Headers"), ("cookie", "Cookies")):
+        for location, title in (
+            ("path", "Path"),
+            ("query", "Query"),
+            ("header", "Header"),
+            ("cookie", "Cookie"),
+        ):
             specs = [s for s in self._specs if s.location == location]
             if specs:
                 rows.append(_heading(f"{title} parameters"))
@@ -732,7 +750,9 @@ class RequestForm(widgets.VBox):
     @staticmethod
     def _put(spec: InputSpec, widget: widgets.ValueWidget, value: Any) -> None:
         if spec.kind == "enum":
-            widget.value = value if value in spec.options else (None if not spec.required else spec.options[0])
+            widget.value = (
+                value if value in spec.options else (None if not spec.required else spec.options[0])
+            )
         elif spec.kind == "boolean":
             widget.value = bool(value)
         else:
@@ -749,8 +769,15 @@ class RequestForm(widgets.VBox):
             return ""
         if value is None:
             return ""
-        if isinstance(value, str) and not is_json_media_type(media_type):
-            return value
+        if isinstance(value, str):
+            if not is_json_media_type(media_type):
+                return value
+            try:
+                json.loads(value)  # an example written as JSON text
+            except ValueError:
+                pass
+            else:
+                return value
         return json.dumps(value, indent=2, ensure_ascii=False)
 
     def _show_variables(self) -> None:
@@ -789,11 +816,14 @@ class RequestForm(widgets.VBox):
         self._refresh()
 
     def _on_token_changed(self, _group: str) -> None:
+        self._show_token_status()
+        self._refresh()
+
+    def _show_token_status(self) -> None:
         if self.has_token:
             self._token_status.value = "A token is set for this API (kept in kernel memory)."
         else:
             self._token_status.value = "No token set."
-        self._refresh()
 
     def _refresh(self, _change: dict | None = None) -> None:
         """Rewrite the code samples from the current inputs, or say which input is wrong."""
@@ -808,10 +838,9 @@ class RequestForm(widgets.VBox):
             widget.value = f"<pre>{_e(samples[name])}</pre>"
 
     def _on_send(self, _button: widgets.Button) -> None:
-        try:
+        # send() has shown any error in the result area; a click has no caller to raise it to
+        with contextlib.suppress(Exception):
             self.send()
-        except Exception:  # noqa: S110 -- send() has shown the error in the result area
-            pass
 
 
 def _is_form(media_type: str) -> bool:

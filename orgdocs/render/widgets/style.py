@@ -44,12 +44,21 @@ def _badge_rules() -> str:
     return "\n".join(rules)
 
 
+def _class_badges() -> str:
+    """The operation HTML's ``method method-get`` badges (``orgdocs.render.html``)."""
+    return "\n".join(
+        f".orgdocs-operation-view .method-{method.lower()} {{ --orgdocs-method: {color}; }}"
+        for method, color in METHOD_COLORS.items()
+    )
+
+
 CSS = f"""
 .orgdocs-navigator, .orgdocs-operation-view, .orgdocs-request-form, .orgdocs-explorer {{
   color: var(--jp-ui-font-color1);
   font-family: var(--jp-ui-font-family);
   font-size: var(--jp-ui-font-size1);
 }}
+.orgdocs-explorer-detail > * {{ flex-shrink: 0; }}  /* the pane scrolls; its view and form keep their height */
 .orgdocs-style {{ margin: 0 !important; height: 0; overflow: hidden; }}
 .orgdocs-nav-status {{ color: var(--jp-ui-font-color2); font-size: var(--jp-ui-font-size0); }}
 .orgdocs-nav-list select {{
@@ -119,6 +128,60 @@ CSS = f"""
   white-space: pre;
 }}
 .orgdocs-operation-view a {{ color: var(--jp-content-link-color); }}
+.orgdocs-operation-view .op-title {{ font-size: var(--jp-content-font-size5, 1.6em); margin: 4px 0; }}
+.orgdocs-operation-view h2 {{
+  font-size: var(--jp-content-font-size3, 1.2em);
+  border-bottom: var(--jp-border-width) solid var(--jp-border-color2);
+  margin: 14px 0 6px;
+}}
+.orgdocs-operation-view h3, .orgdocs-operation-view h4 {{ font-size: var(--jp-content-font-size2, 1.1em); margin: 8px 0 4px; }}
+.orgdocs-operation-view .op-meta, .orgdocs-operation-view .schema-facts,
+.orgdocs-operation-view .param-example, .orgdocs-operation-view .media-type {{
+  color: var(--jp-ui-font-color2);
+}}
+.orgdocs-operation-view .method, .orgdocs-operation-view .status, .orgdocs-operation-view .badge {{
+  display: inline-block;
+  padding: 0 6px;
+  border-radius: 3px;
+  font-family: var(--jp-code-font-family);
+  font-weight: bold;
+  color: #fff;
+  background: var(--orgdocs-method, var(--jp-layout-color3));
+}}
+{_class_badges()}
+.orgdocs-operation-view .status-info, .orgdocs-operation-view .status-other {{ background: #57606a; }}
+.orgdocs-operation-view .status-success {{ background: #1a7f37; }}
+.orgdocs-operation-view .status-redirect {{ background: #1f6feb; }}
+.orgdocs-operation-view .status-client-error {{ background: #9a6700; }}
+.orgdocs-operation-view .status-server-error, .orgdocs-operation-view .badge-deprecated {{ background: #cf222e; }}
+.orgdocs-operation-view .notice-deprecated {{
+  border-left: 4px solid var(--jp-warn-color1);
+  background: var(--jp-layout-color2);
+  padding: 4px 8px;
+}}
+.orgdocs-operation-view .schema-required {{ color: var(--jp-error-color1); font-size: var(--jp-ui-font-size0); margin: 0 4px; }}
+.orgdocs-operation-view .schema-type, .orgdocs-operation-view .schema-format {{
+  color: var(--jp-ui-font-color2);
+  font-family: var(--jp-code-font-family);
+  margin-left: 6px;
+}}
+.orgdocs-operation-view .schema-name, .orgdocs-operation-view .param-name {{ font-weight: bold; }}
+.orgdocs-operation-view .params, .orgdocs-operation-view .schema-props, .orgdocs-operation-view .servers,
+.orgdocs-operation-view .security {{
+  list-style: none;
+  padding-left: 0;
+}}
+.orgdocs-operation-view .schema-props {{
+  padding-left: 12px;
+  border-left: var(--jp-border-width) solid var(--jp-border-color2);
+}}
+.orgdocs-operation-view .param, .orgdocs-operation-view .schema-row {{ padding: 3px 0; }}
+.orgdocs-operation-view .schema-facts {{ margin: 0; padding-left: 0; list-style: none; font-size: var(--jp-ui-font-size0); }}
+.orgdocs-operation-view .schema-facts li {{ display: inline; margin-right: 10px; }}
+.orgdocs-operation-view details > summary {{ cursor: pointer; }}
+.orgdocs-operation-view .response {{ margin: 4px 0; }}
+.orgdocs-operation-view .sample {{ margin: 6px 0; }}
+.orgdocs-operation-view .sample figcaption {{ font-weight: bold; color: var(--jp-ui-font-color2); }}
 .orgdocs-request-form .widget-label {{ font-family: var(--jp-code-font-family); }}
 .orgdocs-request-form textarea {{ font-family: var(--jp-code-font-family); font-size: var(--jp-code-font-size); }}
 .orgdocs-form-heading {{ font-weight: bold; color: var(--jp-ui-font-color1); margin-top: 6px; }}
@@ -137,6 +200,7 @@ CSS = f"""
 }}
 .orgdocs-refused {{ border-left-color: var(--jp-warn-color1); }}
 .orgdocs-muted {{ color: var(--jp-ui-font-color2); }}
+.orgdocs-hint {{ color: var(--jp-warn-color1); margin: 2px 0; }}
 .orgdocs-headers td {{ padding: 0 8px 0 0; font-family: var(--jp-code-font-family); vertical-align: top; }}
 """
 

@@ -24,7 +24,9 @@ class TokenStore:
         self._listeners: dict[str, list[weakref.ref]] = {}
 
     def __repr__(self) -> str:
-        return f"<TokenStore: a token for {sorted(self._tokens)!r}>" if self._tokens else "<TokenStore: empty>"
+        return (
+            f"<TokenStore: a token for {sorted(self._tokens)!r}>" if self._tokens else "<TokenStore: empty>"
+        )
 
     def __contains__(self, group: object) -> bool:
         return group in self._tokens

@@ -1,0 +1,44 @@
+"""Every loadable description of the corpus gets an Explorer, and a view and a form for a sample of operations."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+
+from orgdocs.errors import DescriptionError
+
+SAMPLE = 8  # operations per description: spread from first to last
+
+
+def sample_routes(routes: list[str]) -> list[str]:
+    if len(routes) <= SAMPLE:
+        return routes
+    step = (len(routes) - 1) / (SAMPLE - 1)
+    return [routes[round(i * step)] for i in range(SAMPLE)]
+
+
+def test_explorer_view_and_form(corpus_entry, tokens):
+    from orgdocs.model import load
+    from orgdocs.render.widgets import Explorer
+    from orgdocs.render.widgets.request_form import FormError
+
+    if corpus_entry.format == "fragment":
+        pytest.skip("a fragment of a multi-file description")
+    try:
+        description = load(corpus_entry.file)
+    except DescriptionError as error:
+        pytest.skip(f"not loadable: {error}")
+    explorer = Explorer(description, tokens=tokens)
+    routes = list(explorer.site.operations)
+    assert len(explorer.navigator.routes) == len(routes)
+    for route in sample_routes(routes):
+        form = explorer.select(route)
+        assert explorer.view.html
+        # an input prefilled from an example its kind refuses is reported (FormError), never anything else
+        with contextlib.suppress(FormError):
+            assert form.samples["curl"].startswith("curl")
+    if routes:
+        first = explorer.site.operations[routes[0]]
+        explorer.search(first.operation.path)
+        assert routes[0] in explorer.navigator.routes
