@@ -32,6 +32,7 @@ import pandas as pd
 
 from orgdocs.loading.refs import is_local, iter_refs
 from orgdocs.model import Description, Operation, load
+from orgdocs.render.colors import METHOD_COLORS
 
 if TYPE_CHECKING:
     from pandas.io.formats.style import Styler
@@ -49,18 +50,6 @@ __all__ = [
     "type_summary",
 ]
 
-# Background colors of the method badges (text is white): the static site's light-theme badge colors
-# (``--get``, ``--post``, ... in ``orgdocs/render/static/assets/site.css``).
-METHOD_COLORS = {
-    "GET": "#1f7a3f",
-    "POST": "#2155c9",
-    "PUT": "#8a5300",
-    "PATCH": "#6a3fb5",
-    "DELETE": "#b3261e",
-    "HEAD": "#4d5564",
-    "OPTIONS": "#4d5564",
-    "TRACE": "#4d5564",
-}
 
 DEFAULT_GROUP = "API"  # the group label of Site.from_description
 

@@ -11,20 +11,10 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from orgdocs.render.colors import METHOD_COLORS
+
 __all__ = ["CSS", "METHOD_COLORS", "stylesheet"]
 
-# The site's badge colors (``orgdocs.render.tables.METHOD_COLORS``): mid tones that read on light and dark
-# backgrounds, as white-on-color badges and as a tint behind the navigation's method column.
-METHOD_COLORS = {
-    "GET": "#1f6feb",
-    "POST": "#1a7f37",
-    "PUT": "#9a6700",
-    "PATCH": "#8250df",
-    "DELETE": "#cf222e",
-    "HEAD": "#57606a",
-    "OPTIONS": "#57606a",
-    "TRACE": "#57606a",
-}
 
 _BADGE_INDENTS = (2, 4)  # spaces before the method: search rows, navigation rows (navigator.py)
 
