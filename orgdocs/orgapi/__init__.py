@@ -6,7 +6,7 @@ and ``/openapi.json``. Run the server with ``orgdocs orgapi serve``, or in-proce
     from orgdocs.orgapi import create_app, in_process_client, open_store, seed_demo
 
     store = open_store("orgapi.sqlite3")
-    demo = seed_demo(store)                      # {organization_id, token, api_key_ids, webhook_ids}
+    demo = seed_demo(store)  # {organization_id, token, api_key_ids, webhook_ids}; the token is api_key_ids[0]
     app = create_app(store)
     with in_process_client(app, headers={"Authorization": f"Bearer {demo['token']}"}) as client:
         client.get(f"/organizations/{demo['organization_id']}/api-keys").json()
@@ -15,12 +15,15 @@ and ``/openapi.json``. Run the server with ``orgdocs orgapi serve``, or in-proce
 clients). ``starlette.testclient.TestClient(app)`` works too; on Starlette 1.x it warns on import unless the
 ``httpx2`` package is installed, and is then an ``httpx2.Client``.
 
-Storage is behind :class:`Store`; :class:`SQLiteStore` is the default (WAL, ``synchronous=FULL``).
+More keys: ``create_api_key(store, organization_id, scopes)`` returns ``(token, key)``. The audit trail:
+``verify_audit_chain(store, organization_id)``. Storage is behind :class:`Store`; :class:`SQLiteStore` is the
+default (WAL, ``synchronous=FULL``).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.orgapi.description import DESCRIPTION_PATH
@@ -56,7 +59,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from orgdocs.orgapi.store import Store
 
 
-def open_store(path: str) -> SQLiteStore:
+def open_store(path: str | os.PathLike[str]) -> SQLiteStore:
     """The default store: a SQLite database file, created with its tables if missing."""
     from orgdocs.orgapi.sqlite_store import SQLiteStore
 

@@ -1,7 +1,8 @@
 """The Starlette application of the reference Organization Management API.
 
-Handlers stay thin: read the request strictly (``validation``), run the operation with its storage in a
-worker thread (``service``), and answer JSON, or problem+json for every error (``problems``).
+Handlers stay thin: read the request strictly (``validation``), run the operation (``service``) and answer
+JSON, or problem+json for every error (``problems``). Reads run in the event loop; writes, which wait for the
+disk and for SQLite's write lock, run in worker threads.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from orgdocs.orgapi.middleware import RequestIdMiddleware
 from orgdocs.orgapi.problems import MEDIA_TYPE, Problem, problem_body
 from orgdocs.orgapi.service import OrgApi
 from orgdocs.orgapi.sqlite_store import SQLiteStore
-from orgdocs.orgapi.store import Store
+from orgdocs.orgapi.store import ApiKey, Store
 from orgdocs.orgapi.validation import (
     MAX_BODY_BYTES,
     check_json_media_type,
@@ -53,13 +54,27 @@ def _request_id(request: Request) -> str:
     return request.scope["state"]["request_id"]
 
 
-def list_api_keys(request: Request) -> Response:
-    # A plain function: Starlette runs it in a worker thread, so authorization and the query cost one hop.
+async def _caller(request: Request, organization_id: str, scope: str) -> ApiKey:
+    """The authorized calling key. Reads run right here (SQLite reads in WAL mode never wait for writers, and
+    a worker thread would cost more than the read); only the occasional ``last_used_at`` write is sent to a
+    worker thread."""
+    api = _api(request)
+    key = api.authenticate(request.headers.getlist("authorization"))
+    if api.needs_touch(key):
+        await run_in_threadpool(api.touch, key)
+    api.check_access(key, organization_id, scope)
+    return key
+
+
+async def list_api_keys(request: Request) -> Response:
     api = _api(request)
     organization_id = request.path_params["organizationId"]
-    api.authorize(request.headers.getlist("authorization"), organization_id, "api_keys:read")
+    await _caller(request, organization_id, "api_keys:read")
     limit = parse_limit(request.query_params.getlist("limit"))
-    body = api.list_api_keys(organization_id, limit, request.query_params.getlist("cursor"), _request_id(request))
+    cursor = request.query_params.getlist("cursor")
+    # A read of at most 101 rows, in the event loop: with many requests in flight, worker threads would
+    # mostly fight over the GIL.
+    body = api.list_api_keys(organization_id, limit, cursor, _request_id(request))
     return Response(body, media_type=JSON)
 
 
@@ -68,8 +83,7 @@ async def revoke_api_key(request: Request) -> Response:
     organization_id = request.path_params["organizationId"]
     api_key_id = request.path_params["apiKeyId"]
     request_id = _request_id(request)
-    authorization = request.headers.getlist("authorization")
-    caller = await run_in_threadpool(api.authorize, authorization, organization_id, "api_keys:write")
+    caller = await _caller(request, organization_id, "api_keys:write")
     key = parse_idempotency_key(request.headers.getlist("idempotency-key"))
     if key is None:
         response, replayed = await run_in_threadpool(
@@ -97,11 +111,12 @@ async def revoke_api_key(request: Request) -> Response:
 async def update_webhook(request: Request) -> Response:
     api = _api(request)
     organization_id = request.path_params["organizationId"]
-    authorization = request.headers.getlist("authorization")
-    await run_in_threadpool(api.authorize, authorization, organization_id, "webhooks:write")
+    await _caller(request, organization_id, "webhooks:write")
     check_json_media_type(request.headers.get("content-type"))
     changes = validate_webhook_changes(parse_json_body(await _read_body(request)))
-    body = await run_in_threadpool(api.update_webhook, organization_id, request.path_params["webhookId"], changes)
+    body = await run_in_threadpool(
+        api.update_webhook, organization_id, request.path_params["webhookId"], changes
+    )
     return Response(body, media_type=JSON)
 
 
@@ -208,5 +223,6 @@ def create_app(
     handlers: dict[Any, Any] = {Problem: _on_problem, HTTPException: _on_http_exception}
     app = Starlette(routes=ROUTES, middleware=middleware, exception_handlers=handlers, lifespan=lifespan)
     app.state.orgapi = OrgApi(store, clock=clock, idempotency_wait=idempotency_wait)
+    app.state.orgapi.cursors  # noqa: B018 -- reads (or makes) the signing secret now, not inside a request
     app.state.store = store
     return app

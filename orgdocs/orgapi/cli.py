@@ -43,7 +43,9 @@ def register(commands: Any) -> None:
     p = sub.add_parser("create-key", help="create an API key and print its secret, once")
     add_db(p)
     p.add_argument("--org", required=True, help="organization id (created if new)")
-    p.add_argument("--scopes", required=True, help="comma-separated: api_keys:read,api_keys:write,webhooks:write")
+    p.add_argument(
+        "--scopes", required=True, help="comma-separated: api_keys:read,api_keys:write,webhooks:write"
+    )
     p.add_argument("--projects", default="", help="comma-separated project ids the key is limited to")
     p.add_argument("--name", default="API key", help="display name (default 'API key')")
     p.set_defaults(run=create_key_command)
@@ -117,7 +119,9 @@ def audit_command(args: argparse.Namespace) -> int:
     report = verify_chain(events)
     if not report.ok:
         assert report.broken_at is not None
-        raise OrgdocsError(f"audit chain broken at event {report.broken_at.seq} ({report.broken_at.id}): {report.reason}")
+        raise OrgdocsError(
+            f"audit chain broken at event {report.broken_at.seq} ({report.broken_at.id}): {report.reason}"
+        )
     print(f"audit chain verified: {report.count} event(s)")
     return 0
 
@@ -133,7 +137,11 @@ def serve_command(args: argparse.Namespace) -> int:
     shown_host = f"[{host}]" if ":" in host else host
     print(f"orgapi: serving http://{shown_host}:{port} (database {args.db})", flush=True)
     if not store.organization_ids():
-        print(f"orgapi: no organization yet; run `orgdocs orgapi seed --db {args.db}`", file=sys.stderr, flush=True)
+        print(
+            f"orgapi: no organization yet; run `orgdocs orgapi seed --db {args.db}`",
+            file=sys.stderr,
+            flush=True,
+        )
     app = create_app(store, cors_origins=args.cors_origin)
     server = uvicorn.Server(uvicorn.Config(app, log_level="info", access_log=False, lifespan="on"))
     try:

@@ -51,7 +51,9 @@ class CursorSigner:
 
     def _signature(self, organization_id: str, payload: bytes) -> bytes:
         # The organization is signed but not carried: a cursor replayed against another one fails to verify.
-        message = b"\n".join((self._purpose.encode(), organization_id.encode("utf-8", "surrogatepass"), payload))
+        message = b"\n".join(
+            (self._purpose.encode(), organization_id.encode("utf-8", "surrogatepass"), payload)
+        )
         return hmac.new(self._secret, message, hashlib.sha256).digest()[:20]
 
     def issue(self, organization_id: str, cursor: Cursor) -> str:

@@ -22,7 +22,7 @@ def description() -> dict[str, Any]:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's C loader where present
-    return yaml.load(description_yaml(), Loader=loader)  # noqa: S506 -- a safe loader
+    return yaml.load(description_yaml(), Loader=loader)
 
 
 @functools.cache

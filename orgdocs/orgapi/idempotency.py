@@ -28,7 +28,9 @@ _POLL_SECONDS = 0.005
 
 
 def fingerprint(method: str, path: str, caller_key_id: str) -> str:
-    return hashlib.sha256("\n".join((method, path, caller_key_id)).encode("utf-8", "surrogatepass")).hexdigest()
+    return hashlib.sha256(
+        "\n".join((method, path, caller_key_id)).encode("utf-8", "surrogatepass")
+    ).hexdigest()
 
 
 def reused_key_problem() -> Problem:

@@ -41,7 +41,9 @@ class InProcessTransport(httpx.BaseTransport):
         status, headers, body = future.result()
         return httpx.Response(status, headers=headers, content=body, request=request)
 
-    async def _send(self, request: httpx.Request, content: bytes) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    async def _send(
+        self, request: httpx.Request, content: bytes
+    ) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
         copy = httpx.Request(request.method, request.url, headers=request.headers, content=content)
         response = await self._asgi.handle_async_request(copy)
         body = await response.aread()

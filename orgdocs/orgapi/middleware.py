@@ -48,12 +48,17 @@ class RequestIdMiddleware:
             logger.exception("request %s failed", request_id)
             if started:
                 raise  # too late for a clean answer; let the server close the connection
-            body = problem_body(Problem(500, "internal-error", "the server failed; quote the request id"), request_id)
+            body = problem_body(
+                Problem(500, "internal-error", "the server failed; quote the request id"), request_id
+            )
             await send_with_id(
                 {
                     "type": "http.response.start",
                     "status": 500,
-                    "headers": [(b"content-type", MEDIA_TYPE.encode()), (b"content-length", str(len(body)).encode())],
+                    "headers": [
+                        (b"content-type", MEDIA_TYPE.encode()),
+                        (b"content-length", str(len(body)).encode()),
+                    ],
                 }
             )
             await send({"type": "http.response.body", "body": body})

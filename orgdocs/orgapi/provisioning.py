@@ -41,7 +41,9 @@ def create_api_key(
         )
     unknown = [scope for scope in scopes if scope not in SCOPES]
     if unknown or not scopes:
-        raise OrgdocsError(f"invalid scopes {', '.join(unknown) or '(none)'}: choose from {', '.join(SCOPES)}")
+        raise OrgdocsError(
+            f"invalid scopes {', '.join(unknown) or '(none)'}: choose from {', '.join(SCOPES)}"
+        )
     bad_projects = [project for project in project_ids if not _PROJECT_ID_PATTERN.fullmatch(project)]
     if bad_projects:
         raise OrgdocsError(f"invalid project ids: {', '.join(bad_projects)}")
@@ -102,7 +104,9 @@ _DEMO_KEYS: list[tuple[str, tuple[str, ...], tuple[str, ...], float, float | Non
 ]
 
 
-def seed_demo(store: Store, *, clock: Clock = system_clock, organization_id: str | None = None) -> dict[str, Any]:
+def seed_demo(
+    store: Store, *, clock: Clock = system_clock, organization_id: str | None = None
+) -> dict[str, Any]:
     """Create a demo organization with keys and webhooks.
 
     Returns ``{organization_id, token, api_key_ids, webhook_ids}``: ``token`` is the secret of the oldest key
@@ -175,4 +179,3 @@ def seed_demo(store: Store, *, clock: Clock = system_clock, organization_id: str
         "api_key_ids": key_ids,
         "webhook_ids": [webhook.id for webhook in webhooks],
     }
-

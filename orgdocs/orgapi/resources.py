@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 from orgdocs.orgapi.clock import format_instant
 from orgdocs.orgapi.store import ApiKey, Webhook
 
-__all__ = ["api_key_json", "dump", "webhook_json"]
+__all__ = ["api_key_json", "api_key_page", "dump", "webhook_json"]
 
 
 def api_key_json(key: ApiKey, now: int) -> dict[str, Any]:
@@ -23,6 +24,18 @@ def api_key_json(key: ApiKey, now: int) -> dict[str, Any]:
         "expires_at": format_instant(key.expires_at),
         "created_at": format_instant(key.created_at),
     }
+
+
+@functools.lru_cache(maxsize=8192)
+def _api_key_text(key: ApiKey, status: str) -> str:
+    # Keys are immutable records and change rarely, so a listing mostly reuses text rendered before.
+    return json.dumps({**api_key_json(key, 0), "status": status}, separators=(",", ":"))
+
+
+def api_key_page(keys: list[ApiKey], now: int, page: dict[str, Any], request_id: str) -> bytes:
+    """A list response, ``{"data": [...], "page": {...}, "request_id": ...}``, assembled from cached parts."""
+    data = ",".join(_api_key_text(key, key.status(now)) for key in keys)
+    return f'{{"data":[{data}],"page":{dump(page).decode()},"request_id":{json.dumps(request_id)}}}'.encode()
 
 
 def webhook_json(webhook: Webhook) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from orgdocs.orgapi.clock import Clock, from_datetime, system_clock
 from orgdocs.orgapi.cursors import Cursor, CursorError, CursorSigner, Direction
 from orgdocs.orgapi.idempotency import RETENTION_US, InFlight
 from orgdocs.orgapi.problems import FieldError, Problem, problem_body
-from orgdocs.orgapi.resources import api_key_json, dump, webhook_json
+from orgdocs.orgapi.resources import api_key_json, api_key_page, dump, webhook_json
 from orgdocs.orgapi.store import ApiKey, IdempotentRequest, Position, Store, StoredResponse
 from orgdocs.orgapi.tokens import matches_digest, split_token
 
@@ -49,7 +49,19 @@ class OrgApi:
     # -- authorization -----------------------------------------------------------------------------------
 
     def authorize(self, authorization: list[str], organization_id: str, scope: str) -> ApiKey:
-        """The calling key, if its token is valid, it belongs to the organization and carries ``scope``."""
+        """The calling key, if its token is valid, it belongs to the organization and carries ``scope``.
+
+        The three steps are public too, so the application can read in its event loop and leave only the
+        ``last_used_at`` write (at most once a second per key) to a worker thread.
+        """
+        key = self.authenticate(authorization)
+        if self.needs_touch(key):
+            self.touch(key)
+        self.check_access(key, organization_id, scope)
+        return key
+
+    def authenticate(self, authorization: list[str]) -> ApiKey:
+        """The active key whose token is in the ``Authorization`` header values, else 401."""
         if not authorization:
             raise _unauthorized("send an API key as `Authorization: Bearer <token>`", error=None)
         scheme, _, token = authorization[0].partition(" ")
@@ -61,12 +73,20 @@ class OrgApi:
         if found is None or not matches_digest(token, found[1]):
             raise _unauthorized("the token is not a valid API key")
         key = found[0]
-        now = self.now()
-        status = key.status(now)
+        status = key.status(self.now())
         if status != "active":
             raise _unauthorized(f"the API key is {status}")
-        if key.last_used_at is None or key.last_used_at < now - LAST_USED_GRANULARITY_US:
-            self.store.touch_api_key(key.id, now, now - LAST_USED_GRANULARITY_US)
+        return key
+
+    def needs_touch(self, key: ApiKey) -> bool:
+        return key.last_used_at is None or key.last_used_at < self.now() - LAST_USED_GRANULARITY_US
+
+    def touch(self, key: ApiKey) -> None:
+        """Record that the key was used (a write: run it where blocking is fine)."""
+        now = self.now()
+        self.store.touch_api_key(key.id, now, now - LAST_USED_GRANULARITY_US)
+
+    def check_access(self, key: ApiKey, organization_id: str, scope: str) -> None:
         if key.organization_id != organization_id:
             # Not 403: whether another organization exists is none of this caller's business.
             raise Problem(404, "not-found", "organization not found")
@@ -77,15 +97,17 @@ class OrgApi:
                 f"this API key lacks the `{scope}` scope",
                 headers={"WWW-Authenticate": f'{REALM}, error="insufficient_scope", scope="{scope}"'},
             )
-        return key
 
     # -- operations --------------------------------------------------------------------------------------
 
     def list_api_keys(self, organization_id: str, limit: int, cursor: list[str], request_id: str) -> bytes:
         after = before = None
         if cursor:
-            position = self._read_cursor(organization_id, cursor)
-            after, before = (position.position, None) if position.direction == "after" else (None, position.position)
+            read = self._read_cursor(organization_id, cursor)
+            if read.direction == "after":
+                after = read.position
+            else:
+                before = read.position
         page = self.store.list_api_keys(organization_id, limit, after=after, before=before)
         now = self.now()
         next_cursor = previous_cursor = None
@@ -95,17 +117,12 @@ class OrgApi:
         if page.keys and page.has_before:
             first = page.keys[0]
             previous_cursor = self.cursors.issue(organization_id, _cursor("before", first))
-        return dump(
-            {
-                "data": [api_key_json(key, now) for key in page.keys],
-                "page": {
-                    "next_cursor": next_cursor,
-                    "previous_cursor": previous_cursor,
-                    "has_more": next_cursor is not None,
-                },
-                "request_id": request_id,
-            }
-        )
+        links = {
+            "next_cursor": next_cursor,
+            "previous_cursor": previous_cursor,
+            "has_more": next_cursor is not None,
+        }
+        return api_key_page(page.keys, now, links, request_id)
 
     def _read_cursor(self, organization_id: str, values: list[str]) -> Cursor:
         try:

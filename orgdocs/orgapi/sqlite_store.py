@@ -8,6 +8,7 @@ front, so two writers queue (``busy_timeout``) instead of failing halfway, and a
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import queue
@@ -114,14 +115,22 @@ _WEBHOOK_COLUMNS = (
 )
 
 
+@functools.lru_cache(maxsize=4096)
+def _string_tuple(text: str) -> tuple[str, ...]:
+    # Scope and project lists repeat across keys: parse each distinct one once.
+    return tuple(json.loads(text))
+
+
+@functools.lru_cache(maxsize=8192)
 def _key_from_row(row: tuple) -> ApiKey:
+    # Rows are value tuples and keys are immutable records: a listing mostly rebuilds keys it built before.
     return ApiKey(
         id=row[0],
         organization_id=row[1],
         name=row[2],
         prefix=row[3],
-        scopes=tuple(json.loads(row[4])),
-        project_ids=tuple(json.loads(row[5])),
+        scopes=_string_tuple(row[4]),
+        project_ids=_string_tuple(row[5]),
         created_at=row[6],
         expires_at=row[7],
         last_used_at=row[8],
@@ -156,6 +165,7 @@ class SQLiteStore:
         self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
         self._opened: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
         self._secrets: dict[str, bytes] = {}
         with self._connection() as connection:
             self._migrate(connection)
@@ -185,7 +195,8 @@ class SQLiteStore:
         try:
             yield connection
         finally:
-            if connection.in_transaction:  # a failed read inside BEGIN: never hand out a half-open transaction
+            # A read that failed inside BEGIN: never hand out a connection with a transaction still open.
+            if connection.in_transaction:
                 connection.execute("ROLLBACK")
             with self._lock:
                 still_open = connection in self._opened
@@ -195,7 +206,10 @@ class SQLiteStore:
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: committed if the block succeeds, rolled back if it raises."""
-        with self._connection() as connection:
+        # SQLite has one writer at a time anyway. Queueing this process's writers on a lock hands the turn
+        # over at once, where SQLite's busy handler would make them poll with growing sleeps (long tails).
+        # Other processes still meet at the database lock, under busy_timeout.
+        with self._write_lock, self._connection() as connection:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 yield connection
@@ -316,7 +330,12 @@ class SQLiteStore:
             )
 
     def list_api_keys(
-        self, organization_id: str, limit: int, *, after: Position | None = None, before: Position | None = None
+        self,
+        organization_id: str,
+        limit: int,
+        *,
+        after: Position | None = None,
+        before: Position | None = None,
     ) -> KeyPage:
         # List order is created_at DESC, id ASC; "after" walks that order, "before" walks it backwards.
         select = f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE organization_id = ?"
@@ -326,7 +345,11 @@ class SQLiteStore:
         precedes = " AND (created_at > ? OR (created_at = ? AND id < ?))"
         exists = "SELECT EXISTS (SELECT 1 FROM api_keys WHERE organization_id = ?"
         with self._connection() as connection:
-            # One read transaction, so the page and its neighbours come from the same snapshot.
+            if after is None and before is None:  # the first page: one query, its own snapshot
+                rows = connection.execute(f"{select} {forward}", (organization_id, limit + 1)).fetchall()
+                page = [_key_from_row(row) for row in rows[:limit]]
+                return KeyPage(page, has_before=False, has_after=len(rows) > limit)
+            # Two queries from here on: one read transaction, so page and neighbours share a snapshot.
             connection.execute("BEGIN")
             if before is not None:
                 rows = connection.execute(
@@ -335,21 +358,19 @@ class SQLiteStore:
                 ).fetchall()
                 has_before = len(rows) > limit
                 rows = rows[:limit][::-1]
-                has_after = bool(rows) and self._exists(connection, exists + follows + ")", organization_id, rows[-1])
+                has_after = bool(rows) and self._exists(
+                    connection, exists + follows + ")", organization_id, rows[-1]
+                )
             else:
-                if after is None:
-                    rows = connection.execute(f"{select} {forward}", (organization_id, limit + 1)).fetchall()
-                else:
-                    rows = connection.execute(
-                        f"{select}{follows} {forward}",
-                        (organization_id, after.created_at, after.created_at, after.id, limit + 1),
-                    ).fetchall()
+                assert after is not None
+                rows = connection.execute(
+                    f"{select}{follows} {forward}",
+                    (organization_id, after.created_at, after.created_at, after.id, limit + 1),
+                ).fetchall()
                 has_after = len(rows) > limit
                 rows = rows[:limit]
-                has_before = (
-                    after is not None
-                    and bool(rows)
-                    and self._exists(connection, exists + precedes + ")", organization_id, rows[0])
+                has_before = bool(rows) and self._exists(
+                    connection, exists + precedes + ")", organization_id, rows[0]
                 )
             connection.execute("COMMIT")
         return KeyPage([_key_from_row(row) for row in rows], has_before=has_before, has_after=has_after)
@@ -357,7 +378,9 @@ class SQLiteStore:
     @staticmethod
     def _exists(connection: sqlite3.Connection, query: str, organization_id: str, row: tuple) -> bool:
         created_at, key_id = row[6], row[0]
-        return bool(connection.execute(query, (organization_id, created_at, created_at, key_id)).fetchone()[0])
+        return bool(
+            connection.execute(query, (organization_id, created_at, created_at, key_id)).fetchone()[0]
+        )
 
     def revoke_api_key(
         self,
@@ -396,7 +419,9 @@ class SQLiteStore:
                     request_id=request_id,
                 )
                 key = _key_from_row(
-                    connection.execute(f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE id = ?", (key.id,)).fetchone()
+                    connection.execute(
+                        f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE id = ?", (key.id,)
+                    ).fetchone()
                 )
             status, body = render(key)
             fingerprint = idempotency.fingerprint if idempotency is not None else ""
@@ -468,7 +493,9 @@ class SQLiteStore:
 
     def organization_ids(self) -> list[str]:
         with self._connection() as connection:
-            return [row[0] for row in connection.execute("SELECT id FROM organizations ORDER BY created_at, id")]
+            return [
+                row[0] for row in connection.execute("SELECT id FROM organizations ORDER BY created_at, id")
+            ]
 
 
 def _split_script(script: str) -> list[str]:

@@ -17,9 +17,11 @@ __all__ = [
     "STATUSES",
     "ApiKey",
     "AuditEvent",
+    "DeliveryHealth",
     "IdempotentRequest",
     "KeyPage",
     "Position",
+    "Render",
     "Store",
     "StoredResponse",
     "Webhook",
@@ -150,7 +152,12 @@ class Store(Protocol):
         ...
 
     def list_api_keys(
-        self, organization_id: str, limit: int, *, after: Position | None = None, before: Position | None = None
+        self,
+        organization_id: str,
+        limit: int,
+        *,
+        after: Position | None = None,
+        before: Position | None = None,
     ) -> KeyPage:
         """Up to ``limit`` keys strictly after (or before) a position, in list order."""
         ...
