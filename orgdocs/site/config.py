@@ -8,10 +8,11 @@ place, e.g. ``docs.config.yaml: groups[0].sections[1]: unexpected property 'tags
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -65,7 +66,7 @@ class _ConfigModel(_Strict):
 @dataclass(frozen=True)
 class DocsGroup:
     label: str
-    sections: tuple[Union[PagesSection, SchemaSection], ...]
+    sections: tuple[PagesSection | SchemaSection, ...]
 
     @property
     def slug(self) -> str:
@@ -87,7 +88,7 @@ class Config:
     content: Path
     public: Path
     title: str = ""
-    groups: tuple[Union[DocsGroup, ChangelogGroup], ...] = ()
+    groups: tuple[DocsGroup | ChangelogGroup, ...] = ()
     file: Path | None = None  # the config file, when read from one
     name: str = "<config>"  # how errors name it
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
@@ -128,43 +129,113 @@ def _validate(raw: Any, *, name: str, root: Path, file: Path | None) -> Config:
     if not isinstance(raw, Mapping):
         raise ConfigError("a config must be a mapping with at least 'content'", source=name)
     top = _model(_ConfigModel, raw, name, "")
+    content = _folder(root, top.content, name, "content")
+    public = (root / top.public).resolve()
     groups = []
     for i, group in enumerate(top.groups):
         place = f"groups[{i}]"
         if not isinstance(group, Mapping):
             raise ConfigError("a group must be a mapping", source=name, place=place)
         if "changelog" in group:
-            if "sections" in group:
-                bad = [s for s in group["sections"] or [] if isinstance(s, Mapping) and "schema" in s]
-                message = (
-                    "a changelog group cannot host schema sections"
-                    if bad
-                    else "a changelog group has 'updates', not 'sections'"
-                )
-                raise ConfigError(message, source=name, place=place)
-            model = _model(_ChangelogGroupModel, group, name, place)
-            groups.append(ChangelogGroup(model.changelog, _inside(root, model.updates, name, f"{place}.updates")))
-            continue
-        model = _model(_DocsGroupModel, group, name, place)
-        sections = []
-        for j, section in enumerate(model.sections):
-            where = f"{place}.sections[{j}]"
-            kind = SchemaSection if isinstance(section, Mapping) and "schema" in section else PagesSection
-            sections.append(_model(kind, section, name, where))
-        groups.append(DocsGroup(model.group, tuple(sections)))
-    labels = [g.slug for g in groups]
-    for i, slug in enumerate(labels):
-        if slug in labels[:i]:
-            raise ConfigError(f"two groups share the route segment '{slug}'", source=name, place=f"groups[{i}]")
-    content = _inside(root, top.content, name, "content", must_exist=True)
-    public = (root / top.public).resolve()
+            groups.append(_changelog_group(group, root, name, place))
+        elif "group" in group:
+            groups.append(_docs_group(group, content, public, name, place))
+        else:
+            raise ConfigError(
+                "missing required property 'group' (a documentation group) or 'changelog' (a changelog group)",
+                source=name,
+                place=place,
+            )
+    slugs = [g.slug for g in groups]
+    for i, slug in enumerate(slugs):
+        if slug in slugs[:i]:
+            raise ConfigError(
+                f"two groups share the route segment '{slug}'", source=name, place=f"groups[{i}]"
+            )
     return Config(content, public, top.title, tuple(groups), file, name, raw)
 
 
-def _inside(root: Path, value: str, name: str, place: str, *, must_exist: bool = False) -> Path:
+def _changelog_group(group: Mapping, root: Path, name: str, place: str) -> ChangelogGroup:
+    sections = group.get("sections")
+    has_schema = "schema" in group or (
+        isinstance(sections, list) and any(isinstance(s, Mapping) and "schema" in s for s in sections)
+    )
+    if has_schema:
+        raise ConfigError("a changelog group cannot host schema sections", source=name, place=place)
+    if "group" in group:
+        raise ConfigError(
+            "a group is either a documentation group ('group') or a changelog group ('changelog'), not both",
+            source=name,
+            place=place,
+        )
+    if "sections" in group:
+        raise ConfigError(
+            "unexpected property 'sections': a changelog group lists its 'updates' folder instead",
+            source=name,
+            place=place,
+        )
+    model = _model(_ChangelogGroupModel, group, name, place)
+    return ChangelogGroup(model.changelog, _folder(root, model.updates, name, f"{place}.updates"))
+
+
+def _docs_group(group: Mapping, content: Path, public: Path, name: str, place: str) -> DocsGroup:
+    model = _model(_DocsGroupModel, group, name, place)
+    sections: list[PagesSection | SchemaSection] = []
+    for j, raw in enumerate(model.sections):
+        where = f"{place}.sections[{j}]"
+        if "schema" in raw:
+            section = _model(SchemaSection, raw, name, where)
+            _check_schema_source(section.source, content, public, name, f"{where}.schema")
+            sections.append(section)
+        else:
+            pages = _model(PagesSection, raw, name, where)
+            for k, page in enumerate(pages.pages):
+                _check_page(page, content, name, f"{where}.pages[{k}]")
+            sections.append(pages)
+    return DocsGroup(model.group, tuple(sections))
+
+
+_PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".ipynb")
+_SCHEME = re.compile(r"^(?:[A-Za-z][A-Za-z0-9+.-]*://|file:)", re.I)
+
+
+def _check_page(page: str, content: Path, name: str, place: str) -> None:
+    if not _below(content, page):
+        raise ConfigError(f"page '{page}' escapes the content folder", source=name, place=place)
+    if not page.lower().endswith(_PAGE_SUFFIXES):
+        kinds = ", ".join(_PAGE_SUFFIXES)
+        raise ConfigError(f"page '{page}' is not Markdown or a notebook ({kinds})", source=name, place=place)
+
+
+def _check_schema_source(source: str, content: Path, public: Path, name: str, place: str) -> None:
+    """``./x.yaml``, ``x/y.json``: below content; ``/x.json``: below public; http(s) URLs. Nothing else."""
+    from orgdocs.loading.sources import is_url
+
+    if is_url(source):
+        return
+    if _SCHEME.match(source):
+        scheme = source.split(":", 1)[0]
+        raise ConfigError(
+            f"schema '{source}': '{scheme}:' sources are not supported (a path or an http(s) URL)",
+            source=name,
+            place=place,
+        )
+    folder, base, relative = (
+        ("public", public, source.lstrip("/")) if source.startswith("/") else ("content", content, source)
+    )
+    if not _below(base, relative):
+        raise ConfigError(f"schema '{source}' escapes the {folder} folder", source=name, place=place)
+
+
+def _below(base: Path, relative: str) -> bool:
+    return (base / relative).resolve().is_relative_to(base.resolve())
+
+
+def _folder(root: Path, value: str, name: str, place: str) -> Path:
+    """A folder named by the config, relative to the config file's folder; it must exist."""
     path = (root / value).resolve()
-    if must_exist and not path.is_dir():
-        raise ConfigError(f"folder '{value}' does not exist", source=name, place=place)
+    if not path.is_dir():
+        raise ConfigError(f"folder '{value}' does not exist ({path})", source=name, place=place)
     return path
 
 
@@ -177,15 +248,20 @@ def _model(kind: type[BaseModel], raw: Any, name: str, place: str) -> Any:
 
 
 def _place(prefix: str, loc: tuple) -> str | None:
+    """``groups[0]`` + ``("sections", 1, "tags")`` -> ``groups[0].sections[1]``: the last property name is
+    left to the message ("unexpected property 'tags'"), a last list index stays in the place."""
+    parts = list(loc)
+    if parts and not isinstance(parts[-1], int):
+        parts.pop()
     text = prefix
-    for part in loc[:-1] if loc else ():
+    for part in parts:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text or None
 
 
 def _message(error: dict) -> str:
     loc = error["loc"]
-    key = loc[-1] if loc else ""
+    key = loc[-1] if loc and not isinstance(loc[-1], int) else ""
     kind = error["type"]
     if kind == "extra_forbidden":
         return f"unexpected property '{key}'"

@@ -68,9 +68,13 @@ def read_page(content: Path, relative: str, *, config_name: str, place: str) -> 
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ConfigError(f"page '{relative}' not found in {content}", source=config_name, place=place) from None
+        raise ConfigError(
+            f"page '{relative}' not found in {content}", source=config_name, place=place
+        ) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"page '{relative}' cannot be read: {error}", source=config_name, place=place) from None
+        raise ConfigError(
+            f"page '{relative}' cannot be read: {error}", source=config_name, place=place
+        ) from None
     slug = "/".join(kebab(part) or "page" for part in Path(relative).with_suffix("").parts)
     fallback = humanize(path.stem)
     if path.suffix.lower() == ".ipynb":
@@ -83,14 +87,20 @@ def read_page(content: Path, relative: str, *, config_name: str, place: str) -> 
 def _notebook_page(path: Path, text: str, slug: str, fallback: str, config_name: str, place: str) -> Page:
     try:
         notebook = json.loads(text)
-        cells = notebook.get("cells", [])
-    except (ValueError, AttributeError):
-        raise ConfigError(f"page '{path.name}' is not a valid notebook", source=config_name, place=place) from None
-    title = str(notebook.get("metadata", {}).get("title") or "")
-    for cell in cells:
-        if not title and cell.get("cell_type") == "markdown":
+    except ValueError:
+        notebook = None
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells", []), list):
+        raise ConfigError(f"page '{path.name}' is not a valid notebook", source=config_name, place=place)
+    metadata = notebook.get("metadata")
+    title = str(metadata.get("title") or "") if isinstance(metadata, dict) else ""
+    for cell in notebook.get("cells", []):
+        if title:
+            break
+        if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
             source = cell.get("source", "")
-            title = _first_heading("".join(source) if isinstance(source, list) else source)
+            if isinstance(source, list):
+                source = "".join(part for part in source if isinstance(part, str))
+            title = _first_heading(source) if isinstance(source, str) else ""
     return Page("notebook", path, title or fallback, slug, text, {})
 
 
@@ -112,8 +122,16 @@ def read_updates(folder: Path, *, config_name: str, place: str) -> list[Page]:
         try:
             day = date(int(match[1]), int(match[2]), int(match[3]))
         except ValueError:
-            raise ConfigError(f"changelog file '{path.name}' has an impossible date", source=config_name, place=place) from None
-        meta, body = split_front_matter(path.read_text(encoding="utf-8"))
+            raise ConfigError(
+                f"changelog file '{path.name}' has an impossible date", source=config_name, place=place
+            ) from None
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(
+                f"changelog file '{path.name}' cannot be read: {error}", source=config_name, place=place
+            ) from None
+        meta, body = split_front_matter(text)
         title = str(meta.get("title") or _first_heading(body) or humanize(match[4]) or day.isoformat())
         slug = kebab(path.stem)
         updates.append(Page("update", path, title, slug, body, meta, day))

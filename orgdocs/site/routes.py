@@ -7,27 +7,40 @@ suffix ``-2``, ``-3``, ... when their route is taken, so both colliding operatio
 
 from __future__ import annotations
 
+import functools
+
 from orgdocs.model.objects import Operation
 from orgdocs.model.titles import kebab
 
-__all__ = ["RouteTable", "operation_segments", "tag_segment"]
+__all__ = ["RouteTable", "operation_segments", "segment", "tag_segment"]
+
+
+@functools.lru_cache(maxsize=65536)
+def segment(text: str) -> str:
+    """``kebab(text)``, cached: tags and path segments repeat across thousands of operations."""
+    return kebab(text)
 
 
 def tag_segment(operation: Operation) -> str:
-    """The first tag; with none, the first non-parameter path segment; with none, ``endpoints``."""
-    if operation.tags and kebab(operation.tags[0]):
-        return kebab(operation.tags[0])
+    """The first tag; with none, the first non-parameter path segment; with none, ``endpoints``.
+
+    A webhook (OpenAPI 3.1) has a name, not a path: untagged, it goes to ``webhooks``.
+    """
+    if operation.tags and segment(operation.tags[0]):
+        return segment(operation.tags[0])
     if operation.webhook:
         return "webhooks"
     for part in operation.path.split("/"):
-        if part and not (part.startswith("{") and part.endswith("}")) and kebab(part):
-            return kebab(part)
+        if part and not (part.startswith("{") and part.endswith("}")) and segment(part):
+            return segment(part)
     return "endpoints"
 
 
 def operation_segments(operation: Operation) -> tuple[str, str]:
     """(tag segment, operation segment): ``operationId``; with none, method and path."""
-    name = kebab(operation.operation_id) or kebab(f"{operation.method} {operation.path}") or operation.method
+    name = (
+        segment(operation.operation_id) or kebab(f"{operation.method} {operation.path}") or operation.method
+    )
     return tag_segment(operation), name
 
 

@@ -1,42 +1,68 @@
 """Local search over the endpoint index, with the ranking the browser uses too.
 
 Over title, method, path, operationId, tags and parameter names; case-insensitive; every query word must
-match. Ranked: an exact operationId or path match first, then a title that starts with the query, then the
-rest, each rank in navigation order. ``orgdocs/render/static/assets/search.js`` implements the same rules.
+match (as a substring of one of those fields). Ranked: an exact operationId or path match first, then a title
+that starts with the query, then the rest, each rank in navigation order (the order of the index).
+``orgdocs/render/static/assets/search.js`` implements the same rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["SearchIndex", "haystack"]
+__all__ = ["SearchIndex", "haystack", "normalize"]
+
+
+def normalize(text: str) -> str:
+    """Lower case, runs of white space made one space: how queries and fields are compared."""
+    return " ".join(text.lower().split())
 
 
 def haystack(entry: dict) -> str:
-    parts = [entry["title"], entry["method"], entry["path"], entry["operationId"], *entry["tags"], *entry["params"]]
-    return "\n".join(parts).lower()
+    """The searchable text of an index entry: its fields, one per line (a word never spans two)."""
+    parts = [
+        entry["title"],
+        entry["method"],
+        entry["path"],
+        entry["operationId"],
+        *entry["tags"],
+        *entry["params"],
+    ]
+    return "\n".join(part.lower() for part in parts)
 
 
 class SearchIndex:
+    """Search over index entries, prepared once: a query is a scan of lower-cased strings."""
+
     def __init__(self, entries: Sequence[dict]):
         self.entries = list(entries)
-        self._texts = [haystack(e) for e in self.entries]
-        self._keys = [(e["operationId"].lower(), e["path"].lower(), e["title"].lower()) for e in self.entries]
+        self._rows = [
+            (
+                entry,
+                haystack(entry),
+                entry["operationId"].lower(),
+                entry["path"].lower(),
+                entry["title"].lower(),
+            )
+            for entry in self.entries
+        ]
 
     def search(self, query: str, limit: int | None = None) -> list[dict]:
-        words = query.lower().split()
+        """Entries matching every word of ``query``, best first; ``limit``: at most that many."""
+        whole = normalize(query)
+        words = whole.split()
         if not words:
             return []
-        whole = " ".join(words)
-        ranked: tuple[list, list, list] = ([], [], [])
-        for entry, text, (operation_id, path, title) in zip(self.entries, self._texts, self._keys):
+        exact: list[dict] = []
+        prefix: list[dict] = []
+        rest: list[dict] = []
+        for entry, text, operation_id, path, title in self._rows:
             if all(word in text for word in words):
-                if whole == operation_id or whole == path:
-                    rank = 0
+                if whole in (operation_id, path):
+                    exact.append(entry)
                 elif title.startswith(whole):
-                    rank = 1
+                    prefix.append(entry)
                 else:
-                    rank = 2
-                ranked[rank].append(entry)
-        found = ranked[0] + ranked[1] + ranked[2]
+                    rest.append(entry)
+        found = exact + prefix + rest
         return found[:limit] if limit is not None else found

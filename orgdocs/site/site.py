@@ -2,6 +2,11 @@
 
 One ``Site`` serves every renderer: the static build, the dev server, the notebook widgets, the tables and
 the nbconvert exporter all read the same routes, navigation and payloads from it.
+
+Evaluation is all or nothing: the config, every page and every description are read while the ``Site`` is
+constructed, and the first error (``ConfigError``, ``DescriptionError``) propagates out of the constructor, so
+no half-evaluated site ever exists. What stays lazy is derived and cannot fail on good input: the index,
+search, the payloads (one at a time) and the list of non-fatal ``problems``.
 """
 
 from __future__ import annotations
@@ -13,21 +18,36 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from orgdocs.errors import OrgdocsError
+from orgdocs.errors import ConfigError, OrgdocsError
+from orgdocs.loading.parse import paused_gc
+from orgdocs.loading.refs import escape_token
 from orgdocs.loading.sources import is_url, schema_source
 from orgdocs.model import Description, Operation, load
+from orgdocs.model.titles import kebab
 from orgdocs.site.config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection, load_config
 from orgdocs.site.pages import Page, read_page, read_updates
-from orgdocs.site.payloads import ReachIndex, operation_dict, security_scheme_dict, server_dict
+from orgdocs.site.payloads import (
+    _DATA_KEYS,
+    _NAME_MAPS,
+    ReachIndex,
+    dumps,
+    operation_dict,
+    reachable_refs,
+    security_scheme_dict,
+    server_dict,
+)
 from orgdocs.site.routes import RouteTable, operation_segments
 from orgdocs.site.search import SearchIndex
 
 __all__ = ["OperationEntry", "PageEntry", "Problem", "Site", "payload_url"]
 
 PAYLOAD_ROOT = "/_docs/openapi"
+UNTAGGED_SECTION = "Endpoints"
+WEBHOOK_SECTION = "Webhooks"
 
 
 def payload_url(route: str) -> str:
+    """``/api/pets/list-pets`` -> ``/_docs/openapi/api/pets/list-pets.json``."""
     return f"{PAYLOAD_ROOT}{route}.json"
 
 
@@ -60,8 +80,14 @@ class PageEntry:
 
 @dataclass(frozen=True)
 class Problem:
+    """Something ``orgdocs check`` reports. ``message`` names the file and the place."""
+
     fatal: bool
-    message: str  # names the file and the place
+    message: str
+    kind: str = ""  # "unresolved", "duplicate-operation-id", "route-suffix", "security", "empty"
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class Site:
@@ -72,14 +98,19 @@ class Site:
             from orgdocs.site.bundled import bundled_config
 
             config = bundled_config()
-        self.config = load_config(config)
+        self._start(load_config(config))
+        with paused_gc():  # millions of long-lived description objects: see ``paused_gc``
+            self._evaluate()
+
+    def _start(self, config: Config) -> None:
+        self.config = config
         self.descriptions: list[Description] = []
-        self.operations: dict[str, OperationEntry] = {}
+        self.operations: dict[str, OperationEntry] = {}  # in navigation order
         self.pages: dict[str, PageEntry] = {}
         self.navigation: list[dict] = []
-        self.problems: list[Problem] = []
         self._routes = RouteTable()
-        self._evaluate()
+        self._holders: dict[str, str] = {}  # route -> what holds it, for messages about suffixed routes
+        self._route_problems: list[Problem] = []
 
     @classmethod
     def from_description(cls, description: Description | str | Path, group: str = "API") -> Site:
@@ -87,12 +118,11 @@ class Site:
         if not isinstance(description, Description):
             description = load(description)
         site = cls.__new__(cls)
-        site.config = Config(Path.cwd(), Path.cwd(), description.title, (DocsGroup(group, ()),))
-        site.descriptions, site.operations, site.pages, site.problems = [], {}, {}, []
-        site._routes = RouteTable()
-        site.navigation = [site._group_nav(group, [site._schema_nav(group, description)])]
+        site._start(Config(Path.cwd(), Path.cwd(), "", (DocsGroup(group, ()),), name="<description>"))
         site.descriptions.append(description)
-        site._check_description(description)
+        with paused_gc():
+            sections = [site._schema_nav(group, description)]
+        site.navigation.append(site._group_nav(group, kebab(group) or "docs", sections))
         return site
 
     def __repr__(self) -> str:
@@ -121,17 +151,23 @@ class Site:
 
     def _evaluate(self) -> None:
         config = self.config
+        section_pages: dict[tuple[int, int], list[str]] = {}
         # 1. hand-written pages reserve their routes before any operation gets one
         for i, group in enumerate(config.groups):
             if isinstance(group, ChangelogGroup):
                 self._reserve_changelog(group, i)
                 continue
             for j, section in enumerate(group.sections):
-                if isinstance(section, PagesSection):
-                    for k, relative in enumerate(section.pages):
-                        place = f"groups[{i}].sections[{j}].pages[{k}]"
-                        page = read_page(config.content, relative, config_name=config.name, place=place)
-                        self._reserve(f"/{group.slug}/{page.slug}", PageEntry("", group.label, section.section, page), place)
+                if not isinstance(section, PagesSection):
+                    continue
+                routes = section_pages[(i, j)] = []
+                for k, relative in enumerate(section.pages):
+                    place = f"groups[{i}].sections[{j}].pages[{k}]"
+                    page = read_page(config.content, relative, config_name=config.name, place=place)
+                    route = f"/{group.slug}/{page.slug}"
+                    entry = PageEntry(route, group.label, section.section, page)
+                    self._reserve(route, entry, place, f"the page {relative}")
+                    routes.append(route)
         # 2. descriptions, then operations in the order groups, sections, paths and methods appear
         for i, group in enumerate(config.groups):
             if isinstance(group, ChangelogGroup):
@@ -142,63 +178,96 @@ class Site:
                 if isinstance(section, SchemaSection):
                     description = self._load(section, f"groups[{i}].sections[{j}]")
                     self.descriptions.append(description)
-                    self._check_description(description)
-                    sections.append(self._schema_nav(group.label, description))
+                    sections.append(self._schema_nav(group.label, description, group.slug))
                 else:
-                    items = [self._page_item(r) for r, e in self.pages.items() if e.group == group.label and e.section == section.section]
+                    items = [self._page_item(route) for route in section_pages[(i, j)]]
                     sections.append([{"title": section.section, "kind": "pages", "items": items}])
-            self.navigation.append(self._group_nav(group.label, sections))
+            self.navigation.append(self._group_nav(group.label, group.slug, sections))
 
-    def _reserve(self, route: str, entry: PageEntry, place: str) -> None:
+    def _reserve(self, route: str, entry: PageEntry, place: str, holder: str) -> None:
         if not self._routes.reserve(route):
-            raise OrgdocsError(f"two pages share the route {route}", source=self.config.name, place=place)
-        entry.route = route
+            raise ConfigError(
+                f"{holder} and {self._holders[route]} share the route {route}",
+                source=self.config.name,
+                place=place,
+            )
         self.pages[route] = entry
+        self._holders[route] = holder
 
     def _reserve_changelog(self, group: ChangelogGroup, i: int) -> None:
         place = f"groups[{i}].updates"
         updates = read_updates(group.updates, config_name=self.config.name, place=place)
-        self._reserve(f"/{group.slug}", PageEntry("", group.label, group.label, None, updates), place)
-        for update in updates:
-            self._reserve(f"/{group.slug}/{update.slug}", PageEntry("", group.label, group.label, update), place)
+        route = f"/{group.slug}"
+        entry = PageEntry(route, group.label, group.label, None, updates)
+        self._reserve(route, entry, f"groups[{i}]", f"the changelog {group.label!r}")
+        for update in updates:  # newest first
+            route = f"/{group.slug}/{update.slug}"
+            entry = PageEntry(route, group.label, group.label, update)
+            self._reserve(route, entry, place, f"the changelog update {update.path.name}")
 
     def _load(self, section: SchemaSection, place: str) -> Description:
+        """Load a ``schema:`` entry; an error names the config, the place and the entry as written."""
         config = self.config
-        source = schema_source(section.source, content=config.content, public=config.public)
-        description = load(source)
+        try:
+            source = schema_source(section.source, content=config.content, public=config.public)
+            description = load(source)
+        except OrgdocsError as error:
+            raise type(error)(
+                error.message, source=f"{config.name}: {place}: {section.source}", place=error.place
+            ) from None
         if not is_url(source):
             description.source = section.source  # messages and payloads name it as the config does
         return description
 
-    def _schema_nav(self, group: str, description: Description) -> list[dict]:
-        """One navigation section per tag (declared order, then first use), then Endpoints, then Webhooks."""
+    def _schema_nav(self, group: str, description: Description, group_slug: str | None = None) -> list[dict]:
+        """One navigation section per tag (declared order, then first use), then Endpoints, then Webhooks.
+
+        Routes are claimed in document order (that decides who gets a ``-2``); the operations are then kept
+        in navigation order, which is also the order of the index and of search results.
+        """
+        group_slug = group_slug or kebab(group) or "docs"
         reach = ReachIndex(description)
-        by_tag: dict[str, list[dict]] = {tag.name: [] for tag in description.tags}
-        untagged: list[dict] = []
-        webhooks: list[dict] = []
-        group_slug = _group_slug(self.config, group)
+        buckets: dict[tuple[str, str], list[OperationEntry]] = {
+            ("tag", tag.name): [] for tag in description.tags
+        }
         for operation in [*description.operations, *description.webhooks]:
             tag, name = operation_segments(operation)
-            route = self._routes.claim(f"/{group_slug}/{tag}/{name}")
+            wanted = f"/{group_slug}/{tag}/{name}"
+            route = self._routes.claim(wanted)
+            where = f"{description.source}: {operation.pointer}"
+            if route != wanted:
+                self._route_problems.append(
+                    Problem(
+                        False,
+                        f"{where}: route {wanted} is taken by {self._holders[wanted]}: given {route}",
+                        "route-suffix",
+                    )
+                )
+            self._holders[route] = where
             if operation.tags:
-                section, bucket = operation.tags[0], by_tag[operation.tags[0]]
+                key = ("tag", operation.tags[0])
             elif operation.webhook:
-                section, bucket = "Webhooks", webhooks
+                key = ("webhooks", WEBHOOK_SECTION)
             else:
-                section, bucket = "Endpoints", untagged
-            self.operations[route] = OperationEntry(route, group, section, operation, description, reach)
-            bucket.append(self._operation_item(route))
-        sections = [{"title": name, "kind": "tag", "items": items} for name, items in by_tag.items() if items]
-        if untagged:
-            sections.append({"title": "Endpoints", "kind": "tag", "items": untagged})
-        if webhooks:
-            sections.append({"title": "Webhooks", "kind": "tag", "items": webhooks})
+                key = ("untagged", UNTAGGED_SECTION)
+            buckets.setdefault(key, []).append(
+                OperationEntry(route, group, key[1], operation, description, reach)
+            )
+        order = {"tag": 0, "untagged": 1, "webhooks": 2}
+        sections = []
+        for (_kind, title), entries in sorted(buckets.items(), key=lambda item: order[item[0][0]]):
+            if not entries:
+                continue  # a declared tag no operation uses
+            for entry in entries:
+                self.operations[entry.route] = entry
+            items = [self._operation_item(entry) for entry in entries]
+            sections.append({"title": title, "kind": "tag", "items": items})
         return sections
 
-    def _group_nav(self, label: str, sections: list[list[dict]]) -> dict:
+    def _group_nav(self, label: str, slug: str, sections: list[list[dict]]) -> dict:
         return {
             "group": label,
-            "slug": _group_slug(self.config, label),
+            "slug": slug,
             "kind": "docs",
             "sections": [s for part in sections for s in part],
         }
@@ -216,31 +285,31 @@ class Site:
         entry = self.pages[route]
         return {"title": entry.title, "route": route, "kind": entry.page.kind if entry.page else "changelog"}
 
-    def _operation_item(self, route: str) -> dict:
-        operation = self.operations[route].operation
+    @staticmethod
+    def _operation_item(entry: OperationEntry) -> dict:
+        operation = entry.operation
         return {
             "title": operation.title,
-            "route": route,
+            "route": entry.route,
             "kind": "operation",
             "method": operation.method.upper(),
             "deprecated": operation.deprecated,
         }
 
-    def _check_description(self, description: Description) -> None:
-        name = description.source
-        for unresolved in description.unresolved:
-            self.problems.append(Problem(False, f"{name}: {unresolved.ref}: reference kept as it is ({unresolved.reason})"))
-        seen: dict[str, Operation] = {}
-        for operation in description.operations:
-            if operation.operation_id:
-                if operation.operation_id in seen:
-                    self.problems.append(
-                        Problem(False, f"{name}: {operation.pointer}: duplicate operationId '{operation.operation_id}'")
-                    )
-                seen.setdefault(operation.operation_id, operation)
+    # -- problems ---------------------------------------------------------------------------------------
+
+    @functools.cached_property
+    def problems(self) -> list[Problem]:
+        """Non-fatal findings, for ``orgdocs check``: references kept as they are, duplicate operationIds,
+        security requirements naming no declared scheme, and routes that got a suffix."""
+        found: list[Problem] = []
+        for description in self.descriptions:
+            found.extend(_description_problems(description))
+        return found + self._route_problems
 
     def route_problems(self) -> list[Problem]:
-        return [Problem(False, f"route {wanted} was taken: given {given}") for wanted, given in self._routes.suffixed]
+        """The routes that were taken and got a ``-2``, ``-3``, ... suffix."""
+        return list(self._route_problems)
 
     # -- index, search, payloads ---------------------------------------------------------------------------
 
@@ -260,7 +329,7 @@ class Site:
                 "method": entry.operation.method.upper(),
                 "path": entry.operation.path,
                 "operationId": entry.operation.operation_id,
-                "tags": entry.operation.tags,
+                "tags": list(entry.operation.tags),
                 "params": [p.name for p in entry.operation.parameters],
                 "deprecated": entry.operation.deprecated,
                 "data": payload_url(route),
@@ -278,20 +347,26 @@ class Site:
 
     def payload(self, route: str) -> dict:
         """The per-operation payload (CONTRACT section 5) as a dict."""
-        return json.loads(self.payload_json(route))
+        text = self.payload_json(route)
+        with paused_gc():  # parsing a Stripe payload makes 100,000 objects: see ``payload_json``
+            return json.loads(text)
 
     def payload_json(self, route: str) -> str:
-        """The payload as compact JSON, assembled from component JSON serialized once per site."""
+        """The payload as compact, strict JSON, assembled from component JSON serialized once per site."""
         entry = self.entry(route)
         if not isinstance(entry, OperationEntry):
             raise KeyError(f"{route} is a page, not an operation")
+        with paused_gc():  # what a payload caches is long-lived: full collections would walk the description
+            return self._payload_json(entry)
+
+    def _payload_json(self, entry: OperationEntry) -> str:
         from orgdocs.site.examples import operation_examples
 
         description, operation, reach = entry.description, entry.operation, entry.reach
         security = description.security_for(operation)
         used = {name for requirement in security for name in requirement}
         op = operation_dict(operation, security)
-        refs, unresolved = reach.closure(list(dict.fromkeys(_refs_of(op))))
+        refs, unresolved = reach.closure(dict.fromkeys(reachable_refs(op)))
         head = {
             "route": entry.route,
             "group": entry.group,
@@ -299,13 +374,15 @@ class Site:
             "operation": op,
             "servers": [server_dict(s) for s in operation.servers],
             "securitySchemes": {
-                name: security_scheme_dict(s) for name, s in description.security_schemes.items() if name in used
+                name: security_scheme_dict(s)
+                for name, s in description.security_schemes.items()
+                if name in used
             },
             "examples": operation_examples(operation, description.resolve),
             "unresolved": unresolved,
         }
-        text = json.dumps(head, ensure_ascii=False, separators=(",", ":"), default=str)
-        components = ",".join(f"{json.dumps(ref, ensure_ascii=False)}:{reach.component_json(ref)}" for ref in refs)
+        text = dumps(head)
+        components = ",".join(reach.fragment(ref) for ref in refs)
         return f'{text[:-1]},"components":{{{components}}}}}'
 
     def payloads(self) -> Iterator[tuple[str, str]]:
@@ -320,16 +397,79 @@ class Site:
         return build_site(self, out, **options)
 
 
-def _group_slug(config: Config, label: str) -> str:
-    for group in config.groups:
-        if group.label == label:
-            return group.slug
-    from orgdocs.model.titles import kebab
+def _description_problems(description: Description) -> Iterator[Problem]:
+    name = description.source
+    if not description.operations and not description.webhooks:
+        yield Problem(False, f"{name}: #/paths: no operations", "empty")
+    kept = description.unresolved
+    if kept:
+        uses = _first_uses(description.document, {u.ref for u in kept})
+        for unresolved in kept:
+            where = uses.get(unresolved.ref, "#")
+            yield Problem(
+                False,
+                f"{name}: {where}: reference {unresolved.ref!r} kept as it is ({unresolved.reason})",
+                "unresolved",
+            )
+    seen: dict[str, Operation] = {}
+    for operation in description.operations:
+        if not operation.operation_id:
+            continue
+        first = seen.setdefault(operation.operation_id, operation)
+        if first is not operation:
+            yield Problem(
+                False,
+                f"{name}: {operation.pointer}: duplicate operationId {operation.operation_id!r} "
+                f"(also at {first.pointer})",
+                "duplicate-operation-id",
+            )
+    declared = description.security_schemes
+    for operation in [*description.operations, *description.webhooks]:
+        for requirement in operation.security or ():
+            for scheme in requirement:
+                if scheme not in declared:
+                    yield Problem(
+                        False,
+                        f"{name}: {operation.pointer}/security: security scheme {scheme!r} is not declared",
+                        "security",
+                    )
+    for scheme in {s for requirement in description.security for s in requirement} - set(declared):
+        yield Problem(False, f"{name}: #/security: security scheme {scheme!r} is not declared", "security")
 
-    return kebab(label) or "docs"
 
-
-def _refs_of(node: Any) -> Iterator[str]:
-    from orgdocs.loading.refs import iter_refs
-
-    return iter_refs(node)
+def _first_uses(document: Any, wanted: set[str]) -> dict[str, str]:
+    """Where each of ``wanted`` is first written: the JSON pointer of the object holding the ``$ref`` (the
+    places ``iter_refs`` looks at, in document order)."""
+    found: dict[str, str] = {}
+    stack: list[tuple[Any, str, bool]] = [(document, "#", False)]  # (node, pointer, is a map of names)
+    while stack and len(found) < len(wanted):
+        node, pointer, names = stack.pop()
+        if isinstance(node, list):
+            items = [(v, f"{pointer}/{i}", False) for i, v in enumerate(node) if isinstance(v, (dict, list))]
+            stack.extend(reversed(items))
+            continue
+        ref = node.get("$ref")
+        if not names and isinstance(ref, str) and ref in wanted:
+            found.setdefault(ref, pointer)
+        children = []
+        for key, value in node.items():
+            if not isinstance(value, (dict, list)):
+                continue
+            here = f"{pointer}/{escape_token(str(key))}"
+            if names:
+                children.append((value, here, False))
+            elif key in _NAME_MAPS and isinstance(value, dict):
+                children.append((value, here, True))
+            elif key == "discriminator" and isinstance(value, dict):
+                mapping = value.get("mapping")
+                for target in mapping.values() if isinstance(mapping, dict) else ():
+                    if isinstance(target, str) and target in wanted:
+                        found.setdefault(target, f"{here}/mapping")
+            elif key == "examples" and isinstance(value, dict):
+                for name, example in value.items():
+                    if isinstance(example, dict) and example.get("$ref") in wanted:
+                        found.setdefault(example["$ref"], f"{here}/{escape_token(str(name))}")
+            elif key not in _DATA_KEYS:
+                children.append((value, here, False))
+        stack.extend(reversed(children))
+    return found

@@ -1,0 +1,329 @@
+/* orgdocs: schema tree rows cut on the server (by depth or size), rendered when a reader opens them.
+ *
+ * A port of orgdocs/render/static/schema_tree.py: a lazy row names its schema by data-ref (a key of the
+ * payload's components) and data-path (a JSON pointer below it, or below the payload when data-ref is
+ * empty). A $ref met again on the way up the DOM is a cycle: a link to that row, never expanded. Text from
+ * the description is set with textContent (descriptions are shown as plain text here).
+ */
+(function () {
+  "use strict";
+  var payloadElement = document.getElementById("orgdocs-payload");
+  if (!payloadElement) return;
+  var payload = null;
+  var DEPTH = 3; // levels rendered per opening
+  var MAX_ENUM = 40;
+  var counter = 0;
+
+  function data() {
+    if (!payload) payload = JSON.parse(payloadElement.textContent);
+    return payload;
+  }
+
+  function resolve(ref) {
+    var components = data().components || {};
+    return Object.prototype.hasOwnProperty.call(components, ref) ? components[ref] : undefined;
+  }
+
+  function pointer(root, path) {
+    var node = root;
+    path.split("/").slice(1).forEach(function (token) {
+      token = token.replace(/~1/g, "/").replace(/~0/g, "~");
+      node = node === undefined || node === null ? undefined : node[Array.isArray(node) ? parseInt(token, 10) : token];
+    });
+    return node;
+  }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function refName(ref) {
+    var last = ref.replace(/\/+$/, "").split("/").pop() || ref;
+    return last.replace(/~1/g, "/").replace(/~0/g, "~");
+  }
+
+  function list(value) {
+    return Array.isArray(value) ? value : [];
+  }
+
+  function isNull(schema) {
+    return schema && typeof schema === "object" && (schema.type === "null" || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === "null")) && Object.keys(schema).length <= 2;
+  }
+
+  function jsonType(value) {
+    if (typeof value === "boolean") return "boolean";
+    if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+    if (typeof value === "string") return "string";
+    if (Array.isArray(value)) return "array";
+    if (value && typeof value === "object") return "object";
+    return "any";
+  }
+
+  function types(schema) {
+    var kinds = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(function (k) { return typeof k === "string"; });
+    var nullable = schema.nullable === true || kinds.indexOf("null") >= 0;
+    kinds = kinds.filter(function (k) { return k !== "null"; });
+    if (!kinds.length) {
+      if ("properties" in schema || "additionalProperties" in schema) kinds = ["object"];
+      else if ("items" in schema || "prefixItems" in schema) kinds = ["array"];
+      else if (Array.isArray(schema.enum) && schema.enum.length) kinds = [jsonType(schema.enum.filter(function (v) { return v !== null; })[0])];
+      else if ("oneOf" in schema) kinds = ["one of"];
+      else if ("anyOf" in schema) kinds = ["any of"];
+      else if ("allOf" in schema) kinds = ["object"];
+      else kinds = ["any"];
+    }
+    return { kinds: kinds, nullable: nullable };
+  }
+
+  function value(v) {
+    var text = typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v);
+    if (text && text.length > 160) text = text.slice(0, 159) + "…";
+    return text;
+  }
+
+  function badge(text, kind) {
+    return el("span", "schema-badge" + (kind ? " schema-badge-" + kind : ""), text);
+  }
+
+  function hasChildren(schema) {
+    return !!((schema.properties && typeof schema.properties === "object" && Object.keys(schema.properties).length) ||
+      (schema.additionalProperties && typeof schema.additionalProperties === "object" && Object.keys(schema.additionalProperties).length) ||
+      (schema.patternProperties && typeof schema.patternProperties === "object") ||
+      Array.isArray(schema.prefixItems) || Array.isArray(schema.items) ||
+      ["allOf", "oneOf", "anyOf"].some(function (k) { return Array.isArray(schema[k]) && schema[k].length; }) ||
+      (schema.not && typeof schema.not === "object"));
+  }
+
+  /* A node: { type: [nodes for the type label], badges: [], body: element|null, children: element|null,
+   * ref, id }. `stack` maps a $ref being expanded to its row id. */
+  function expand(schema, depth, where, stack, direction) {
+    if (schema === true || schema === null || schema === undefined || (typeof schema === "object" && !Array.isArray(schema) && !Object.keys(schema).length)) {
+      return { type: [document.createTextNode("any")], badges: [] };
+    }
+    if (typeof schema !== "object" || Array.isArray(schema)) return { type: [document.createTextNode(schema === false ? "never" : "any")], badges: [] };
+    if (typeof schema.$ref === "string") {
+      var ref = schema.$ref;
+      var name = refName(ref);
+      if (stack[ref]) {
+        var link = el("a", "schema-ref schema-cycle", name);
+        link.href = "#" + stack[ref];
+        link.title = ref;
+        return { type: [link], badges: [badge("circular", "cycle")] };
+      }
+      var target = resolve(ref);
+      var label = el("span", "schema-ref", name);
+      label.title = ref;
+      if (target === undefined) return { type: [label], badges: [badge("unresolved", "warn")] };
+      var merged = target;
+      var siblings = Object.keys(schema).filter(function (k) { return k !== "$ref"; });
+      if (siblings.length && target && typeof target === "object" && !Array.isArray(target)) {
+        merged = Object.assign({}, target);
+        siblings.forEach(function (k) { merged[k] = schema[k]; });
+      }
+      var id = "js-s" + (++counter);
+      var inner = Object.assign({}, stack);
+      inner[ref] = id;
+      var node = expand(merged, depth, [ref, ""], inner, direction);
+      var type = node.type;
+      var plain = type.length === 1 && type[0].nodeType === 3 && (type[0].textContent === "object" || type[0].textContent === "");
+      node.type = plain ? [label] : [label, document.createTextNode(" ")].concat(type);
+      if (!node.id) { node.id = id; node.ref = ref; }
+      return node;
+    }
+    var t = types(schema);
+    var node2 = { type: [document.createTextNode(t.kinds.join(" | "))], badges: [] };
+    if (typeof schema.format === "string" && schema.format) node2.type.push(el("span", "schema-format", " (" + schema.format + ")"));
+    var variants = list(schema.oneOf).concat(list(schema.anyOf));
+    var nullable = t.nullable || variants.some(isNull);
+    if (t.kinds.indexOf("array") >= 0 && schema.items && typeof schema.items === "object" && !Array.isArray(schema.items)) {
+      var item = expand(schema.items, depth, [where[0], where[1] + "/items"], stack, direction);
+      node2.type = [document.createTextNode("array of ")].concat(item.type);
+      node2.children = item.children || null;
+      node2.id = item.id;
+      node2.ref = item.ref;
+      node2.badges = node2.badges.concat(item.badges);
+    }
+    if (nullable) node2.badges.push(badge("nullable"));
+    if (schema.readOnly === true) node2.badges.push(badge("read-only", "ro"));
+    if (schema.writeOnly === true) node2.badges.push(badge("write-only", "wo"));
+    if (schema.deprecated === true) node2.badges.push(badge("deprecated", "warn"));
+    node2.body = body(schema);
+    if (!node2.children) node2.children = children(schema, depth, where, stack, direction);
+    return node2;
+  }
+
+  function body(schema) {
+    var facts = [];
+    function bound(key, exclusiveKey, inclusive, exclusive) {
+      var v = schema[key];
+      var flag = schema[exclusiveKey];
+      if (typeof flag === "number") return exclusive + " " + flag;
+      if (typeof v === "number") return (flag === true ? exclusive : inclusive) + " " + v;
+      return "";
+    }
+    function range(low, high, what) {
+      var a = Number.isInteger(schema[low]) ? schema[low] : null;
+      var b = Number.isInteger(schema[high]) ? schema[high] : null;
+      if (a !== null && b !== null) return a !== b ? what + " " + a + ".." + b : what + " exactly " + a;
+      if (a !== null) return what + " ≥ " + a;
+      if (b !== null) return what + " ≤ " + b;
+      return "";
+    }
+    [bound("minimum", "exclusiveMinimum", "≥", ">"), bound("maximum", "exclusiveMaximum", "≤", "<"),
+      range("minLength", "maxLength", "length"), range("minItems", "maxItems", "items"),
+      range("minProperties", "maxProperties", "properties")].forEach(function (text) { if (text) facts.push(text); });
+    if (typeof schema.multipleOf === "number") facts.push("multiple of " + schema.multipleOf);
+    if (schema.uniqueItems === true) facts.push("unique items");
+    if (typeof schema.pattern === "string") facts.push("pattern " + value(schema.pattern));
+    if (Array.isArray(schema.enum) && schema.enum.length) {
+      facts.push("one of " + schema.enum.slice(0, MAX_ENUM).map(value).join(", ") + (schema.enum.length > MAX_ENUM ? " and " + (schema.enum.length - MAX_ENUM) + " more" : ""));
+    }
+    if ("const" in schema) facts.push("value " + value(schema.const));
+    if ("default" in schema) facts.push("default " + value(schema["default"]));
+    if ("example" in schema) facts.push("example " + value(schema.example));
+    else if (Array.isArray(schema.examples) && schema.examples.length) facts.push("example " + value(schema.examples[0]));
+    if (schema.additionalProperties === false) facts.push("no other properties");
+    if (schema.discriminator && typeof schema.discriminator.propertyName === "string") facts.push("discriminator " + value(schema.discriminator.propertyName));
+    var text = typeof schema.description === "string" && schema.description ? schema.description : (typeof schema.title === "string" ? schema.title : "");
+    if (!text && !facts.length) return null;
+    var box = document.createDocumentFragment();
+    if (text) {
+      var description = el("div", "schema-description");
+      description.appendChild(el("p", "", text));
+      box.appendChild(description);
+    }
+    if (facts.length) {
+      var ul = el("ul", "schema-facts");
+      facts.forEach(function (fact) { ul.appendChild(el("li", "", fact)); });
+      box.appendChild(ul);
+    }
+    return box;
+  }
+
+  function leftOut(schema, direction) {
+    if (!direction || !schema || typeof schema !== "object") return false;
+    var flag = direction === "request" ? "readOnly" : "writeOnly";
+    if (schema[flag] === true) return true;
+    if (typeof schema.$ref === "string") {
+      var target = resolve(schema.$ref);
+      return !!(target && target[flag] === true);
+    }
+    return false;
+  }
+
+  function children(schema, depth, where, stack, direction) {
+    if (!hasChildren(schema)) return null;
+    if (depth >= DEPTH) return lazy(where);
+    var box = document.createDocumentFragment();
+    var rows = el("ul", "schema-props");
+    var required = list(schema.required);
+    var properties = schema.properties && typeof schema.properties === "object" ? schema.properties : {};
+    Object.keys(properties).forEach(function (name) {
+      if (leftOut(properties[name], direction)) return;
+      rows.appendChild(row(name, properties[name], depth, [where[0], where[1] + "/properties/" + token(name)], stack, direction, required.indexOf(name) >= 0, false));
+    });
+    if (schema.patternProperties && typeof schema.patternProperties === "object") {
+      Object.keys(schema.patternProperties).forEach(function (pattern) {
+        rows.appendChild(row("/" + pattern + "/", schema.patternProperties[pattern], depth, [where[0], where[1] + "/patternProperties/" + token(pattern)], stack, direction, false, false));
+      });
+    }
+    if (schema.additionalProperties && typeof schema.additionalProperties === "object" && Object.keys(schema.additionalProperties).length) {
+      rows.appendChild(row("[key: string]", schema.additionalProperties, depth, [where[0], where[1] + "/additionalProperties"], stack, direction, false, false));
+    }
+    var tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : null;
+    if (tuple) {
+      var key = Array.isArray(schema.prefixItems) ? "prefixItems" : "items";
+      tuple.forEach(function (sub, i) { rows.appendChild(row("[" + i + "]", sub, depth, [where[0], where[1] + "/" + key + "/" + i], stack, direction, false, false)); });
+    }
+    if (rows.childNodes.length) box.appendChild(rows);
+    [["allOf", "All of"], ["oneOf", "One of"], ["anyOf", "Any of"]].forEach(function (pair) {
+      var branches = list(schema[pair[0]]);
+      if (!branches.length || branches.every(isNull)) return;
+      var wrap = el("div", "schema-variants");
+      wrap.appendChild(el("div", "schema-variants-label", pair[1]));
+      var ul = el("ul", "schema-props");
+      branches.forEach(function (branch, i) {
+        if (isNull(branch)) return;
+        var title = branch && typeof branch.title === "string" && branch.title ? branch.title : "Option " + (i + 1);
+        ul.appendChild(row(title, branch, depth, [where[0], where[1] + "/" + pair[0] + "/" + i], stack, direction, false, true));
+      });
+      wrap.appendChild(ul);
+      box.appendChild(wrap);
+    });
+    return box;
+  }
+
+  function token(name) {
+    return String(name).replace(/~/g, "~0").replace(/\//g, "~1");
+  }
+
+  function lazy(where) {
+    var details = el("details", "schema-more schema-lazy");
+    details.setAttribute("data-ref", where[0]);
+    details.setAttribute("data-path", where[1]);
+    details.appendChild(el("summary", "", "Fields"));
+    details.addEventListener("toggle", onToggle);
+    return details;
+  }
+
+  function row(name, schema, depth, where, stack, direction, required, variant) {
+    var node = expand(schema, depth + 1, where, stack, direction);
+    var li = el("li", "schema-row");
+    if (node.id) { li.id = node.id; li.setAttribute("data-schema-ref", node.ref); }
+    var head = el("div", "schema-head");
+    head.appendChild(el("code", variant ? "schema-variant" : "schema-name", name));
+    if (required) { var req = el("span", "schema-required", "required"); req.title = "required"; head.appendChild(req); }
+    var type = el("span", "schema-type");
+    node.type.forEach(function (part) { type.appendChild(part); });
+    head.appendChild(type);
+    node.badges.forEach(function (b) { head.appendChild(b); });
+    li.appendChild(head);
+    if (node.body) li.appendChild(node.body);
+    if (node.children) {
+      var first = node.children.firstChild;
+      if (node.children.nodeType === 1 && node.children.classList.contains("schema-lazy")) {
+        li.appendChild(node.children);
+      } else if (first || node.children.nodeType === 1) {
+        var more = el("details", "schema-more");
+        more.appendChild(el("summary", "", "Fields"));
+        more.appendChild(node.children);
+        li.appendChild(more);
+      }
+    }
+    return li;
+  }
+
+  function ancestorsOf(element) {
+    var stack = {};
+    for (var node = element; node; node = node.parentElement) {
+      var ref = node.getAttribute && node.getAttribute("data-schema-ref");
+      if (ref && node.id && !stack[ref]) stack[ref] = node.id;
+    }
+    return stack;
+  }
+
+  function onToggle(event) {
+    var details = event.currentTarget || event.target;
+    if (!details.open || details.getAttribute("data-filled")) return;
+    details.setAttribute("data-filled", "true");
+    var ref = details.getAttribute("data-ref") || "";
+    var path = details.getAttribute("data-path") || "";
+    var root = ref ? resolve(ref) : data();
+    var schema = path ? pointer(root, path) : root;
+    var tree = details.closest(".schema-tree");
+    var direction = tree ? tree.getAttribute("data-direction") : null;
+    var stack = ancestorsOf(details);
+    if (ref && !path && stack[ref] === undefined) stack[ref] = (details.closest("[id]") || {}).id || "";
+    details.querySelectorAll(".schema-cut").forEach(function (cut) { cut.remove(); });
+    var content = schema && typeof schema === "object" ? children(schema, 0, [ref, path], stack, direction) : null;
+    if (content) details.appendChild(content);
+    else details.appendChild(el("p", "schema-cut", "No fields."));
+  }
+
+  document.querySelectorAll("details.schema-lazy").forEach(function (details) {
+    details.addEventListener("toggle", onToggle);
+  });
+})();

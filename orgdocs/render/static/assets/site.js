@@ -1,0 +1,239 @@
+/* orgdocs: the page chrome: theme toggle, search box (`/`, arrows, Enter), sidebar sections filled in
+ * from index.json on demand, and the menu button on narrow screens. Pages read fine without it. */
+(function () {
+  "use strict";
+  var body = document.body;
+  var base = body.getAttribute("data-base") || "";
+  var METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+  var indexPromise = null;
+
+  function routeHref(route) {
+    var path = route.replace(/^\/+|\/+$/g, "");
+    return path ? base + path + "/" : base + "index.html";
+  }
+
+  function loadIndex() {
+    if (!indexPromise) {
+      var input = document.getElementById("search-input");
+      var url = input ? input.getAttribute("data-index") : base + "_docs/openapi/index.json";
+      indexPromise = fetch(url).then(function (response) {
+        if (!response.ok) throw new Error("index.json: HTTP " + response.status);
+        return response.json();
+      });
+    }
+    return indexPromise;
+  }
+
+  function methodBadge(method) {
+    var span = document.createElement("span");
+    var css = METHODS.indexOf(method.toLowerCase()) >= 0 ? method.toLowerCase() : "other";
+    span.className = "method method-" + css;
+    span.textContent = method;
+    return span;
+  }
+
+  /* -- theme -------------------------------------------------------------------------------------------- */
+
+  function setupTheme() {
+    var button = document.querySelector(".theme-toggle");
+    if (!button) return;
+    var root = document.documentElement;
+    var media = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+    function isDark() {
+      var chosen = root.getAttribute("data-theme");
+      return chosen ? chosen === "dark" : !!(media && media.matches);
+    }
+    function show() {
+      button.setAttribute("aria-pressed", isDark() ? "true" : "false");
+      button.title = isDark() ? "Switch to the light theme" : "Switch to the dark theme";
+    }
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var next = isDark() ? "light" : "dark";
+      root.setAttribute("data-theme", next);
+      try {
+        window.localStorage.setItem("orgdocs:theme", next);
+      } catch (error) {
+        /* storage blocked: the choice lasts for this page */
+      }
+      show();
+    });
+    if (media && media.addEventListener) media.addEventListener("change", show);
+    show();
+  }
+
+  /* -- search ------------------------------------------------------------------------------------------- */
+
+  function setupSearch() {
+    var input = document.getElementById("search-input");
+    var list = document.getElementById("search-results");
+    if (!input || !list || !window.orgdocs || !window.orgdocs.SearchIndex) return;
+    var index = null;
+    var results = [];
+    var active = -1;
+    input.disabled = false;
+
+    function ensureIndex() {
+      return loadIndex().then(function (data) {
+        if (!index) index = new window.orgdocs.SearchIndex(data.endpoints || []);
+        return index;
+      });
+    }
+
+    function close() {
+      list.hidden = true;
+      input.setAttribute("aria-expanded", "false");
+      input.removeAttribute("aria-activedescendant");
+      active = -1;
+    }
+
+    function highlight(position) {
+      var options = list.querySelectorAll("[role=option]");
+      if (!options.length) return;
+      active = (position + options.length) % options.length;
+      for (var i = 0; i < options.length; i++) {
+        options[i].setAttribute("aria-selected", i === active ? "true" : "false");
+      }
+      input.setAttribute("aria-activedescendant", options[active].id);
+      options[active].scrollIntoView({ block: "nearest" });
+    }
+
+    function render(query) {
+      list.textContent = "";
+      if (!query.trim()) { close(); return; }
+      results = index.search(query, 50);
+      if (!results.length) {
+        var empty = document.createElement("li");
+        empty.className = "search-empty";
+        empty.textContent = "No endpoint matches “" + query + "”.";
+        list.appendChild(empty);
+      }
+      results.forEach(function (entry, i) {
+        var li = document.createElement("li");
+        li.id = "search-option-" + i;
+        li.setAttribute("role", "option");
+        li.setAttribute("aria-selected", "false");
+        var a = document.createElement("a");
+        a.href = routeHref(entry.route);
+        a.tabIndex = -1;
+        if (entry.deprecated) a.className = "nav-deprecated";
+        a.appendChild(methodBadge(entry.method));
+        var title = document.createElement("span");
+        title.className = "search-title";
+        title.textContent = entry.title;
+        a.appendChild(title);
+        var path = document.createElement("code");
+        path.className = "search-path";
+        path.textContent = entry.path;
+        a.appendChild(path);
+        li.appendChild(a);
+        li.addEventListener("mousedown", function (event) { event.preventDefault(); });
+        li.addEventListener("click", function () { window.location.href = a.href; });
+        list.appendChild(li);
+      });
+      list.hidden = false;
+      input.setAttribute("aria-expanded", "true");
+      active = -1;
+      if (results.length) highlight(0);
+    }
+
+    function update() {
+      var query = input.value;
+      ensureIndex().then(function () {
+        if (input.value === query) render(query);
+      }, function (error) {
+        list.textContent = "";
+        var li = document.createElement("li");
+        li.className = "search-empty";
+        li.textContent = "Search is unavailable: " + error.message;
+        list.appendChild(li);
+        list.hidden = false;
+      });
+    }
+
+    input.addEventListener("focus", function () { ensureIndex().catch(function () {}); });
+    input.addEventListener("input", update);
+    input.addEventListener("blur", function () { window.setTimeout(close, 150); });
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "ArrowDown") {
+        event.preventDefault();
+        if (list.hidden) update(); else highlight(active + 1);
+      } else if (event.key === "ArrowUp") {
+        event.preventDefault();
+        highlight(active - 1);
+      } else if (event.key === "Enter") {
+        event.preventDefault();
+        var chosen = results[active >= 0 ? active : 0];
+        if (chosen && !list.hidden) window.location.href = routeHref(chosen.route);
+      } else if (event.key === "Escape") {
+        if (!list.hidden) { event.preventDefault(); close(); } else { input.value = ""; }
+      }
+    });
+
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+      var target = event.target;
+      var tag = target && target.tagName ? target.tagName.toLowerCase() : "";
+      if (tag === "input" || tag === "textarea" || tag === "select" || (target && target.isContentEditable)) return;
+      event.preventDefault();
+      input.focus();
+      input.select();
+    });
+  }
+
+  /* -- sidebar ------------------------------------------------------------------------------------------ */
+
+  function fillSection(details) {
+    var ids = (details.getAttribute("data-section") || "").split("-");
+    var gi = parseInt(ids[0], 10);
+    var si = parseInt(ids[1], 10);
+    loadIndex().then(function (data) {
+      var group = (data.navigation || [])[gi];
+      var section = group && group.sections[si];
+      if (!section) return;
+      var ul = details.querySelector(".nav-items");
+      ul.textContent = "";
+      section.items.forEach(function (item) {
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        if (item.deprecated) { a.className = "nav-deprecated"; a.title = "deprecated"; }
+        a.href = routeHref(item.route);
+        if (item.method) a.appendChild(methodBadge(item.method));
+        var title = document.createElement("span");
+        title.textContent = item.title;
+        a.appendChild(title);
+        li.appendChild(a);
+        ul.appendChild(li);
+      });
+      details.classList.remove("nav-section-lazy");
+    }).catch(function () { /* the placeholder link stays */ });
+  }
+
+  function setupSidebar() {
+    var sidebar = document.getElementById("sidebar");
+    if (!sidebar) return;
+    sidebar.querySelectorAll("details.nav-section-lazy").forEach(function (details) {
+      details.addEventListener("toggle", function () {
+        if (details.open && details.classList.contains("nav-section-lazy")) fillSection(details);
+      });
+    });
+    var current = sidebar.querySelector("[aria-current=page]");
+    if (current && sidebar.scrollHeight > sidebar.clientHeight) {
+      // scroll the sidebar only (never the page): the current item in its middle
+      var top = current.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
+      sidebar.scrollTop += top - sidebar.clientHeight / 2;
+    }
+    var toggle = document.querySelector(".nav-toggle");
+    if (toggle) {
+      toggle.hidden = false;
+      toggle.addEventListener("click", function () {
+        var open = body.classList.toggle("nav-open");
+        toggle.setAttribute("aria-expanded", open ? "true" : "false");
+      });
+    }
+  }
+
+  setupTheme();
+  setupSearch();
+  setupSidebar();
+})();

@@ -1,0 +1,232 @@
+"""``orgdocs build``: the production build of the static site, written atomically.
+
+Layout of ``out``::
+
+    index.html                      the home page: title and the whole navigation
+    <route>/index.html              one page per operation and per hand-written page
+    _docs/openapi/index.json        the endpoint index (``Site.index``)
+    _docs/openapi/<route>.json      one payload per operation (also embedded in its page)
+    _docs/assets/                   CSS and JavaScript, no build step, nothing from another host
+
+Everything is written into a temporary folder beside ``out``, which replaces ``out`` only when the whole
+build succeeded: a failed build leaves the previous output exactly as it was. A folder that is not an
+earlier build is never replaced. Operation pages are written by a pool of forked processes when there are
+enough of them to pay for it (the site is shared copy-on-write, never pickled).
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import multiprocessing
+import os
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from orgdocs.errors import OrgdocsError
+from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
+from orgdocs.render.static.progress import Progress
+from orgdocs.render.static.templating import ASSETS
+
+__all__ = ["PARALLEL_MIN_OPERATIONS", "BuildResult", "build_command", "build_site"]
+
+PARALLEL_MIN_OPERATIONS = 150  # below this, starting processes costs more than it saves (measured)
+CHUNK = 16  # operation pages per task sent to a worker
+MARKER = "_docs"  # a folder holding this is an earlier build and may be replaced
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    pages: int  # HTML pages, the home page included
+    operations: int
+    bytes: int  # total size of every file written
+    largest_page: tuple[str, int]  # (route, bytes of its HTML)
+    seconds: float
+    workers: int
+
+    def __str__(self) -> str:
+        route, size = self.largest_page
+        return (
+            f"{self.pages} pages ({self.operations} operations), {self.bytes / 1e6:.1f} MB in {self.seconds:.1f}s; "
+            f"largest page {route or '/'} ({size / 1e6:.2f} MB)"
+        )
+
+
+def build_command(config: str | None, out: str) -> int:
+    """``orgdocs build [CONFIG] [--out DIR]``: errors are ``OrgdocsError`` (one line, exit 1 in the CLI)."""
+    from orgdocs.site import Site
+    from orgdocs.site.bundled import default_config_path
+
+    site = Site(default_config_path(config))
+    result = build_site(site, out)
+    print(f"orgdocs build: {out}: {result}")
+    return 0
+
+
+def build_site(
+    site: Any, out: str | Path, *, progress: bool = True, workers: int | None = None
+) -> BuildResult:
+    """Build ``site`` into ``out`` (see the module docstring). ``workers``: processes for the operation
+    pages (default: every core when there are at least ``PARALLEL_MIN_OPERATIONS`` operations)."""
+    start = time.monotonic()
+    out = Path(out).absolute()
+    _check_replaceable(out)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
+    except OSError as error:
+        raise OrgdocsError(f"cannot create the output folder: {error}", source=str(out)) from None
+    try:
+        result = _build_into(site, tmp, progress, workers)
+        _swap(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    result.out = out
+    result.seconds = time.monotonic() - start
+    return result
+
+
+def _check_replaceable(out: Path) -> None:
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise OrgdocsError("exists and is not a folder: not replacing it", source=str(out))
+    if any(out.iterdir()) and not (out / MARKER).is_dir():
+        raise OrgdocsError("is a folder that is not an orgdocs build: not replacing it", source=str(out))
+
+
+def _swap(tmp: Path, out: Path) -> None:
+    """Put the new build in place of the old one; the window without ``out`` is two renames long."""
+    try:
+        if not out.exists():
+            os.rename(tmp, out)
+            return
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        os.rename(out, old / "site")
+        try:
+            os.rename(tmp, out)
+        except OSError:
+            os.rename(old / "site", out)
+            raise
+        shutil.rmtree(old, ignore_errors=True)
+    except OSError as error:
+        raise OrgdocsError(f"cannot replace the output folder: {error}", source=str(out)) from None
+
+
+# -- writing ---------------------------------------------------------------------------------------------------
+
+
+class _Totals:
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.pages = 0
+        self.largest = ("", 0)
+
+    def page(self, route: str, size: int) -> None:
+        self.pages += 1
+        self.bytes += size
+        if size > self.largest[1]:
+            self.largest = (route, size)
+
+
+def _write(path: Path, text: str) -> int:
+    data = text.encode("utf-8")
+    try:
+        path.write_bytes(data)
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return len(data)
+
+
+def _page_path(root: Path, route: str) -> Path:
+    return root.joinpath(*route.strip("/").split("/"), "index.html")
+
+
+def _payload_path(root: Path, route: str) -> Path:
+    parts = route.strip("/").split("/")
+    return root.joinpath("_docs", "openapi", *parts[:-1], parts[-1] + ".json")
+
+
+def _build_into(site: Any, root: Path, progress: bool, workers: int | None) -> BuildResult:
+    totals = _Totals()
+    renderer = PageRenderer(site)
+    assets = root / "_docs" / "assets"
+    assets.mkdir(parents=True)
+    for name in ASSET_FILES:
+        shutil.copyfile(ASSETS / name, assets / name)
+        totals.bytes += (assets / name).stat().st_size
+    totals.bytes += _write(
+        root / "_docs" / "openapi" / "index.json",
+        json.dumps(site.index, ensure_ascii=False, separators=(",", ":")),
+    )
+    totals.page("/", _write(root / "index.html", renderer.home()))
+    for route in site.pages:
+        totals.page(route, _write(_page_path(root, route), renderer.page(route)))
+    routes = list(site.operations)
+    if workers is None:
+        workers = (os.cpu_count() or 1) if len(routes) >= PARALLEL_MIN_OPERATIONS else 1
+    count = max(1, min(workers, len(routes)))
+    bar = Progress(len(routes), "orgdocs build: operation pages", enabled=progress)
+    try:
+        if count > 1 and "fork" in multiprocessing.get_all_start_methods():
+            _write_parallel(renderer, root, routes, count, totals, bar)
+        else:
+            count = 1
+            for route in routes:
+                _account(totals, _write_operation(renderer, root, route))
+                bar.advance()
+    finally:
+        bar.close()
+    return BuildResult(root, totals.pages, len(routes), totals.bytes, totals.largest, 0.0, count)
+
+
+def _write_operation(renderer: PageRenderer, root: Path, route: str) -> tuple[str, int, int]:
+    """(route, page bytes, payload bytes) of one operation, written."""
+    payload_json = renderer.site.payload_json(route)
+    payload_size = _write(_payload_path(root, route), payload_json)
+    page_size = _write(_page_path(root, route), renderer.operation(route, payload_json))
+    return route, page_size, payload_size
+
+
+def _account(totals: _Totals, written: tuple[str, int, int]) -> None:
+    route, page_size, payload_size = written
+    totals.page(route, page_size)
+    totals.bytes += payload_size
+
+
+# The forked workers find the renderer here: set before the fork, inherited copy-on-write.
+_SHARED: dict[str, Any] = {}
+
+
+def _work(chunk: list[str]) -> list[tuple[str, int, int]]:
+    renderer, root = _SHARED["renderer"], _SHARED["root"]
+    return [_write_operation(renderer, root, route) for route in chunk]
+
+
+def _write_parallel(
+    renderer: PageRenderer, root: Path, routes: list[str], count: int, totals: _Totals, bar: Progress
+) -> None:
+    size = max(1, min(CHUNK, len(routes) // (count * 4)))  # small enough to keep every worker busy to the end
+    chunks = [routes[i : i + size] for i in range(0, len(routes), size)]
+    _SHARED.update(renderer=renderer, root=root)
+    gc.collect()
+    gc.freeze()  # objects made so far stay out of the collector: forked pages are not copied by it
+    try:
+        context = multiprocessing.get_context("fork")
+        with context.Pool(count) as pool:
+            for written in pool.imap_unordered(_work, chunks):
+                for item in written:
+                    _account(totals, item)
+                bar.advance(len(written))
+    finally:
+        gc.unfreeze()
+        _SHARED.clear()
+    sys.stderr.flush()

@@ -1,0 +1,222 @@
+"""The request form of an operation page: its inputs, their first values, and the request they make.
+
+The form is rendered on the server (so the page shows the example request without JavaScript) and
+``assets/form.js`` reads the same inputs in the browser. Both sides turn an input's text into a value with
+the rules of ``parse_input``; the request and the code samples come from ``orgdocs.site.requests`` and
+``orgdocs.site.samples`` (ported to ``assets/request.js``). The token input is always rendered empty: a
+token lives in the reader's browser only.
+
+Input kinds, from the parameter's schema: ``select`` (an enum), ``checkbox`` (a boolean), ``number``
+(integer or number), ``list`` (an array, comma-separated), ``json`` (an object, as JSON text), else
+``text``. Required parameters (and path parameters) start with their example; optional ones start empty,
+with the example as placeholder.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from orgdocs.model.objects import Operation, Parameter, Server
+from orgdocs.site.examples import Resolve, parameter_example
+from orgdocs.site.requests import build_request, text_of
+from orgdocs.site.samples import code_samples
+
+__all__ = ["FormField", "ServerChoice", "form_fields", "initial_request", "parse_input", "server_choices"]
+
+_NUMBER = re.compile(r"^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$")
+_INTEGER = re.compile(r"^\s*-?\d+\s*$")
+
+
+@dataclass
+class FormField:
+    """One parameter input."""
+
+    param: Parameter
+    kind: str  # select, checkbox, number, list, json, text
+    text: str  # the input's first value
+    placeholder: str = ""
+    options: list[str] = field(default_factory=list)  # for select
+    item_type: str = "string"  # for list (and select): how items are read
+    step: str = "any"
+    minimum: str = ""
+    maximum: str = ""
+
+    @property
+    def checked(self) -> bool:
+        return self.kind == "checkbox" and self.text == "true"
+
+    @property
+    def value(self) -> Any:
+        return parse_input(self.kind, self.text, self.item_type, required=self.param.required)
+
+
+@dataclass
+class ServerChoice:
+    url: str
+    description: str
+    variables: list[dict]  # name, default, enum, description
+
+
+def _schema_of(param: Parameter, resolve: Resolve) -> dict:
+    schema = param.schema
+    if schema is None and param.content:
+        schema = param.content[0].schema
+    for _ in range(8):  # a short chain of references
+        if not (isinstance(schema, dict) and isinstance(schema.get("$ref"), str)):
+            break
+        try:
+            schema = resolve(schema["$ref"])
+        except (LookupError, ValueError, TypeError):
+            return {}
+    return schema if isinstance(schema, dict) else {}
+
+
+def _type(schema: dict) -> str:
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None)
+    if isinstance(kind, str):
+        return kind
+    if "properties" in schema:
+        return "object"
+    if "items" in schema:
+        return "array"
+    return "string"
+
+
+def parse_input(kind: str, text: str, item_type: str = "string", *, required: bool = False) -> Any:
+    """The value of an input's text (``form.js`` has the same rules): empty is no value (an unchecked
+    checkbox is ``False`` when the parameter is required); numbers and booleans are read by type; a list is
+    split on commas; JSON is parsed (text that is not JSON stays text)."""
+    if kind == "checkbox":
+        return True if text == "true" else (False if required else None)
+    if text == "":
+        return None
+    if kind == "number":
+        return _number(text)
+    if kind == "select":
+        return _typed(text, item_type)
+    if kind == "list":
+        return [_typed(part.strip(), item_type) for part in text.split(",")]
+    if kind == "json":
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+    return text
+
+
+def _number(text: str) -> Any:
+    if _INTEGER.match(text):
+        return int(text)
+    if _NUMBER.match(text):
+        return float(text)
+    return text
+
+
+def _typed(text: str, item_type: str) -> Any:
+    if item_type in ("integer", "number"):
+        return _number(text)
+    if item_type == "boolean" and text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+def _input_text(kind: str, value: Any) -> str:
+    if value is None:
+        return ""
+    if kind == "checkbox":
+        return "true" if value is True else ""
+    if kind == "list" and isinstance(value, list):
+        return ",".join(text_of(v) for v in value)
+    if kind == "json" and not isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return text_of(value)
+
+
+def form_fields(operation: Operation, resolve: Resolve) -> list[FormField]:
+    fields = []
+    for param in operation.parameters:
+        schema = _schema_of(param, resolve)
+        kind_of = _type(schema)
+        enum = schema.get("enum")
+        item_type = kind_of
+        options: list[str] = []
+        if isinstance(enum, list) and enum:
+            kind = "select"
+            options = [text_of(v) for v in enum if v is not None]
+            item_type = kind_of
+        elif kind_of == "boolean":
+            kind = "checkbox"
+        elif kind_of in ("integer", "number"):
+            kind = "number"
+        elif kind_of == "array":
+            kind = "list"
+            items = schema.get("items")
+            item_type = _type(items if isinstance(items, dict) else {})
+            if isinstance(items, dict) and isinstance(items.get("$ref"), str):
+                item_type = _type(_schema_of(Parameter("", "", schema=items), resolve))
+        elif kind_of == "object":
+            kind = "json"
+        else:
+            kind = "text"
+        example = parameter_example(param, resolve)
+        start = param.required or param.location == "path"
+        text = _input_text(kind, example) if start else ""
+        if kind == "select" and text not in options:
+            text = options[0] if start and options else ""
+        placeholder = "" if kind in ("checkbox", "select") else _input_text(kind, example)
+        found = FormField(param, kind, text, placeholder, options, item_type)
+        if kind == "number":
+            found.step = "1" if kind_of == "integer" else "any"
+            for key, attr in (("minimum", "minimum"), ("maximum", "maximum")):
+                bound = schema.get(key)
+                if isinstance(bound, (int, float)) and not isinstance(bound, bool):
+                    setattr(found, attr, text_of(bound))
+        fields.append(found)
+    return fields
+
+
+def server_choices(servers: list[Server]) -> list[ServerChoice]:
+    return [
+        ServerChoice(
+            server.url,
+            server.description,
+            [
+                {"name": name, "default": v.default, "enum": list(v.enum), "description": v.description}
+                for name, v in server.variables.items()
+            ],
+        )
+        for server in servers
+    ]
+
+
+def body_text(operation: Operation, media_type: str, resolve: Resolve) -> str:
+    """The body editor's first text for ``media_type``: its example, serialized the way it is sent."""
+    parts = build_request(operation, server_url="", values={}, media_type=media_type, resolve=resolve)
+    return parts.body or ""
+
+
+def initial_request(operation: Operation, resolve: Resolve, fields: list[FormField], servers: list[Server]):
+    """(RequestParts, code samples) of the form as first rendered: first server with its defaults, the
+    fields' first values, the first media type's example body, no token."""
+    server_url = servers[0].resolved_url() if servers else ""
+    values = {f"{f.param.location}:{f.param.name}": f.value for f in fields}
+    media = (
+        operation.request_body.content[0].media_type
+        if operation.request_body and operation.request_body.content
+        else None
+    )
+    body = body_text(operation, media, resolve) if media else None
+    parts = build_request(
+        operation,
+        server_url=server_url,
+        values=values,
+        body=body if body else None,
+        media_type=media,
+        resolve=resolve,
+    )
+    return parts, code_samples(parts)

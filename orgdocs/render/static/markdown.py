@@ -1,0 +1,94 @@
+"""Markdown to sanitized HTML: CommonMark and tables (mistune), then an allow-list sanitizer (nh3).
+
+Everything written in a description or a hand-written page goes through ``markdown_html``. Raw HTML is
+allowed by the Markdown parser and then cleaned: no script or style, no event handler attributes, no
+``javascript:`` (or any other non-web) URL, no ``id`` (a description must not shadow the page's own ids),
+and links get ``rel="noopener nofollow"``. Images from another host become links, so that reading a page
+never makes a request to a host the reader did not choose.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import mistune
+import nh3
+from mistune.renderers.html import HTMLRenderer
+
+__all__ = ["markdown_html", "sanitize_html"]
+
+_SCHEMES = {"http", "https", "mailto"}
+# Text that Markdown would only wrap in paragraphs: no inline syntax, entity, HTML, autolink or block marker.
+_PLAIN = re.compile(r"[^\\`*_\[\]<>#!|~&{}\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa0\u2028\u2029]*")
+_BLOCK_START = re.compile(r"(?m)^(?: {4}| {0,3}(?:[-+=:]|\d{1,9}[.)]))|  \n|://|www\.")
+_BLANK_LINE = re.compile(r"\n[ ]*\n")
+_REMOTE = re.compile(r"^\s*(?:[a-zA-Z][a-zA-Z0-9+.-]*:|//|\\\\)")
+_TAGS = set(nh3.ALLOWED_TAGS) - {"area", "map"}
+_ATTRIBUTES = {
+    **{tag: set(names) for tag, names in nh3.ALLOWED_ATTRIBUTES.items()},
+    "code": {"class"},  # language-xxx from fenced code
+    "details": {"open"},
+    "ol": {"start"},
+    "td": {"align", "colspan", "rowspan"},
+    "th": {"align", "colspan", "rowspan", "scope"},
+}
+
+
+def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
+    if tag == "img" and attribute == "src" and _REMOTE.match(value):
+        return None  # a remote image would be fetched by every reader
+    if attribute == "class" and not value.startswith("language-"):
+        return None
+    return value
+
+
+_CLEANER = nh3.Cleaner(
+    tags=_TAGS,
+    clean_content_tags={"script", "style"},
+    attributes=_ATTRIBUTES,
+    attribute_filter=_attribute_filter,
+    link_rel="noopener nofollow",
+    url_schemes=_SCHEMES,
+)
+
+
+class _Renderer(HTMLRenderer):
+    def image(self, text: str, url: str, title: str | None = None) -> str:
+        if _REMOTE.match(url):  # a link to the image instead of fetching it
+            return self.link(text or url, url, title)
+        return super().image(text, url, title)
+
+
+_MARKDOWN = mistune.create_markdown(
+    escape=False, renderer=_Renderer(escape=False), plugins=["table", "strikethrough", "url"]
+)
+
+
+def sanitize_html(html: str) -> str:
+    """``html`` with everything outside the allow-list removed (see the module docstring)."""
+    return _CLEANER.clean(html)
+
+
+@functools.lru_cache(maxsize=8192)
+def markdown_html(text: str) -> str:
+    """CommonMark (plus tables, strikethrough and bare URLs) rendered and sanitized.
+
+    Cached: a large description repeats the same parameter and schema descriptions on many pages.
+    """
+    if not text or not isinstance(text, str):
+        return ""
+    if _PLAIN.fullmatch(text) and not _BLOCK_START.search(text):
+        return _paragraphs(text)  # two thirds of real descriptions: 100 times faster than parsing
+    return _CLEANER.clean(_MARKDOWN(text)).strip()
+
+
+def _paragraphs(text: str) -> str:
+    """Plain text as CommonMark renders it: paragraphs, their lines stripped (``"`` is safe in text)."""
+    paragraphs = []
+    for block in _BLANK_LINE.split(text.strip("\n")):
+        lines = [line.strip(" ") for line in block.split("\n")]
+        body = "\n".join(line for line in lines if line)
+        if body:
+            paragraphs.append(f"<p>{body}</p>")
+    return "\n".join(paragraphs)

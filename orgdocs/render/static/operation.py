@@ -1,0 +1,327 @@
+"""What an operation's detail shows, gathered from its payload and its model objects for the templates.
+
+``operation_context`` turns one operation of a ``Site`` into plain values and pre-rendered HTML fragments
+(``Markup``: sanitized Markdown and schema trees); everything else is text that the templates escape. The
+static page, the dev server and the notebook's ``OperationView`` all render this same context.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from html import escape
+from typing import Any
+
+from markupsafe import Markup
+
+from orgdocs.render.static.form import form_fields, initial_request, server_choices
+from orgdocs.render.static.markdown import markdown_html
+from orgdocs.render.static.schema_tree import TreeContext, schema_tree_html, type_label
+
+__all__ = ["METHOD_CLASSES", "operation_context"]
+
+METHOD_CLASSES = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
+LOCATIONS = (
+    ("path", "Path parameters"),
+    ("query", "Query parameters"),
+    ("header", "Headers"),
+    ("cookie", "Cookies"),
+)
+MAX_EXAMPLE_CHARS = 20_000  # a longer example is cut on the page (the payload keeps all of it)
+
+
+def _md(text: Any) -> Markup:
+    return Markup(markdown_html(text)) if isinstance(text, str) and text else Markup("")
+
+
+def _example_text(value: Any) -> Markup:
+    """An example as the text of a ``<pre>`` (quotes left as they are: JSON is full of them)."""
+    text = value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    if len(text) > MAX_EXAMPLE_CHARS:
+        text = text[:MAX_EXAMPLE_CHARS] + "\n… (cut: the whole example is in the page data)"
+    return Markup(escape(text, quote=False))
+
+
+def payload_head(entry: Any) -> dict:
+    """The payload of an operation without its ``components``, made by the same functions as
+    ``Site.payload_json``: a page needs the schemas through ``Description.resolve``, not parsed again from
+    megabytes of JSON (Stripe's payloads are 0.8 MB each)."""
+    from orgdocs.site.examples import operation_examples
+    from orgdocs.site.payloads import operation_dict, security_scheme_dict, server_dict
+
+    description, operation = entry.description, entry.operation
+    security = description.security_for(operation)
+    used = {name for requirement in security for name in requirement}
+    return {
+        "operation": operation_dict(operation, security),
+        "servers": [server_dict(s) for s in operation.servers],
+        "securitySchemes": {
+            name: security_scheme_dict(s) for name, s in description.security_schemes.items() if name in used
+        },
+        "examples": operation_examples(operation, description.resolve),
+    }
+
+
+def operation_context(site: Any, route: str, *, samples: bool = True, memo: dict | None = None) -> dict:
+    """The template context of the operation at ``route`` (``memo``: rendered schema subtrees shared by the
+    pages of the operation's description)."""
+    entry = site.operations["/" + route.strip("/")]
+    payload = payload_head(entry)
+    op = payload["operation"]
+    resolve = model_resolve = entry.description.resolve
+    tree = TreeContext(
+        id_prefix="s" + hashlib.blake2s(entry.route.encode(), digest_size=3).hexdigest() + "-", memo=memo
+    )
+    method = op["method"].lower()
+    fields = form_fields(entry.operation, model_resolve)
+    parts, code = initial_request(entry.operation, model_resolve, fields, entry.operation.servers)
+    return {
+        "route": entry.route,
+        "group": entry.group,
+        "section": entry.section,
+        "title": op["title"],
+        "method": op["method"],
+        "method_class": method if method in METHOD_CLASSES else "other",
+        "path": op["path"],
+        "operation_id": op["operationId"],
+        "tags": op["tags"],
+        "deprecated": bool(op["deprecated"]),
+        "webhook": bool(op.get("webhook")),
+        "summary": op["summary"] if op["summary"] != op["title"] else "",
+        "description": _md(op["description"]),
+        "parameters": _parameters(op, resolve, tree),
+        "request_body": _request_body(op, payload, resolve, tree),
+        "responses": _responses(op, payload, resolve, tree),
+        "security": _security(op, payload, declared=bool(entry.description.security_schemes)),
+        "servers": [
+            {
+                "url": s["url"],
+                "description": _md(s["description"]),
+                "variables": [
+                    {"name": k, "default": v["default"], "enum": v["enum"], "description": v["description"]}
+                    for k, v in s["variables"].items()
+                ],
+            }
+            for s in payload["servers"]
+        ],
+        "samples": code,
+        "samples_in_detail": samples,
+        "form": {
+            "fields": fields,
+            "servers": server_choices(entry.operation.servers),
+            "bearer": any(
+                s["type"] == "http" and (s["scheme"] or "").lower() == "bearer"
+                for s in payload["securitySchemes"].values()
+            ),
+            "media_types": [m["mediaType"] for m in (op["requestBody"] or {}).get("content", [])],
+            "body": parts.body or "",
+            "url": parts.url,
+            "headers": parts.headers,
+            "note": parts.note,
+        },
+    }
+
+
+def _parameters(op: dict, resolve, tree: TreeContext) -> list[dict]:
+    groups = []
+    for location, label in LOCATIONS:
+        rows = []
+        for i, param in enumerate(op["parameters"]):
+            if param["in"] != location:
+                continue
+            schema = param["schema"]
+            if schema is None and param.get("content"):
+                schema = param["content"][0]["schema"]
+            type_html, badges, facts = type_label(schema, resolve)
+            nested = ""
+            if _is_complex(schema, resolve):
+                nested = schema_tree_html(
+                    schema,
+                    resolve,
+                    direction="request",
+                    where=("", ("operation", "parameters", i, "schema")),
+                    context=tree,
+                )
+            example = param.get("example") if "example" in param else None
+            rows.append(
+                {
+                    "name": param["name"],
+                    "required": bool(param["required"]),
+                    "deprecated": bool(param["deprecated"]),
+                    "type": Markup(type_html),
+                    "badges": Markup("".join(badges)),
+                    "description": _md(param["description"]),
+                    "facts": Markup(facts),
+                    "example": _example_text(example) if "example" in param else "",
+                    "tree": Markup(nested),
+                }
+            )
+        if rows:
+            groups.append({"location": location, "label": label, "params": rows})
+    return groups
+
+
+def _is_complex(schema: Any, resolve) -> bool:
+    for _ in range(8):
+        if isinstance(schema, dict) and isinstance(schema.get("$ref"), str):
+            try:
+                schema = resolve(schema["$ref"])
+            except LookupError:
+                return False
+        else:
+            break
+    if not isinstance(schema, dict):
+        return False
+    items = schema.get("items")
+    return bool(
+        schema.get("properties")
+        or any(k in schema for k in ("oneOf", "anyOf", "allOf"))
+        or (isinstance(items, dict) and _is_complex(items, resolve) if isinstance(items, dict) else False)
+    )
+
+
+def _media(
+    content: list[dict], examples: dict, direction: str, base: tuple, resolve, tree: TreeContext
+) -> list[dict]:
+    out = []
+    for i, media in enumerate(content):
+        example = examples.get(media["mediaType"])
+        schema = media["schema"]
+        out.append(
+            {
+                "media_type": media["mediaType"],
+                "tree": Markup(
+                    schema_tree_html(
+                        schema, resolve, direction=direction, where=("", (*base, i, "schema")), context=tree
+                    )
+                )
+                if schema is not None
+                else Markup(""),
+                "example": _example_text(example["value"]) if example is not None else None,
+                "generated": bool(example and example.get("generated")),
+            }
+        )
+    return out
+
+
+def _request_body(op: dict, payload: dict, resolve, tree: TreeContext) -> dict | None:
+    body = op["requestBody"]
+    if not body:
+        return None
+    return {
+        "required": bool(body["required"]),
+        "description": _md(body["description"]),
+        "media": _media(
+            body["content"],
+            payload["examples"]["request"],
+            "request",
+            ("operation", "requestBody", "content"),
+            resolve,
+            tree,
+        ),
+    }
+
+
+def _status_class(status: str) -> str:
+    return {"1": "info", "2": "success", "3": "redirect", "4": "client-error", "5": "server-error"}.get(
+        status[:1], "other"
+    )
+
+
+def _responses(op: dict, payload: dict, resolve, tree: TreeContext) -> list[dict]:
+    out = []
+    examples = payload["examples"]["responses"]
+    for i, response in enumerate(op["responses"]):
+        status = str(response["status"])
+        headers = []
+        for name, header in (response.get("headers") or {}).items():
+            header = _follow(header, resolve)
+            if not isinstance(header, dict):
+                header = {}
+            type_html, badges, facts = type_label(header.get("schema"), resolve)
+            headers.append(
+                {
+                    "name": name,
+                    "type": Markup(type_html),
+                    "badges": Markup("".join(badges)),
+                    "description": _md(header.get("description")),
+                    "facts": Markup(facts),
+                    "required": header.get("required") is True,
+                }
+            )
+        out.append(
+            {
+                "status": status,
+                "status_class": _status_class(status),
+                "description": _md(response["description"]),
+                "headers": headers,
+                "media": _media(
+                    response["content"],
+                    examples.get(status, {}),
+                    "response",
+                    ("operation", "responses", i, "content"),
+                    resolve,
+                    tree,
+                ),
+            }
+        )
+    return out
+
+
+def _follow(node: Any, resolve) -> Any:
+    for _ in range(8):
+        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
+            return node
+        try:
+            node = resolve(node["$ref"])
+        except LookupError:
+            return None
+    return None
+
+
+def _scheme_text(scheme: dict | None) -> str:
+    if scheme is None:
+        return "not declared"
+    kind = scheme["type"]
+    if kind == "http":
+        name = (scheme["scheme"] or "").lower()
+        text = "HTTP bearer token" if name == "bearer" else f"HTTP {name or 'authentication'}"
+        if scheme.get("bearerFormat"):
+            text += f" ({scheme['bearerFormat']})"
+        return text
+    if kind == "apiKey":
+        return f"API key in {scheme['in'] or 'header'} {scheme['parameterName']!s}".strip()
+    if kind == "oauth2":
+        return "OAuth 2.0 (" + ", ".join(sorted((scheme.get("flows") or {}).keys())) + ")"
+    if kind == "openIdConnect":
+        return "OpenID Connect"
+    if kind == "mutualTLS":
+        return "Mutual TLS"
+    return str(kind)
+
+
+def _security(op: dict, payload: dict, *, declared: bool) -> dict:
+    """The requirements (any one of them suffices); none at all, where the description declares schemes,
+    reads as "no authentication"."""
+    schemes = payload["securitySchemes"]
+    alternatives = []
+    if not op["security"] and declared:
+        alternatives.append([{"name": "none", "text": "no authentication", "scopes": [], "description": ""}])
+    for requirement in op["security"]:
+        if not requirement:
+            alternatives.append(
+                [{"name": "none", "text": "no authentication", "scopes": [], "description": ""}]
+            )
+            continue
+        alternatives.append(
+            [
+                {
+                    "name": name,
+                    "text": _scheme_text(schemes.get(name)),
+                    "scopes": list(scopes or []),
+                    "description": _md((schemes.get(name) or {}).get("description")),
+                }
+                for name, scopes in requirement.items()
+            ]
+        )
+    return {"alternatives": alternatives}

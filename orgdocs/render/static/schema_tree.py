@@ -1,0 +1,642 @@
+"""Expandable schema trees as HTML: objects, arrays, enums, nullable, readOnly/writeOnly, allOf/oneOf/anyOf.
+
+A tree is nested ``<ul>`` rows with ``<details>`` for nested fields, readable without JavaScript. Three
+things keep it finite on any description:
+
+- **cycles**: a ``$ref`` met again below itself is a link (``href="#<id>"``) to the row that expands it;
+- **depth**: fields nest at most ``MAX_DEPTH`` levels on the server;
+- **size**: a page renders at most ``TreeContext.rows`` rows in all its trees.
+
+What is cut by depth or size becomes a *lazy* row: ``<details class="schema-lazy" data-ref data-path>``
+naming where the schema is in the page's payload (a component's ``$ref``, or a JSON pointer into the payload
+when ``data-ref`` is empty); ``assets/schema.js`` renders it with the same rules when it is opened. Without
+a location (a tree rendered outside a page), a cut row says that it is cut.
+
+Every text from the description is escaped; descriptions go through ``markdown_html``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from orgdocs.render.static.markdown import markdown_html
+
+__all__ = ["MAX_DEPTH", "ROW_BUDGET", "TreeContext", "schema_tree_html", "type_label"]
+
+MAX_DEPTH = 5  # levels of nested fields rendered on the server
+ROW_BUDGET = 400  # rows rendered on the server per page, over all its trees
+MAX_ENUM = 40  # enum members listed before "and N more"
+MAX_VALUE = 160  # characters of a default or example value shown inline
+
+Resolve = Callable[[str], Any]
+Where = tuple[str, tuple]  # (component $ref or "" for the payload root, path tokens below it)
+
+
+@dataclass
+class TreeContext:
+    """What the trees of one page share: the row budget and the counter of anchor ids; and, when given,
+    ``memo``: rendered ``$ref`` subtrees shared by the pages of one description (see ``_Tree``)."""
+
+    id_prefix: str = "s"
+    rows: int = ROW_BUDGET
+    max_depth: int = MAX_DEPTH
+    memo: dict | None = None
+    ids: int = 0  # anchor ids given so far on the page
+    cuts: int = 0  # rows cut by the budget so far
+
+
+# Anchor ids inside a tree are written as placeholders "~N~" (N counted from the tree's start) and made
+# page ids at the end, so that a memoized subtree can be reused with its ids shifted.
+_ID = re.compile(r'~(\d+)~"')  # starts with a literal: the regex engine skips ahead to each "~"
+
+
+def _ids(text: str, name: Callable[[int], str]) -> str:
+    """``text`` with each placeholder in an ``id="..."`` or ``href="#..."`` attribute renamed."""
+
+    def rename(match: re.Match) -> str:
+        start = match.start()
+        if text.endswith('id="', 0, start) or text.endswith('="#', 0, start):
+            return name(int(match.group(1))) + '"'
+        return match.group(0)  # text of the description that only looks like one
+
+    return _ID.sub(rename, text)
+
+
+def _shift(text: str, offset: int) -> str:
+    if not offset or "~" not in text:
+        return text
+    return _ids(text, lambda n: f"~{n + offset}~")
+
+
+class _Memo:
+    """A rendered ``$ref`` subtree: its node with ids counted from 0, the rows and ids it used, and the
+    references it expanded."""
+
+    __slots__ = ("ids", "node", "reached", "rows")
+
+    def __init__(self, node: _Node, rows: int, ids: int, first_id: int, reached: set[str]):
+        self.node = _Node(
+            _shift(node.type_html, -first_id),
+            [_shift(b, -first_id) for b in node.badges],
+            node.body,
+            _shift(node.children, -first_id),
+            _shift(node.attrs, -first_id),
+        )
+        self.rows = rows
+        self.ids = ids
+        self.reached = frozenset(reached)
+
+
+@dataclass
+class _Node:
+    type_html: str
+    badges: list[str] = field(default_factory=list)
+    body: str = ""  # description and facts
+    children: str = ""  # rows of nested fields or variants
+    attrs: str = ""  # id and data-schema-ref of an expanded $ref
+
+
+def schema_tree_html(
+    schema: Any,
+    resolve: Resolve,
+    *,
+    direction: str | None = None,
+    where: Where | None = None,
+    context: TreeContext | None = None,
+    title: str = "",
+) -> str:
+    """The expandable tree of ``schema`` (see the module docstring).
+
+    ``resolve`` maps a ``$ref`` to its target (``KeyError`` when it cannot). ``direction`` "request" leaves
+    out readOnly properties, "response" writeOnly ones. ``where`` locates ``schema`` in the page payload, for
+    lazy rows; ``context`` is shared by the trees of one page.
+    """
+    context = context or TreeContext()
+    tree = _Tree(resolve, direction, context)
+    node = tree.expand(schema, 0, where)
+    head = f'<span class="schema-title">{escape(title)}</span> ' if title else ""
+    badges = "".join(node.badges)
+    data = f' data-direction="{escape(direction)}"' if direction else ""
+    html = (
+        f'<div class="schema-tree"{data}{node.attrs}>'
+        f'<div class="schema-head">{head}<span class="schema-type">{node.type_html}</span>{badges}</div>'
+        f"{node.body}{node.children}</div>"
+    )
+    first, prefix = context.ids, context.id_prefix
+    context.ids += tree.ids
+    if not tree.ids:
+        return html
+    return _ids(html, lambda n: f"{prefix}{first + n}")
+
+
+def type_label(schema: Any, resolve: Resolve) -> tuple[str, list[str], str]:
+    """(type HTML, badge HTML list, description and facts HTML) of a schema without its children, for
+    parameter rows and headers."""
+    tree = _Tree(resolve, None, TreeContext(rows=0))
+    node = tree.expand(schema, 0, None, children=False)
+    return node.type_html, node.badges, node.body
+
+
+def _badge(text: str, kind: str = "") -> str:
+    return f'<span class="schema-badge{" schema-badge-" + kind if kind else ""}">{text}</span>'
+
+
+def _value(value: Any) -> str:
+    try:
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        text = str(value)
+    if isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+    if len(text) > MAX_VALUE:
+        text = text[: MAX_VALUE - 1] + "…"
+    return f"<code>{escape(text)}</code>"
+
+
+def ref_name(ref: str) -> str:
+    return ref.rstrip("/").rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~") or ref
+
+
+def _pointer_token(token: Any) -> str:
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def _is_null(schema: Any) -> bool:
+    return isinstance(schema, dict) and schema.get("type") in ("null", ["null"]) and len(schema) <= 2
+
+
+class _Frame:
+    """A ``$ref`` being expanded: what its subtree met, to decide whether it can be memoized."""
+
+    __slots__ = ("cuts", "floor", "ids", "reached", "rows")
+
+    def __init__(self, context: TreeContext, ids: int):
+        self.reached: set[str] = set()  # every $ref expanded below it
+        self.floor = math.inf  # lowest stack position of a cycle cut below it
+        self.cuts = context.cuts
+        self.rows = context.rows
+        self.ids = ids
+
+
+class _Tree:
+    """One tree. A ``$ref`` subtree is memoized (in ``context.memo``) when nothing in it depends on where it
+    was met: no cycle cut to a reference outside it and no cut by the row budget. It is reused where none of
+    the references it expanded is being expanded around it and the budget still holds its rows."""
+
+    __slots__ = ("context", "direction", "frames", "ids", "positions", "resolve", "stack")
+
+    def __init__(self, resolve: Resolve, direction: str | None, context: TreeContext):
+        self.resolve = resolve
+        self.direction = direction
+        self.context = context
+        self.stack: dict[str, str] = {}  # $ref being expanded -> the id placeholder of its row
+        self.positions: dict[str, int] = {}  # $ref being expanded -> its index in frames
+        self.frames: list[_Frame] = []
+        self.ids = 0
+
+    def target(self, ref: str) -> tuple[bool, Any]:
+        try:
+            return True, self.resolve(ref)
+        except (LookupError, ValueError, TypeError):
+            return False, None
+
+    # one schema --------------------------------------------------------------------------------------------
+
+    def expand(self, schema: Any, depth: int, where: Where | None, *, children: bool = True) -> _Node:
+        if schema is True or schema is None or (isinstance(schema, dict) and not schema):
+            return _Node('<span class="schema-any">any</span>')
+        if schema is False:
+            return _Node("never")
+        if not isinstance(schema, dict):
+            return _Node("any")
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            return self.expand_ref(schema, ref, depth, where, children)
+        return self.expand_plain(schema, depth, where, children)
+
+    def expand_ref(self, schema: dict, ref: str, depth: int, where: Where | None, children: bool) -> _Node:
+        name = escape(ref_name(ref))
+        title = escape(ref)
+        if ref in self.stack:
+            if self.frames:
+                top = self.frames[-1]
+                top.floor = min(top.floor, self.positions[ref])
+            link = f'<a class="schema-ref schema-cycle" href="#{self.stack[ref]}" title="{title}">{name}</a>'
+            return _Node(link, [_badge("circular", "cycle")])
+        found, target = self.target(ref)
+        if not found:
+            return _Node(
+                f'<span class="schema-ref" title="{title}">{name}</span>', [_badge("unresolved", "warn")]
+            )
+        siblings = {k: v for k, v in schema.items() if k != "$ref"}
+        memo = self.context.memo if not siblings else None
+        key = (ref, self.direction, depth, children, self.context.max_depth)
+        if memo is not None:
+            reused = self.reuse(memo.get(key))
+            if reused is not None:
+                return reused
+        if siblings and isinstance(target, dict):
+            target = {**target, **siblings}  # OpenAPI 3.1: keywords beside $ref apply too
+        node_id = f"~{self.ids}~"
+        frame = _Frame(self.context, self.ids)
+        self.ids += 1
+        position = len(self.frames)
+        self.frames.append(frame)
+        self.stack[ref] = node_id
+        self.positions[ref] = position
+        try:
+            node = self.expand(target, depth, (ref, ()), children=children)
+        finally:
+            self.frames.pop()
+            del self.stack[ref]
+            del self.positions[ref]
+        label = f'<span class="schema-ref" title="{title}">{name}</span>'
+        node.type_html = label if node.type_html in ("object", "") else f"{label} {node.type_html}"
+        if not node.attrs:
+            node.attrs = f' id="{node_id}" data-schema-ref="{title}"'
+        frame.reached.add(ref)
+        if memo is not None and frame.floor >= position and frame.cuts == self.context.cuts:
+            memo[key] = _Memo(
+                node, frame.rows - self.context.rows, self.ids - frame.ids, frame.ids, frame.reached
+            )
+        if self.frames:
+            parent = self.frames[-1]
+            parent.reached |= frame.reached
+            parent.floor = min(parent.floor, frame.floor)
+        return node
+
+    def reuse(self, entry: _Memo | None) -> _Node | None:
+        if entry is None or entry.rows > self.context.rows or not self.stack.keys().isdisjoint(entry.reached):
+            return None
+        offset = self.ids
+        self.ids += entry.ids
+        self.context.rows -= entry.rows
+        if self.frames:
+            self.frames[-1].reached |= entry.reached
+        node = entry.node
+        return _Node(
+            _shift(node.type_html, offset),
+            [_shift(b, offset) for b in node.badges],
+            node.body,
+            _shift(node.children, offset),
+            _shift(node.attrs, offset),
+        )
+
+    def expand_plain(self, schema: dict, depth: int, where: Where | None, children: bool) -> _Node:
+        kinds, nullable = _types(schema)
+        badges = []
+        variants = [s for key in ("oneOf", "anyOf") for s in _list(schema.get(key))]
+        if variants and any(_is_null(s) for s in variants):
+            nullable = True
+        fmt = schema.get("format")
+        type_html = escape(" | ".join(kinds)) if kinds != [""] else _combinator_label(schema)
+        if isinstance(fmt, str) and fmt:
+            type_html += f' <span class="schema-format">({escape(fmt)})</span>'
+        node = _Node(type_html, badges)
+        items = schema.get("items")
+        if "array" in kinds and isinstance(items, (dict, bool)):
+            item = self.expand(items, depth, _at(where, "items"), children=children)
+            node.type_html = f"array of {item.type_html}" if item.type_html != "any" else "array"
+            node.attrs = item.attrs
+            if children:
+                node.children = item.children
+            if item.body:
+                node.body = f'<div class="schema-items">Items: {item.body}</div>'
+            badges.extend(item.badges)
+        if nullable:
+            badges.append(_badge("nullable"))
+        if schema.get("readOnly") is True:
+            badges.append(_badge("read-only", "ro"))
+        if schema.get("writeOnly") is True:
+            badges.append(_badge("write-only", "wo"))
+        if schema.get("deprecated") is True:
+            badges.append(_badge("deprecated", "warn"))
+        node.body = _body(schema) + node.body
+        if children and not node.children:
+            node.children = self.children(schema, depth, where)
+        return node
+
+    # nested rows -------------------------------------------------------------------------------------------
+
+    def children(self, schema: dict, depth: int, where: Where | None) -> str:
+        if not _has_children(schema):
+            return ""
+        if depth >= self.context.max_depth:
+            return _lazy(where)
+        if self.context.rows <= 0:
+            self.context.cuts += 1
+            return _lazy(where)
+        parts = []
+        all_of = _list(schema.get("allOf"))
+        merged = self.merge_all_of(schema, where) if all_of else None
+        own = merged[0] if merged is not None else schema
+        rows = self.property_rows(own, depth, where, merged[1] if merged is not None else None)
+        if rows:
+            parts.append(f'<ul class="schema-props">{rows}</ul>')
+        if all_of and merged is None:
+            parts.append(self.variants("All of", all_of, depth, _at(where, "allOf")))
+        for key, label in (("oneOf", "One of"), ("anyOf", "Any of")):
+            branches = [b for b in _list(schema.get(key))]
+            if branches and not all(_is_null(b) for b in branches):
+                parts.append(self.variants(label, branches, depth, _at(where, key)))
+        if isinstance(schema.get("not"), dict):
+            parts.append(self.variants("Not", [schema["not"]], depth, None))
+        return "".join(parts)
+
+    def property_rows(self, schema: dict, depth: int, where: Where | None, places: dict | None = None) -> str:
+        """Rows of properties (``places``: where each is written, for a merged ``allOf``), pattern and
+        additional properties, and tuple items."""
+        rows = []
+        required = set(s for s in _list(schema.get("required")) if isinstance(s, str))
+        properties = schema.get("properties")
+        if isinstance(properties, dict):
+            for name, sub in properties.items():
+                if self.left_out(sub):
+                    continue
+                at = places[name] if places else _at(where, "properties", name)
+                rows.append(self.row(escape(str(name)), sub, depth, at, name in required))
+        patterns = schema.get("patternProperties")
+        if isinstance(patterns, dict):
+            for pattern, sub in patterns.items():
+                rows.append(
+                    self.row(
+                        f"/{escape(str(pattern))}/", sub, depth, _at(where, "patternProperties", pattern)
+                    )
+                )
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict) and extra:
+            rows.append(self.row("[key: string]", extra, depth, _at(where, "additionalProperties")))
+        tuple_items = schema.get("prefixItems")
+        if not isinstance(tuple_items, list) and isinstance(schema.get("items"), list):
+            tuple_items = schema["items"]
+        if isinstance(tuple_items, list):
+            key = "prefixItems" if "prefixItems" in schema else "items"
+            for i, sub in enumerate(tuple_items):
+                rows.append(self.row(f"[{i}]", sub, depth, _at(where, key, i)))
+        return "".join(rows)
+
+    def variants(self, label: str, branches: list, depth: int, where: Where | None) -> str:
+        rows = []
+        for i, branch in enumerate(branches):
+            if _is_null(branch):
+                continue
+            name = ""
+            if isinstance(branch, dict):
+                title = branch.get("title")
+                if isinstance(title, str) and title:
+                    name = escape(title)
+            rows.append(self.row(name or f"Option {i + 1}", branch, depth, _at(where, i), variant=True))
+        return f'<div class="schema-variants"><div class="schema-variants-label">{label}</div><ul class="schema-props">{"".join(rows)}</ul></div>'
+
+    def row(
+        self,
+        name_html: str,
+        schema: Any,
+        depth: int,
+        where: Where | None,
+        required: bool = False,
+        *,
+        variant: bool = False,
+    ) -> str:
+        self.context.rows -= 1
+        node = self.expand(schema, depth + 1, where)
+        kind = "schema-variant" if variant else "schema-name"
+        required_html = '<span class="schema-required" title="required">required</span>' if required else ""
+        head = (
+            f'<div class="schema-head"><code class="{kind}">{name_html}</code>{required_html}'
+            f'<span class="schema-type">{node.type_html}</span>{"".join(node.badges)}</div>'
+        )
+        more = ""
+        if node.children:
+            more = f'<details class="schema-more"><summary>Fields</summary>{node.children}</details>'
+            if node.children.startswith("<details"):  # already a lazy row
+                more = node.children
+        return f'<li class="schema-row"{node.attrs}>{head}{node.body}{more}</li>'
+
+    def left_out(self, schema: Any) -> bool:
+        """readOnly properties are not sent, writeOnly ones are not received."""
+        if self.direction is None or not isinstance(schema, dict):
+            return False
+        flag = "readOnly" if self.direction == "request" else "writeOnly"
+        if schema.get(flag) is True:
+            return True
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            found, target = self.target(ref)
+            return found and isinstance(target, dict) and target.get(flag) is True
+        return False
+
+    def merge_all_of(self, schema: dict, where: Where | None) -> tuple[dict, dict] | None:
+        """The properties of every ``allOf`` part in one object (with where each property is written), or
+        None when a part cannot be merged (a cycle, an unresolvable reference, variants of its own)."""
+        properties: dict[str, Any] = {}
+        places: dict[str, Where | None] = {}
+        required: list = []
+        seen: set[str] = set()
+
+        def add(part: Any, at: Where | None, hops: int) -> bool:
+            if hops > 16 or not isinstance(part, dict):
+                return False
+            ref = part.get("$ref")
+            if isinstance(ref, str):
+                if ref in self.stack or ref in seen:
+                    return False
+                seen.add(ref)
+                found, target = self.target(ref)
+                return found and add(target, (ref, ()), hops + 1)
+            if any(k in part for k in _UNMERGEABLE):
+                return False
+            for i, sub in enumerate(_list(part.get("allOf"))):
+                if not add(sub, _at(at, "allOf", i), hops + 1):
+                    return False
+            own = part.get("properties")
+            if isinstance(own, dict):
+                for name, sub in own.items():
+                    properties[name] = sub
+                    places[name] = _at(at, "properties", name)
+            required.extend(_list(part.get("required")))
+            return True
+
+        own = {k: v for k, v in schema.items() if k != "allOf"}
+        for i, part in enumerate(_list(schema.get("allOf"))):
+            if not add(part, _at(where, "allOf", i), 0):
+                return None
+        if not add(own, where, 0):
+            return None
+        return {"properties": properties, "required": required}, places
+
+
+_UNMERGEABLE = ("oneOf", "anyOf", "not", "items", "prefixItems", "additionalProperties", "patternProperties")
+
+
+# facts ---------------------------------------------------------------------------------------------------
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _at(where: Where | None, *tokens: Any) -> Where | None:
+    return None if where is None else (where[0], (*where[1], *tokens))
+
+
+def _lazy(where: Where | None) -> str:
+    if where is None:
+        return '<p class="schema-cut">Nested fields not shown.</p>'
+    ref, tokens = where
+    path = "".join("/" + _pointer_token(t) for t in tokens)
+    return (
+        f'<details class="schema-more schema-lazy" data-ref="{escape(ref)}" data-path="{escape(path)}">'
+        '<summary>Fields</summary><p class="schema-cut">Nested fields are shown with JavaScript on.</p></details>'
+    )
+
+
+def _has_children(schema: dict) -> bool:
+    properties = schema.get("properties")
+    extra = schema.get("additionalProperties")
+    return bool(
+        (isinstance(properties, dict) and properties)
+        or (isinstance(extra, dict) and extra)
+        or isinstance(schema.get("patternProperties"), dict)
+        or isinstance(schema.get("prefixItems"), list)
+        or isinstance(schema.get("items"), list)
+        or any(isinstance(schema.get(k), list) and schema[k] for k in ("allOf", "oneOf", "anyOf"))
+        or isinstance(schema.get("not"), dict)
+    )
+
+
+def _types(schema: dict) -> tuple[list[str], bool]:
+    kind = schema.get("type")
+    kinds = [k for k in (kind if isinstance(kind, list) else [kind]) if isinstance(k, str)]
+    nullable = schema.get("nullable") is True or "null" in kinds
+    kinds = [k for k in kinds if k != "null"]
+    if not kinds:
+        if "properties" in schema or "additionalProperties" in schema:
+            kinds = ["object"]
+        elif "items" in schema or "prefixItems" in schema:
+            kinds = ["array"]
+        elif isinstance(schema.get("enum"), list) and schema["enum"]:
+            kinds = [_json_type(next((v for v in schema["enum"] if v is not None), None))]
+        elif "const" in schema:
+            kinds = [_json_type(schema["const"])]
+        elif any(k in schema for k in ("allOf", "oneOf", "anyOf")):
+            kinds = [""]
+        elif kind == "null":
+            kinds = ["null"]
+        else:
+            kinds = ["any"]
+    return kinds, nullable
+
+
+def _combinator_label(schema: dict) -> str:
+    for key, label in (("oneOf", "one of"), ("anyOf", "any of"), ("allOf", "object")):
+        if key in schema:
+            return label
+    return "any"
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return "any"
+
+
+def _bound(schema: dict, key: str, exclusive_key: str, inclusive: str, exclusive: str) -> str:
+    value = schema.get(key)
+    flag = schema.get(exclusive_key)
+    if isinstance(flag, (int, float)) and not isinstance(flag, bool):
+        return f"{exclusive} {flag}"  # OpenAPI 3.1: exclusiveMinimum is the bound itself
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{exclusive if flag is True else inclusive} {value}"
+    return ""
+
+
+def _range(schema: dict, low_key: str, high_key: str, what: str) -> str:
+    low, high = schema.get(low_key), schema.get(high_key)
+    low = low if isinstance(low, int) and not isinstance(low, bool) else None
+    high = high if isinstance(high, int) and not isinstance(high, bool) else None
+    if low is not None and high is not None:
+        return f"{what} {low}..{high}" if low != high else f"{what} exactly {low}"
+    if low is not None:
+        return f"{what} ≥ {low}"
+    if high is not None:
+        return f"{what} ≤ {high}"
+    return ""
+
+
+_FACT_KEYS = frozenset(
+    (
+        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems",
+        "maxItems", "minProperties", "maxProperties", "multipleOf", "uniqueItems", "pattern", "enum", "const",
+        "default", "example", "examples", "additionalProperties", "discriminator",
+    )
+)  # fmt: skip
+
+
+def _body(schema: dict) -> str:
+    if _FACT_KEYS.isdisjoint(schema):  # most schemas: a type and a description
+        description = schema.get("description")
+        if isinstance(description, str) and description:
+            return f'<div class="schema-description">{markdown_html(description)}</div>'
+        if isinstance(schema.get("title"), str) and schema["title"]:
+            return f'<div class="schema-description"><p>{escape(schema["title"])}</p></div>'
+        return ""
+    facts = []
+    for text in (
+        _bound(schema, "minimum", "exclusiveMinimum", "≥", ">"),
+        _bound(schema, "maximum", "exclusiveMaximum", "≤", "<"),
+        _range(schema, "minLength", "maxLength", "length"),
+        _range(schema, "minItems", "maxItems", "items"),
+        _range(schema, "minProperties", "maxProperties", "properties"),
+    ):
+        if text:
+            facts.append(escape(text))
+    step = schema.get("multipleOf")
+    if isinstance(step, (int, float)) and not isinstance(step, bool):
+        facts.append(f"multiple of {escape(str(step))}")
+    if schema.get("uniqueItems") is True:
+        facts.append("unique items")
+    if isinstance(schema.get("pattern"), str):
+        facts.append(f"pattern {_value(schema['pattern'])}")
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum:
+        shown = ", ".join(_value(v) for v in enum[:MAX_ENUM])
+        more = f" and {len(enum) - MAX_ENUM} more" if len(enum) > MAX_ENUM else ""
+        facts.append(f"one of {shown}{more}")
+    if "const" in schema:
+        facts.append(f"value {_value(schema['const'])}")
+    if "default" in schema:
+        facts.append(f"default {_value(schema['default'])}")
+    if "example" in schema:
+        facts.append(f"example {_value(schema['example'])}")
+    elif isinstance(schema.get("examples"), list) and schema["examples"]:
+        facts.append(f"example {_value(schema['examples'][0])}")
+    if schema.get("additionalProperties") is False:
+        facts.append("no other properties")
+    discriminator = schema.get("discriminator")
+    if isinstance(discriminator, dict) and isinstance(discriminator.get("propertyName"), str):
+        facts.append(f"discriminator {_value(discriminator['propertyName'])}")
+    description = schema.get("description")
+    html = markdown_html(description) if isinstance(description, str) else ""
+    if not html and isinstance(schema.get("title"), str) and schema["title"]:
+        html = f"<p>{escape(schema['title'])}</p>"
+    out = f'<div class="schema-description">{html}</div>' if html else ""
+    if facts:
+        out += '<ul class="schema-facts">' + "".join(f"<li>{fact}</li>" for fact in facts) + "</ul>"
+    return out

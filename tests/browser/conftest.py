@@ -1,0 +1,189 @@
+"""Fixtures of the static site's browser tests: headless Chromium, a static file server, a small API.
+
+Chromium is Debian's ``/usr/bin/chromium`` driven by Python playwright; tests are skipped without it. Both
+servers listen on 127.0.0.1 in daemon threads, stop at the end of the test, and stop by themselves after
+``SERVER_LIFETIME`` seconds if a test never ends.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SERVER_LIFETIME = 300.0  # seconds
+
+
+def _serve(server: http.server.ThreadingHTTPServer) -> Callable[[], None]:
+    """Serve in a daemon thread; returns the function that stops it (also called by a timer)."""
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    stopped = threading.Event()
+
+    def stop() -> None:
+        if not stopped.is_set():
+            stopped.set()
+            server.shutdown()
+            server.server_close()
+
+    timer = threading.Timer(SERVER_LIFETIME, stop)
+    timer.daemon = True
+    timer.start()
+
+    def stop_now() -> None:
+        timer.cancel()
+        stop()
+        thread.join(timeout=5)
+
+    return stop_now
+
+
+class _QuietFiles(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def static_server() -> Iterator[Callable[[Path], str]]:
+    """``static_server(folder)`` serves ``folder`` and returns its base URL (``http://127.0.0.1:PORT/``)."""
+    stops = []
+
+    def start(folder: Path) -> str:
+        handler = functools.partial(_QuietFiles, directory=str(folder))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        stops.append(_serve(server))
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield start
+    for stop in stops:
+        stop()
+
+
+@dataclass
+class Api:
+    """A tiny API on 127.0.0.1: ``GET /v1/pets`` answers a JSON list; CORS allows ``origin`` only."""
+
+    url: str
+    port: int
+    origin: str
+    requests: list[dict] = field(default_factory=list)
+
+
+@pytest.fixture
+def api_server() -> Iterator[Callable[[str], Api]]:
+    """``api_server(origin)`` starts the API, allowing browser requests from ``origin``."""
+    stops = []
+
+    def start(origin: str) -> Api:
+        api = Api("", 0, origin.rstrip("/"))
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+            def _cors(self) -> None:
+                if self.headers.get("Origin") == api.origin:
+                    self.send_header("Access-Control-Allow-Origin", api.origin)
+                    self.send_header("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Trace")
+                    self.send_header("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
+                    self.send_header("Access-Control-Expose-Headers", "X-Request-Id")
+                    self.send_header("Vary", "Origin")
+
+            def do_OPTIONS(self) -> None:
+                self.send_response(204)
+                self._cors()
+                self.end_headers()
+
+            def do_GET(self) -> None:
+                api.requests.append(
+                    {"method": "GET", "path": self.path, "authorization": self.headers.get("Authorization")}
+                )
+                if not self.path.startswith("/v1/pets"):
+                    self.send_response(404)
+                    self._cors()
+                    self.end_headers()
+                    return
+                body = json.dumps([{"id": 1, "name": "Rex", "status": "available"}]).encode()
+                self.send_response(200)
+                self._cors()
+                self.send_header("Content-Type", "application/json")
+                self.send_header("X-Request-Id", "req_test_1")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        api.port = server.server_address[1]
+        api.url = f"http://127.0.0.1:{api.port}/v1"
+        stops.append(_serve(server))
+        return api
+
+    yield start
+    for stop in stops:
+        stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the session (skipped when Chromium or playwright is missing)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@dataclass
+class Watched:
+    """A browser page with what it reported: console errors, uncaught errors, dialogs."""
+
+    page: object
+    errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+
+@pytest.fixture
+def watched(browser) -> Iterator[Callable[..., Watched]]:
+    """``watched()`` opens a new browser context and page that records console errors and dialogs."""
+    contexts = []
+
+    def open_page(**options: object) -> Watched:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000}, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        found = Watched(page)
+        page.on("console", lambda m: found.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: found.errors.append(str(error)))
+
+        def on_dialog(dialog) -> None:
+            found.dialogs.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+        return found
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -1,0 +1,241 @@
+"""The browser's ports against the Python originals, run in Chromium on the same inputs:
+
+- ``assets/search.js`` vs ``orgdocs.site.search`` over a real index (GitHub's, when the corpus is there);
+- ``assets/request.js`` vs ``orgdocs.site.requests.build_request`` and ``orgdocs.site.samples.code_samples``;
+- ``assets/form.js``'s ``parseInput`` vs ``orgdocs.render.static.form.parse_input``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from orgdocs.model import from_document
+from orgdocs.render.static.form import parse_input
+from orgdocs.render.static.templating import ASSETS
+from orgdocs.site import Site
+from orgdocs.site.payloads import operation_dict
+from orgdocs.site.requests import build_request
+from orgdocs.site.samples import code_samples
+
+pytestmark = pytest.mark.browser
+
+CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[3] / "shared" / "corpus"))
+GITHUB = CORPUS / "large" / "github-api.github.com.json"
+SHOP = Path(__file__).resolve().parents[1] / "data" / "static" / "shop" / "docs.config.yaml"
+
+QUERIES = [
+    "repos",
+    "REPOS",
+    "list",
+    "get /repos/{owner}/{repo}",
+    "/repos/{owner}/{repo}",
+    "repos/get",
+    "issues/list-for-repo",
+    "list repository issues",
+    "List",
+    "pull request review",
+    "delete",
+    "  spaced   words  ",
+    "per_page",
+    "owner repo",
+    "pet",
+    "create a pet",
+    "listpets",
+    "GET",
+    "nothing-matches-this-query",
+    "",
+    "é",
+    "\u3000pets\u3000",
+    "a\u00a0b",
+    "x\x1fy",
+]
+
+
+@pytest.fixture
+def blank(watched):
+    seen = watched()
+    seen.page.set_content("<!DOCTYPE html><html><body></body></html>")
+    for name in ("search.js", "request.js", "form.js"):
+        seen.page.add_script_tag(path=str(ASSETS / name))
+    yield seen.page
+    assert seen.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not GITHUB.exists(), reason=f"no corpus at {CORPUS}")
+def test_search_matches_python_on_githubs_index(blank, tmp_path):
+    site = Site.from_description(GITHUB)
+    _compare_search(blank, site)
+
+
+def test_search_matches_python_on_a_small_index(blank):
+    _compare_search(blank, Site(SHOP))
+
+
+def _compare_search(page, site: Site) -> None:
+    endpoints = site.index["endpoints"]
+    found = page.evaluate(
+        """([endpoints, queries]) => {
+            const index = new window.orgdocs.SearchIndex(endpoints);
+            return queries.map((q) => [index.search(q).map((e) => e.route), index.search(q, 5).map((e) => e.route)]);
+        }""",
+        [endpoints, QUERIES],
+    )
+    for query, (every, first) in zip(QUERIES, found, strict=True):
+        expected = [e["route"] for e in site.search(query)]
+        assert every == expected, query
+        assert first == expected[:5], query
+
+
+PARAMETERS = [
+    {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+    {"name": "ids", "in": "path", "required": True, "style": "label", "schema": {"type": "array"}},
+    {
+        "name": "m",
+        "in": "path",
+        "required": True,
+        "style": "matrix",
+        "explode": True,
+        "schema": {"type": "object"},
+    },
+    {"name": "q", "in": "query", "schema": {"type": "string"}},
+    {"name": "tags", "in": "query", "schema": {"type": "array"}},
+    {"name": "csv", "in": "query", "explode": False, "schema": {"type": "array"}},
+    {
+        "name": "space",
+        "in": "query",
+        "style": "spaceDelimited",
+        "explode": False,
+        "schema": {"type": "array"},
+    },
+    {"name": "pipe", "in": "query", "style": "pipeDelimited", "explode": False, "schema": {"type": "array"}},
+    {"name": "filter", "in": "query", "style": "deepObject", "explode": True, "schema": {"type": "object"}},
+    {"name": "flat", "in": "query", "explode": False, "schema": {"type": "object"}},
+    {"name": "X-List", "in": "header", "schema": {"type": "array"}},
+    {"name": "X-Map", "in": "header", "explode": True, "schema": {"type": "object"}},
+    {"name": "Accept", "in": "header", "schema": {"type": "string"}},
+    {"name": "session", "in": "cookie", "schema": {"type": "string"}},
+    {"name": "theme", "in": "cookie", "schema": {"type": "string"}},
+]
+
+CASES = [
+    ({}, None, None, None),
+    ({"id": "a b/ç?&#", "q": "x y+z", "tags": ["a", "b c"], "session": "s1"}, None, None, "tok"),
+    (
+        {
+            "id": 42,
+            "ids": [1, 2.5, True],
+            "m": {"k": "v w", "n": 1},
+            "csv": ["x", "y"],
+            "space": [1, 2],
+            "pipe": ["a|b", "c"],
+        },
+        {
+            "name": "Rex",
+            "tags": ["a"],
+            "n": 1.5,
+            "ok": False,
+            "none": None,
+            "nested": {"empty": {}, "list": []},
+        },
+        "application/json",
+        "odk_x_y",
+    ),
+    (
+        {"filter": {"status": "sold", "age[max]": 3}, "flat": {"a": 1, "b": "two"}},
+        "raw text 'quoted' \"double\"",
+        "text/plain",
+        None,
+    ),
+    (
+        {"X-List": ["a", "b"], "X-Map": {"k": "v"}, "Accept": "text/html", "theme": "dark"},
+        {"a": [1, 2], "b": "x y"},
+        "application/x-www-form-urlencoded",
+        None,
+    ),
+    ({"id": "emoji 😀 漢字"}, {"file": "content", "many": ["1", "2"]}, "multipart/form-data", "t"),
+    ({"id": "p"}, {"json": "yes"}, "application/vnd.api+json; charset=utf-8", None),
+    ({"id": "p"}, "{not json", "application/json", None),
+    ({"id": ""}, [], "application/json", None),
+    ({"query:q": "by-location", "q": "by-name"}, None, None, None),
+]
+
+
+@pytest.mark.parametrize("method", ["get", "post", "head"])
+def test_requests_and_samples_match_python(blank, method):
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/items/{id}/{ids}/{m}": {
+                method: {"parameters": PARAMETERS, "responses": {"200": {"description": "ok"}}}
+            }
+        },
+    }
+    operation = from_document(document).operations[0]
+    payload_operation = json.loads(json.dumps(operation_dict(operation, [])))
+    for server in ("https://api.example.test/v1/", "/relative", ""):
+        for values, body, media_type, token in CASES:
+            parts = build_request(
+                operation, server_url=server, values=values, body=body, media_type=media_type, token=token
+            )
+            js = blank.evaluate(
+                """([operation, options]) => {
+                    const parts = window.orgdocs.request.buildRequest(operation, options);
+                    return [parts, window.orgdocs.request.codeSamples(parts, false), window.orgdocs.request.codeSamples(parts, true)];
+                }""",
+                [
+                    payload_operation,
+                    {
+                        "serverUrl": server,
+                        "values": values,
+                        "body": body,
+                        "mediaType": media_type,
+                        "token": token,
+                    },
+                ],
+            )
+            js_parts, js_samples, js_revealed = js
+            where = (server, values, body, media_type)
+            assert js_parts["url"] == parts.url, where
+            assert [tuple(h) for h in js_parts["headers"]] == parts.headers, where
+            assert js_parts["body"] == parts.body, where
+            assert js_parts["mediaType"] == parts.media_type and js_parts["note"] == parts.note, where
+            assert js_samples == code_samples(parts), where
+            assert js_revealed == code_samples(parts, reveal_token=True), where
+
+
+INPUTS = [
+    ("text", "", "string", False),
+    ("text", "hello, world", "string", False),
+    ("number", "5", "integer", False),
+    ("number", " -2.50 ", "number", False),
+    ("number", "1e3", "number", False),
+    ("number", "abc", "number", False),
+    ("select", "3", "integer", True),
+    ("select", "true", "boolean", False),
+    ("select", "sold", "string", False),
+    ("list", "1, 2,x", "integer", False),
+    ("list", "a,,b", "string", False),
+    ("list", "true,false,maybe", "boolean", False),
+    ("json", '{"a": [1, 2.0]}', "object", False),
+    ("json", "{broken", "object", False),
+    ("checkbox", "true", "boolean", False),
+    ("checkbox", "", "boolean", False),
+    ("checkbox", "", "boolean", True),
+]
+
+
+def test_parse_input_matches_python(blank):
+    js = blank.evaluate(
+        "(cases) => cases.map(([k, t, i, r]) => window.orgdocs.parseInput(k, t, i, r))",
+        [list(c) for c in INPUTS],
+    )
+    for case, value in zip(INPUTS, js, strict=True):
+        kind, text, item_type, required = case
+        # 2.0 == 2: JSON has one number type
+        assert value == parse_input(kind, text, item_type, required=required), case

@@ -1,0 +1,230 @@
+"""The built static site in real headless Chromium: navigation, search, the request form, the token, Send.
+
+The site is built under a sub-path (``/docs/``) of a static file server on 127.0.0.1, and its request form
+talks to a small API on another port whose CORS allows the docs' origin.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from orgdocs.render.static.build import build_site
+from orgdocs.site import Site
+from orgdocs.site.requests import build_request
+from orgdocs.site.samples import code_samples
+
+pytestmark = pytest.mark.browser
+
+STATIC = Path(__file__).resolve().parents[1] / "data" / "static"
+TOKEN = "odk_browser1_s3cr3t-token"
+
+
+@pytest.fixture(scope="module")
+def shop() -> Site:
+    return Site(STATIC / "shop" / "docs.config.yaml")
+
+
+@pytest.fixture(scope="module")
+def www(shop, tmp_path_factory) -> Path:
+    """A folder served as the web root, the site built below it at ``docs/``."""
+    root = tmp_path_factory.mktemp("www")
+    build_site(shop, root / "docs", progress=False)
+    return root
+
+
+def _samples(page) -> dict[str, str]:
+    return {
+        lang: page.locator(f'[data-sample="{lang}"]').first.text_content()
+        for lang in ("curl", "python", "javascript")
+    }
+
+
+def test_navigate_search_fill_token_and_send(www, shop, static_server, api_server, watched, tmp_path):
+    base = static_server(www) + "docs/"
+    api = api_server(base.split("/docs/")[0])
+    seen = watched()
+    page = seen.page
+
+    page.goto(base + "shop-api/pets/list-pets/")
+    assert page.locator("h1.op-title").text_content() == "List pets"
+    assert page.locator("#sidebar [aria-current=page]").text_content().strip().endswith("List pets")
+
+    # the sidebar navigates, and marks the new page
+    page.locator("#sidebar").get_by_role("link", name="Get a pet").click()
+    page.wait_for_url("**/shop-api/pets/get-pet/")
+    assert page.locator("h1.op-title").text_content() == "Get a pet"
+    assert "Get a pet" in page.locator("#sidebar [aria-current=page]").text_content()
+
+    # "/" focuses search; arrows move, Enter opens the highlighted result (ranked as Site.search ranks)
+    page.locator("body").press("/")
+    assert page.evaluate("document.activeElement.id") == "search-input"
+    page.keyboard.type("pet")
+    page.wait_for_selector("#search-results [role=option]")
+    titles = page.locator("#search-results [role=option]").all_text_contents()
+    expected = [entry["title"] for entry in shop.search("pet")]
+    assert [t for t in titles] == [f"{e['method']}{e['title']}{e['path']}" for e in shop.search("pet")]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    assert page.locator("#search-results [aria-selected=true]").text_content().find(expected[2]) >= 0
+    page.keyboard.press("Enter")
+    page.wait_for_url("**" + shop.search("pet")[2]["route"] + "/")
+
+    # parameters change the URL preview and every sample, exactly as the Python rules write them
+    page.goto(base + "shop-api/pets/list-pets/")
+    page.get_by_label("port").fill(str(api.port))
+    page.get_by_label("limit").fill("5")
+    page.get_by_label("status").select_option("sold")
+    page.get_by_label("verbose").check()
+    page.get_by_label("tag").fill("small, brown")
+    url = f"http://127.0.0.1:{api.port}/v1/pets?limit=5&status=sold&verbose=true&tag=small&tag=brown"
+    assert page.locator("[data-preview-url]").text_content() == url
+    operation = shop.operations["/shop-api/pets/list-pets"].operation
+    values = {"limit": 5, "status": "sold", "verbose": True, "tag": ["small", "brown"]}
+    parts = build_request(operation, server_url=f"http://127.0.0.1:{api.port}/v1", values=values)
+    assert parts.url == url
+    assert _samples(page) == code_samples(parts)
+
+    # a token is kept for the group: another page of the group finds it, the samples mask it
+    page.get_by_label("Bearer token").fill(TOKEN)
+    assert page.evaluate("sessionStorage.getItem('orgdocs:token:Shop API')") == TOKEN
+    assert (
+        TOKEN not in _samples(page)["curl"] and '-H "Authorization: Bearer $TOKEN"' in _samples(page)["curl"]
+    )
+    page.locator("#sidebar").get_by_role("link", name="Get a pet").click()
+    page.wait_for_url("**/shop-api/pets/get-pet/")
+    assert page.get_by_label("Bearer token").input_value() == TOKEN
+
+    # Send: status, time, headers and the pretty body; the API saw the token
+    page.goto(base + "shop-api/pets/list-pets/")
+    page.get_by_label("port").fill(str(api.port))
+    page.get_by_role("button", name="Send").click()
+    status = page.locator("[data-response] .response-status")
+    status.wait_for()
+    assert status.text_content().startswith("200") and " ms" in status.text_content()
+    body = page.locator("[data-response] .response-body").text_content()
+    assert (
+        json.loads(body) == [{"id": 1, "name": "Rex", "status": "available"}] and '\n  {\n    "id": 1' in body
+    )
+    assert "x-request-id" in page.locator("[data-response] .headers").text_content()
+    assert api.requests[-1]["authorization"] == f"Bearer {TOKEN}"
+    assert api.requests[-1]["path"] == "/v1/pets"  # optional parameters start empty
+
+    page.screenshot(path=str(tmp_path / "list-pets.png"), full_page=True)
+    assert seen.errors == [] and seen.dialogs == []
+
+    # remembered on this device -> localStorage; forget -> gone from both
+    page.get_by_label("Remember on this device").check()
+    assert page.evaluate("localStorage.getItem('orgdocs:token:Shop API')") == TOKEN
+    assert page.evaluate("sessionStorage.getItem('orgdocs:token:Shop API')") is None
+    page.get_by_role("button", name="Forget token").click()
+    assert page.evaluate(
+        "[localStorage.getItem('orgdocs:token:Shop API'), sessionStorage.getItem('orgdocs:token:Shop API')]"
+    ) == [None, None]
+    assert page.get_by_label("Bearer token").input_value() == ""
+    for path in www.rglob("*"):
+        if path.is_file():
+            assert TOKEN.encode() not in path.read_bytes()
+
+
+def test_a_blocked_request_is_explained(www, static_server, api_server, watched):
+    base = static_server(www) + "docs/"
+    api = api_server("http://somewhere-else.test")  # CORS does not allow the docs' origin
+    seen = watched()
+    page = seen.page
+    page.goto(base + "shop-api/pets/list-pets/")
+    page.get_by_label("port").fill(str(api.port))
+    page.get_by_role("button", name="Send").click()
+    notice = page.locator("[data-response] .notice-error")
+    notice.wait_for()
+    text = notice.text_content()
+    assert "could not complete the request" in text and "Access-Control-Allow-Origin" in text
+
+
+def test_reads_without_javascript(www, static_server, browser):
+    base = static_server(www) + "docs/"
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base + "shop-api/pets/create-pet/")
+        assert page.locator("h1.op-title").text_content() == "Create a pet"
+        assert "curl -X POST" in page.locator('[data-sample="curl"]').first.text_content()
+        assert page.locator("#sidebar a", has_text="Delete a pet").count() == 1
+        page.goto(base)
+        assert page.locator("h1").first.text_content() == "Shop docs"
+    finally:
+        context.close()
+
+
+def test_theme_toggle_is_remembered(www, static_server, watched):
+    base = static_server(www) + "docs/"
+    seen = watched(color_scheme="light")
+    page = seen.page
+    page.goto(base + "shop-api/pets/list-pets/")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.get_by_role("button", name="Dark theme").click()
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != background
+    page.goto(base + "shop-api/pets/get-pet/")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert seen.errors == []
+
+
+def test_lazy_schema_rows_open_from_the_payload(tmp_path, static_server, watched):
+    deep: dict = {"type": "string", "description": "the bottom"}
+    for i in range(9):
+        deep = {"type": "object", "properties": {f"level{i}": deep}}
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "Deep", "version": "1"},
+        "paths": {
+            "/deep": {
+                "get": {
+                    "operationId": "deep",
+                    "responses": {
+                        "200": {"description": "ok", "content": {"application/json": {"schema": deep}}}
+                    },
+                }
+            }
+        },
+    }
+    site = Site.from_description(_write(tmp_path / "deep.json", document))
+    build_site(site, tmp_path / "site", progress=False)
+    seen = watched()
+    page = seen.page
+    page.goto(static_server(tmp_path / "site") + next(iter(site.operations)).strip("/") + "/")
+    assert page.locator("details.schema-lazy").count() == 1
+    for _ in range(20):  # open the nested rows one by one; lazy ones render from the payload
+        closed = page.locator(".op-responses details:not([open]) > summary:visible")
+        if closed.count() == 0:
+            break
+        closed.first.click()
+    assert page.get_by_text("the bottom").is_visible()
+    assert page.locator("details.schema-lazy[data-filled]").count() >= 1
+    assert seen.errors == []
+
+
+def _write(path: Path, document: dict) -> Path:
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def test_hostile_description_runs_no_script(tmp_path, static_server, watched):
+    site = Site(STATIC / "hostile" / "docs.config.yaml")
+    build_site(site, tmp_path / "site", progress=False)
+    base = static_server(tmp_path / "site")
+    seen = watched()
+    page = seen.page
+    for route in ["", *site.routes]:
+        page.goto(base + (route.strip("/") + "/" if route else ""))
+        page.wait_for_load_state("load")
+        for _ in range(40):  # open rows: lazy ones render from the payload too
+            closed = page.locator("main details:not([open]) > summary:visible")
+            if closed.count() == 0:
+                break
+            closed.first.click()
+        page.mouse.move(10, 10)
+        assert page.evaluate("typeof window.__pwned") == "undefined", route
+    assert seen.dialogs == []

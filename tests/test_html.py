@@ -1,0 +1,350 @@
+"""``orgdocs.render.html``: sanitized Markdown, schema trees and the operation detail, on friendly and hostile
+descriptions. ``audit`` is the check every rendered HTML must pass: no element, attribute or URL that runs
+script."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from orgdocs.render.html import TreeContext, markdown_html, operation_html, sanitize_html, schema_tree_html
+from orgdocs.site import Site
+
+STATIC = Path(__file__).resolve().parent / "data" / "static"
+SCRIPTABLE_TAGS = {
+    "script",
+    "iframe",
+    "object",
+    "embed",
+    "frame",
+    "frameset",
+    "applet",
+    "base",
+    "style",
+    "link",
+    "meta",
+    "svg",
+    "math",
+}
+URL_ATTRIBUTES = {
+    "href",
+    "src",
+    "action",
+    "formaction",
+    "xlink:href",
+    "data",
+    "poster",
+    "background",
+    "srcset",
+}
+
+
+class _Audit(HTMLParser):
+    """Collects what could run script: scriptable elements, event handlers, script URLs."""
+
+    def __init__(self, allowed_scripts: bool):
+        super().__init__(convert_charrefs=True)
+        self.allowed_scripts = allowed_scripts
+        self.problems: list[str] = []
+        self.in_head = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "head":
+            self.in_head = True
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.problems.append(f"<{tag} {name}=...>")
+            if (
+                name in URL_ATTRIBUTES
+                and value
+                and re.sub(r"[\s\x00-\x1f]", "", value)
+                .lower()
+                .startswith(("javascript:", "vbscript:", "data:text"))
+            ):
+                self.problems.append(f"<{tag} {name}={value!r}>")
+        if tag in SCRIPTABLE_TAGS:
+            if self.allowed_scripts and self._ours(tag, values):
+                return
+            self.problems.append(f"<{tag} {values}>")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "head":
+            self.in_head = False
+
+    def _ours(self, tag: str, values: dict) -> bool:
+        """The page's own: assets under _docs/assets, the JSON payload, the head's meta and icon."""
+        if tag == "script":
+            return (
+                values.get("type") == "application/json" and values.get("id") == "orgdocs-payload"
+            ) or "_docs/assets/" in (values.get("src") or "")
+        if tag == "link":
+            return "_docs/assets/" in (values.get("href") or "") or values.get("href") == "data:,"
+        if tag == "meta":
+            return self.in_head and values.get("http-equiv", "").lower() != "refresh"
+        return False
+
+
+def audit(text: str, *, page: bool = False) -> list[str]:
+    """Everything in ``text`` that could run script (``page``: a whole page, whose own scripts are allowed)."""
+    checker = _Audit(allowed_scripts=page)
+    checker.feed(text)
+    checker.close()
+    return checker.problems
+
+
+# -- Markdown ---------------------------------------------------------------------------------------------------
+
+
+def test_markdown_renders_commonmark_and_tables():
+    out = markdown_html(
+        "# Title\n\nSome **bold** and `code`.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- one\n- two"
+    )
+    assert "<h1>Title</h1>" in out
+    assert "<strong>bold</strong>" in out and "<code>code</code>" in out
+    assert "<table>" in out and "<td>2</td>" in out
+    assert "<li>one</li>" in out
+
+
+def test_markdown_plain_text_fast_path_matches_the_parser():
+    from orgdocs.render.static import markdown
+
+    for text in [
+        "One line.",
+        "Two\nlines.",
+        "Para one.\n\nPara two.",
+        "  Indented start.\n second line",
+        "Quote \"x\" and 'y'",
+    ]:
+        assert markdown.markdown_html(text) == markdown._CLEANER.clean(markdown._MARKDOWN(text)).strip()
+
+
+def test_markdown_links_get_rel_and_lose_script_urls():
+    out = markdown_html(
+        "[docs](https://example.com/docs) [bad](javascript:alert(1)) <a href='JaVaScRiPt:alert(1)'>x</a>"
+    )
+    assert 'href="https://example.com/docs" rel="noopener nofollow"' in out
+    assert "javascript" not in out.lower()
+    assert audit(out) == []
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "<script>alert(1)</script>",
+        "<img src=x onerror=alert(1)>",
+        '<a href="javascript:alert(1)">x</a>',
+        "<svg onload=alert(1)>",
+        "<iframe src=javascript:alert(1)></iframe>",
+        "<style>*{}</style><link rel=stylesheet href=//evil.test/x.css>",
+        "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
+        "<form action=javascript:alert(1)><button>x</button></form>",
+        '<div id="orgdocs-payload" onclick="alert(1)">clobber</div>',
+        "[x](javascript:alert(1)) ![y](javascript:alert(1))",
+        "<details open ontoggle=alert(1)>x</details>",
+        "<a href='&#106;avascript:alert(1)'>x</a>",
+    ],
+)
+def test_markdown_never_lets_script_through(hostile):
+    out = markdown_html(hostile)
+    assert audit(out) == [], out
+    assert 'id="orgdocs-payload"' not in out  # descriptions cannot shadow the page's own elements
+
+
+def test_remote_images_become_links_local_ones_stay():
+    out = markdown_html("![logo](https://cdn.example.com/logo.png) ![local](img/a.png)")
+    assert "<img" in out and 'src="img/a.png"' in out
+    assert 'src="https://' not in out and 'href="https://cdn.example.com/logo.png"' in out
+    assert "src=" not in sanitize_html(
+        '<img src="https://cdn.example.com/x.png"><img src="//cdn.example.com/y.png">'
+    )
+
+
+# -- schema trees -----------------------------------------------------------------------------------------------
+
+SCHEMAS = {
+    "#/components/schemas/Node": {
+        "type": "object",
+        "required": ["id"],
+        "properties": {
+            "id": {"type": "string", "format": "uuid", "readOnly": True},
+            "secret": {"type": "string", "writeOnly": True},
+            "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}, "maxItems": 5},
+            "kind": {"type": "string", "enum": ["a", "b"], "description": "The *kind*."},
+            "size": {"type": ["integer", "null"], "minimum": 1, "exclusiveMaximum": 10},
+            "parent": {"$ref": "#/components/schemas/Node"},
+        },
+    },
+    "#/components/schemas/Pet": {
+        "allOf": [
+            {"$ref": "#/components/schemas/Base"},
+            {"type": "object", "properties": {"name": {"type": "string"}}},
+        ]
+    },
+    "#/components/schemas/Base": {"type": "object", "properties": {"id": {"type": "integer"}}},
+    "#/components/schemas/Choice": {
+        "oneOf": [{"$ref": "#/components/schemas/Pet"}, {"type": "null"}],
+        "discriminator": {"propertyName": "kind"},
+    },
+    "#/components/schemas/Any": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+}
+
+
+def resolve(ref: str):
+    return SCHEMAS[ref]
+
+
+def test_tree_shows_types_marks_and_constraints():
+    out = schema_tree_html({"$ref": "#/components/schemas/Node"}, resolve)
+    assert '<code class="schema-name">id</code><span class="schema-required"' in out
+    assert 'string <span class="schema-format">(uuid)</span>' in out
+    assert "read-only" in out and "write-only" in out and "nullable" in out
+    assert "one of <code>&quot;a&quot;</code>, <code>&quot;b&quot;</code>" in out
+    assert "≥ 1" in out and "&lt; 10" in out and "items ≤ 5" in out
+    assert "<em>kind</em>" in out
+
+
+def test_tree_cycles_are_links_to_the_expanding_row():
+    out = schema_tree_html({"$ref": "#/components/schemas/Node"}, resolve, context=TreeContext(id_prefix="t"))
+    anchor = re.search(
+        r'<div class="schema-tree" id="(t\d+)" data-schema-ref="#/components/schemas/Node"', out
+    )
+    assert anchor, out
+    assert out.count(f'href="#{anchor.group(1)}"') == 2  # children (array items) and parent
+    assert out.count("circular") == 2
+
+
+def test_tree_direction_leaves_out_read_only_or_write_only():
+    request = schema_tree_html({"$ref": "#/components/schemas/Node"}, resolve, direction="request")
+    response = schema_tree_html({"$ref": "#/components/schemas/Node"}, resolve, direction="response")
+    assert ">id<" not in request and ">secret<" in request
+    assert ">id<" in response and ">secret<" not in response
+
+
+def test_tree_combinators():
+    merged = schema_tree_html({"$ref": "#/components/schemas/Pet"}, resolve)
+    assert ">id<" in merged and ">name<" in merged and "All of" not in merged  # allOf merged into one object
+    choice = schema_tree_html({"$ref": "#/components/schemas/Choice"}, resolve)
+    assert (
+        "One of" in choice
+        and "nullable" in choice
+        and "discriminator <code>&quot;kind&quot;</code>" in choice
+    )
+    assert "Any of" in schema_tree_html({"$ref": "#/components/schemas/Any"}, resolve)
+
+
+def test_tree_depth_and_size_limits_leave_lazy_rows():
+    deep: dict = {"type": "string"}
+    for i in range(12):
+        deep = {"type": "object", "properties": {f"level{i}": deep}}
+    out = schema_tree_html(deep, resolve, where=("", ("operation", "x")))
+    assert out.count("schema-lazy") == 1
+    assert 'data-path="/operation/x' in out
+    small = schema_tree_html(deep, resolve, context=TreeContext(rows=2), where=("", ()))
+    assert small.count("schema-lazy") == 1
+    assert 'data-path="/properties/level11/properties/level10"' in small
+    cut = schema_tree_html(deep, resolve)  # no location: says it is cut
+    assert "Nested fields not shown" in cut
+
+
+def test_unresolved_references_are_named_not_fatal():
+    out = schema_tree_html({"$ref": "other.yaml#/X"}, resolve)
+    assert "unresolved" in out and ">X<" in out
+
+
+def test_memoized_subtrees_render_the_same_html():
+    schemas = [
+        {"$ref": "#/components/schemas/Node"},
+        {"$ref": "#/components/schemas/Choice"},
+        {"type": "array", "items": {"$ref": "#/components/schemas/Node"}},
+    ]
+    plain = [
+        schema_tree_html(s, resolve, direction="response", context=TreeContext())
+        for s in schemas
+        for _ in range(2)
+    ]
+    memo: dict = {}
+    context = TreeContext(memo=memo)
+    memoized = []
+    for s in schemas:
+        for _ in range(2):
+            context.ids = 0
+            context.rows = TreeContext().rows
+            memoized.append(schema_tree_html(s, resolve, direction="response", context=context))
+    assert memo  # something was reused
+    assert memoized == plain
+
+
+def test_ids_are_unique_on_a_page():
+    context = TreeContext(id_prefix="p", memo={})
+    out = "".join(
+        schema_tree_html({"$ref": "#/components/schemas/Node"}, resolve, context=context) for _ in range(3)
+    )
+    ids = re.findall(r' id="([^"]+)"', out)
+    assert len(ids) == len(set(ids)) == 3
+
+
+# -- operation detail -------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def shop() -> Site:
+    return Site(STATIC / "shop" / "docs.config.yaml")
+
+
+@pytest.fixture(scope="module")
+def hostile() -> Site:
+    return Site(STATIC / "hostile" / "docs.config.yaml")
+
+
+def test_operation_detail_shows_everything(shop):
+    out = operation_html(shop, "/shop-api/pets/list-pets")
+    assert '<h1 class="op-title">List pets</h1>' in out
+    assert '<span class="method method-get">GET</span>' in out and '<code class="op-path">/pets</code>' in out
+    assert "<strong>newest first</strong>" in out
+    assert (
+        "Query parameters" in out and ">limit<" in out and "≥ 1" in out and "Example <code>20</code>" in out
+    )
+    assert "Headers" in out and ">X-Trace<" in out
+    assert 'class="schema-tree"' in out and "Pet" in out
+    assert "Security" in out and "HTTP bearer token" in out
+    assert "Servers" in out and "http://127.0.0.1:{port}/v1" in out and "<code>port</code>" in out
+    assert (
+        'data-sample="curl"' in out
+        and "curl -X GET" in out
+        and "httpx.request(" in out
+        and "await fetch(" in out
+    )
+
+
+def test_operation_detail_deprecated_and_no_auth(shop):
+    deprecated = operation_html(shop, "/shop-api/pets/delete-pet")
+    assert "op-deprecated" in deprecated and "badge-deprecated" in deprecated
+    open_one = operation_html(shop, "/shop-api/orders/list-orders")
+    assert "no authentication" in open_one
+
+
+def test_operation_detail_response_headers_and_examples(shop):
+    out = operation_html(shop, "/shop-api/pets/get-pet")
+    assert ">X-Rate-Limit<" in out and "Calls left in this hour." in out
+    assert "Example (generated)" in out and '"name": "Rex"' in out
+    assert ">404<" in out
+
+
+def test_hostile_description_yields_no_executable_markup(hostile):
+    assert hostile.operations
+    for route in hostile.operations:
+        out = operation_html(hostile, route)
+        assert audit(out) == [], route
+        assert "&lt;script&gt;" in out or "&lt;img" in out  # shown as text, not dropped silently
+        assert "</script><script>" not in out
+
+
+def test_hostile_page_markdown_is_sanitized(hostile):
+    page = next(entry.page for entry in hostile.pages.values() if entry.page)
+    out = markdown_html(page.text)
+    assert audit(out) == []
+    assert "<h1>Evil page</h1>" in out

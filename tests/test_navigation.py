@@ -1,0 +1,226 @@
+"""Navigation: schema sections replaced in place by tag sections, untagged under Endpoints, titles."""
+
+from __future__ import annotations
+
+import json
+
+from site_projects import PROJECT_CONFIG, api, op, site_of, write_project
+
+from orgdocs import Site
+
+
+def outline(site: Site) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    """(group, [(section title, [item titles])]) of the navigation."""
+    return [
+        (group["group"], [(s["title"], [item["title"] for item in s["items"]]) for s in group["sections"]])
+        for group in site.navigation
+    ]
+
+
+def test_the_project_navigation():
+    site = Site(PROJECT_CONFIG)
+    assert outline(site) == [
+        (
+            "Pet Store",
+            [
+                ("Guides", ["Getting started", "Explore the pets"]),
+                # the schema section, replaced at its exact position: declared tags, then first use
+                ("Pets", ["List all pets", "Create pet", "Info for a specific pet", "Search pets"]),
+                ("Store Admin", ["Get inventory"]),
+                ("Orders", ["List orders"]),
+                ("Endpoints", ["List API keys of an organization", "DELETE /{id}"]),
+                ("More", ["Notes on showPetById", "Frequently asked questions"]),
+            ],
+        ),
+        ("Admin API", [("Users", ["List users", "Create user"])]),
+        ("Changelog", [("Changelog", ["Changelog", "Cursor pagination", "Webhooks", "First release"])]),
+    ]
+
+
+def test_navigation_items_carry_route_kind_and_method():
+    site = Site(PROJECT_CONFIG)
+    store = site.navigation[0]
+    assert {k: store[k] for k in ("group", "slug", "kind")} == {
+        "group": "Pet Store",
+        "slug": "pet-store",
+        "kind": "docs",
+    }
+    guides, pets = store["sections"][:2]
+    assert guides["kind"] == "pages"
+    assert guides["items"][1] == {
+        "title": "Explore the pets",
+        "route": "/pet-store/guides/explore",
+        "kind": "notebook",
+    }
+    assert pets["kind"] == "tag"
+    assert pets["items"][1] == {
+        "title": "Create pet",
+        "route": "/pet-store/pets/create-pet",
+        "kind": "operation",
+        "method": "POST",
+        "deprecated": False,
+    }
+    assert site.navigation[2]["kind"] == "changelog"
+    json.dumps(site.navigation)  # JSON-ready
+
+
+def test_an_operation_is_listed_once_under_its_first_tag(tmp_path):
+    paths = {
+        "/a": {"get": op(tags=["Second", "First"], operationId="a")},
+        "/b": {"get": op(tags=["First"], operationId="b")},
+    }
+    site = site_of(tmp_path, api(paths, tags=[{"name": "First"}, {"name": "Second"}]))
+    assert outline(site) == [("API", [("First", ["B"]), ("Second", ["A"])])]
+    assert site.operations["/api/second/a"].section == "Second"
+
+
+def test_tag_order_is_the_tags_list_then_first_use_and_unused_tags_have_no_section(tmp_path):
+    paths = {
+        "/1": {"get": op(tags=["Zebra"], operationId="z1")},
+        "/2": {"get": op(tags=["Apple"], operationId="a1")},
+        "/3": {"get": op(tags=["Mango"], operationId="m1")},
+        "/4": {"get": op(tags=["Zebra"], operationId="z2")},
+    }
+    tags = [{"name": "Mango"}, {"name": "Kiwi"}, {"name": "Zebra", "description": "Stripes"}]
+    site = site_of(tmp_path, api(paths, tags=tags))
+    assert [s["title"] for s in site.navigation[0]["sections"]] == ["Mango", "Zebra", "Apple"]
+    assert outline(site)[0][1][1] == ("Zebra", ["Z1", "Z2"])
+
+
+def test_untagged_operations_go_to_endpoints_after_the_tag_sections(tmp_path):
+    paths = {
+        "/health": {"get": op(operationId="health")},
+        "/pets": {"get": op(tags=["Pets"], operationId="listPets")},
+        "/{id}": {"delete": op()},
+    }
+    site = site_of(tmp_path, api(paths))
+    assert outline(site) == [("API", [("Pets", ["List pets"]), ("Endpoints", ["Health", "DELETE /{id}"])])]
+    assert [e.section for e in site.operations.values()] == ["Pets", "Endpoints", "Endpoints"]
+
+
+def test_a_description_without_tags_has_only_endpoints(tmp_path):
+    site = site_of(tmp_path, api({"/a": {"get": op()}, "/b": {"post": op()}}))
+    assert outline(site) == [("API", [("Endpoints", ["GET /a", "POST /b"])])]
+
+
+def test_schema_sections_are_replaced_at_their_exact_positions(tmp_path):
+    one = api({"/one": {"get": op(tags=["One"], operationId="one")}})
+    two = api(
+        {
+            "/two": {
+                "get": op(tags=["Two A"], operationId="twoA"),
+                "post": op(tags=["Two B"], operationId="twoB"),
+            }
+        }
+    )
+    files = {f"content/{name}.md": f"# {name.title()}\n" for name in ("intro", "middle", "outro")}
+    groups = [
+        {
+            "group": "API",
+            "sections": [
+                {"section": "Start", "pages": ["intro.md"]},
+                {"schema": "two.json"},
+                {"section": "Between", "pages": ["middle.md"]},
+                {"schema": "one.json"},
+                {"section": "End", "pages": ["outro.md"]},
+            ],
+        }
+    ]
+    site = Site(write_project(tmp_path, {"one.json": one, "two.json": two}, files=files, groups=groups))
+    assert outline(site) == [
+        (
+            "API",
+            [
+                ("Start", ["Intro"]),
+                ("Two A", ["Two a"]),
+                ("Two B", ["Two b"]),
+                ("Between", ["Middle"]),
+                ("One", ["One"]),
+                ("End", ["Outro"]),
+            ],
+        )
+    ]
+    # operations and the index follow the navigation
+    assert [e["title"] for e in site.index["endpoints"]] == ["Two a", "Two b", "One"]
+
+
+def test_two_page_sections_with_one_name_keep_their_own_pages(tmp_path):
+    files = {"content/a.md": "# A\n", "content/b.md": "# B\n"}
+    groups = [
+        {
+            "group": "API",
+            "sections": [{"section": "Guides", "pages": ["a.md"]}, {"section": "Guides", "pages": ["b.md"]}],
+        }
+    ]
+    site = Site(write_project(tmp_path, files=files, groups=groups))
+    assert outline(site) == [("API", [("Guides", ["A"]), ("Guides", ["B"])])]
+
+
+def test_titles_summary_then_readable_operation_id_then_method_and_path(tmp_path):
+    paths = {
+        "/a": {
+            "get": op(summary="  Fetch   the a  ", operationId="getA"),
+            "post": op(operationId="createAPIKeyForUser"),
+            "put": op(),
+            "patch": op(summary="", operationId="__"),
+        }
+    }
+    site = site_of(tmp_path, api(paths))
+    titles = ["Fetch the a", "PUT /a", "Create api key for user", "PATCH /a"]  # get, put, post, patch
+    assert [item["title"] for item in site.navigation[0]["sections"][0]["items"]] == titles
+    assert [entry.title for entry in site.operations.values()] == titles
+
+
+def test_deprecated_operations_are_marked(tmp_path):
+    site = site_of(tmp_path, api({"/old": {"get": op(deprecated=True)}}))
+    assert site.navigation[0]["sections"][0]["items"][0]["deprecated"] is True
+
+
+def test_the_changelog_group_lists_updates_newest_first():
+    site = Site(PROJECT_CONFIG)
+    changelog = site.navigation[2]
+    routes = [item["route"] for item in changelog["sections"][0]["items"]]
+    assert routes == [
+        "/changelog",
+        "/changelog/2026-03-02-pagination",
+        "/changelog/2026-02-10-webhooks",
+        "/changelog/2026-01-15-first-release",
+    ]
+    listing = site.pages["/changelog"]
+    assert listing.page is None and listing.title == "Changelog"
+    assert [u.title for u in listing.updates] == ["Cursor pagination", "Webhooks", "First release"]
+
+
+def test_webhooks_without_tags_get_their_own_section_after_endpoints(tmp_path):
+    description = {
+        "openapi": "3.1.0",
+        "info": {"title": "W", "version": "1"},
+        "paths": {"/a": {"get": op()}, "/b": {"get": op(tags=["B"])}},
+        "webhooks": {
+            "petAdded": {"post": op(summary="A pet was added")},
+            "tagged": {"post": op(tags=["Hooks"])},
+        },
+    }
+    site = site_of(tmp_path, description)
+    assert outline(site) == [
+        (
+            "API",
+            [
+                ("B", ["GET /b"]),
+                ("Hooks", ["POST tagged"]),
+                ("Endpoints", ["GET /a"]),
+                ("Webhooks", ["A pet was added"]),
+            ],
+        )
+    ]
+
+
+def test_section_order_is_kept_across_groups(tmp_path):
+    description = api({"/x": {"get": op(tags=["X"])}})
+    groups = [
+        {"group": "Zeta", "sections": [{"schema": "a.json"}]},
+        {"group": "Alpha", "sections": [{"schema": "a.json"}]},
+    ]
+    site = Site(write_project(tmp_path, {"a.json": description}, groups=groups))
+    assert [g["group"] for g in site.navigation] == ["Zeta", "Alpha"]
+    assert list(site.operations) == ["/zeta/x/get-x", "/alpha/x/get-x"]

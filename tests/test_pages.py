@@ -1,0 +1,149 @@
+"""Hand-written pages and changelog updates: titles, route paths, errors naming the config place."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+from site_projects import PROJECT
+
+from orgdocs import ConfigError
+from orgdocs.site.pages import read_page, read_updates, split_front_matter
+
+CONTENT = PROJECT / "content"
+
+
+def page(relative: str, content=CONTENT):
+    return read_page(
+        content, relative, config_name="docs.config.yaml", place="groups[0].sections[0].pages[0]"
+    )
+
+
+def test_front_matter_title_wins_over_the_first_heading():
+    quickstart = page("guides/quickstart.md")
+    assert quickstart.kind == "markdown"
+    assert quickstart.title == "Getting started"
+    assert quickstart.slug == "guides/quickstart"
+    assert quickstart.text.lstrip().startswith("# Quickstart heading")  # front matter removed
+    assert quickstart.meta == {"title": "Getting started"}
+
+
+def test_the_first_heading_is_the_title_without_front_matter():
+    assert page("pets/show-pet-by-id.md").title == "Notes on showPetById"
+
+
+def test_mdx_is_read_as_markdown_and_jsx_is_not_executed():
+    faq = page("guides/faq.mdx")
+    assert faq.kind == "markdown"
+    assert faq.title == "Frequently asked questions"
+    assert "<Thing />" in faq.text
+
+
+def test_a_notebook_title_is_its_first_markdown_heading():
+    explore = page("guides/explore.ipynb")
+    assert explore.kind == "notebook"
+    assert explore.title == "Explore the pets"
+    assert json.loads(explore.text)["nbformat"] == 4
+
+
+def test_a_notebook_title_in_metadata_wins(tmp_path):
+    notebook = {
+        "cells": [{"cell_type": "markdown", "source": "# Heading"}],
+        "metadata": {"title": "From metadata"},
+    }
+    (tmp_path / "nb.ipynb").write_text(json.dumps(notebook))
+    assert page("nb.ipynb", tmp_path).title == "From metadata"
+
+
+def test_odd_notebook_metadata_and_cells_are_tolerated(tmp_path):
+    notebook = {"cells": ["x", {"cell_type": "markdown", "source": ["# Found", 3]}], "metadata": []}
+    (tmp_path / "odd.ipynb").write_text(json.dumps(notebook))
+    assert page("odd.ipynb", tmp_path).title == "Found"
+
+
+def test_without_title_or_heading_the_file_name_is_made_readable(tmp_path):
+    (tmp_path / "getting_started-Guide.md").write_text("No heading here.\n")
+    (tmp_path / "empty.ipynb").write_text(json.dumps({"cells": [], "metadata": {}}))
+    assert page("getting_started-Guide.md", tmp_path).title == "Getting started guide"
+    assert page("empty.ipynb", tmp_path).title == "Empty"
+
+
+def test_route_paths_are_kebab_case_per_segment(tmp_path):
+    (tmp_path / "How To").mkdir()
+    (tmp_path / "How To" / "Use The API.md").write_text("# x\n")
+    assert page("How To/Use The API.md", tmp_path).slug == "how-to/use-the-api"
+
+
+def test_a_heading_inside_text_is_not_a_title(tmp_path):
+    (tmp_path / "p.md").write_text("Some text\nnot # a heading\n\n## Real heading ##\n")
+    assert page("p.md", tmp_path).title == "Real heading"
+
+
+def test_broken_front_matter_is_kept_as_text(tmp_path):
+    text = "---\ntitle: [unclosed\n---\n# Heading\n"
+    assert split_front_matter(text) == ({}, text)
+    (tmp_path / "p.md").write_text(text)
+    assert page("p.md", tmp_path).title == "Heading"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        ("missing.md", None, "page 'missing.md' not found"),
+        ("latin1.md", b"# caf\xe9\n", "page 'latin1.md' cannot be read"),
+        ("broken.ipynb", "{not json", "page 'broken.ipynb' is not a valid notebook"),
+        ("list.ipynb", "[]", "page 'list.ipynb' is not a valid notebook"),
+        ("cells.ipynb", '{"cells": {}}', "page 'cells.ipynb' is not a valid notebook"),
+        ("../outside.md", None, "page '../outside.md' escapes the content folder"),
+    ],
+)
+def test_page_errors_name_the_config_and_the_place(tmp_path, name, text, expected):
+    content = tmp_path / "content"
+    content.mkdir()
+    if text is not None:
+        data = text if isinstance(text, bytes) else text.encode()
+        (content / name).write_bytes(data)
+    with pytest.raises(ConfigError) as caught:
+        page(name, content)
+    assert str(caught.value).startswith(f"docs.config.yaml: groups[0].sections[0].pages[0]: {expected}")
+
+
+def test_changelog_updates_are_newest_first_with_their_titles_and_dates():
+    updates = read_updates(PROJECT / "changelog", config_name="docs.config.yaml", place="groups[2].updates")
+    assert [u.date for u in updates] == [date(2026, 3, 2), date(2026, 2, 10), date(2026, 1, 15)]
+    assert [u.title for u in updates] == ["Cursor pagination", "Webhooks", "First release"]
+    assert [u.slug for u in updates] == [
+        "2026-03-02-pagination",
+        "2026-02-10-webhooks",
+        "2026-01-15-first-release",
+    ]
+    assert {u.kind for u in updates} == {"update"}
+
+
+def test_changelog_files_must_be_named_by_date(tmp_path):
+    (tmp_path / "release-notes.md").write_text("# Notes\n")
+    with pytest.raises(
+        ConfigError, match=r"groups\[1\]\.updates: changelog file 'release-notes.md' is not named"
+    ):
+        read_updates(tmp_path, config_name="docs.config.yaml", place="groups[1].updates")
+
+
+def test_changelog_dates_must_exist(tmp_path):
+    (tmp_path / "2026-02-30-leap.md").write_text("# Leap\n")
+    with pytest.raises(ConfigError, match="impossible date"):
+        read_updates(tmp_path, config_name="docs.config.yaml", place="groups[1].updates")
+
+
+def test_changelog_files_that_are_not_markdown_are_ignored(tmp_path):
+    (tmp_path / "2026-01-01-a.md").write_text("# A\n")
+    (tmp_path / "README.txt").write_text("notes for maintainers")
+    (tmp_path / "images").mkdir()
+    updates = read_updates(tmp_path, config_name="c", place="p")
+    assert [u.title for u in updates] == ["A"]
+
+
+def test_an_unreadable_changelog_file_names_the_place(tmp_path):
+    (tmp_path / "2026-01-01-a.md").write_bytes(b"# caf\xe9\n")
+    with pytest.raises(ConfigError, match=r"c: p: changelog file '2026-01-01-a.md' cannot be read"):
+        read_updates(tmp_path, config_name="c", place="p")
