@@ -18,6 +18,36 @@ CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[
 _NO_CORPUS = pytest.mark.skipif(not CORPUS.exists(), reason=f"no corpus at {CORPUS} (set ORGDOCS_CORPUS)")
 
 
+# Invalid on purpose: the file -> what the one-line error must say.
+INVALID_ON_PURPOSE = {
+    "edge/github-api.github.com-2022-06-trailing-comma-INVALID.json": "line 3632 column 9",
+    "edge/swagger-parser-invalid/newer-version.yaml": "unsupported Swagger version",
+    "edge/swagger-parser-invalid/old-version.yaml": "unsupported Swagger version",
+    "edge/swagger-parser-invalid/no-paths-or-webhooks.yaml": "'paths'",
+    "edge/swagger-parser-invalid/not-swagger.yaml": "'paths'",
+    "edge/swagger-api-parser-billion-laughs.yaml": "'paths'",  # 100 anchors, no paths; see test_parse for a real bomb
+    # documents without `paths` (the seed requires it), webhooks-only 3.1 documents included
+    "edge/openapi-core-v3.0-empty.yaml": "'paths'",
+    "edge/openapi-core-v3.1-empty.yaml": "'paths'",
+    "edge/readme-oas-examples/3.1-webhooks.json": "webhooks-only",
+    "oas31/adyen-BalancePlatformTransferNotification-v4.json": "webhooks-only",
+    "oas31/oai-v3.1-webhook-example.json": "webhooks-only",
+    "oas31/oai-v3.1-webhook-example.yaml": "webhooks-only",
+    "edge/redoc-fixtures/31-pathItems.json": "webhooks-only",
+    "edge/redoc-fixtures/31-conditionalField.json": "'paths'",
+    "edge/redoc-fixtures/31-conditionalSchema.json": "'paths'",
+    "edge/redoc-fixtures/31-patternProperties.json": "'paths'",
+    "edge/redoc-fixtures/31-prefixItems.json": "'paths'",
+    "edge/redoc-fixtures/31-unevaluatedProperties.json": "'paths'",
+    "edge/redoc-fixtures/arrayItems.json": "'paths'",
+    "edge/redoc-fixtures/callback.json": "'paths'",
+    "edge/redoc-fixtures/mergeAllOf.json": "'paths'",
+    "edge/redoc-fixtures/oneOfHoist.json": "'paths'",
+    "edge/redoc-fixtures/oneOfTitles.json": "'paths'",
+    "edge/redoc-fixtures/simple-discriminator.json": "'paths'",
+}
+
+
 @dataclass(frozen=True)
 class CorpusEntry:
     """One document row of ``MANIFEST.md``."""
@@ -54,16 +84,21 @@ def manifest_entries() -> list[CorpusEntry]:
     return entries
 
 
+def loadable(entry: CorpusEntry) -> bool:
+    """A whole description that orgdocs loads: not a fragment of one, not invalid on purpose."""
+    return entry.format != "fragment" and entry.path not in INVALID_ON_PURPOSE
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "corpus_entry" in metafunc.fixturenames:
-        entries = manifest_entries() if CORPUS.exists() else []
-        params = [
-            pytest.param(
-                entry, id=entry.path, marks=[pytest.mark.slow] if entry.path.startswith("large/") else []
-            )
-            for entry in entries
-        ]
-        metafunc.parametrize("corpus_entry", params)
+    """``corpus_entry``: every MANIFEST row; ``loadable_entry``: the rows that load (see ``loadable``)."""
+    for name, keep in (("corpus_entry", lambda entry: True), ("loadable_entry", loadable)):
+        if name in metafunc.fixturenames:
+            entries = [e for e in manifest_entries() if keep(e)] if CORPUS.exists() else []
+            params = [
+                pytest.param(e, id=e.path, marks=[pytest.mark.slow] if e.path.startswith("large/") else [])
+                for e in entries
+            ]
+            metafunc.parametrize(name, params)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -76,6 +111,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def corpus() -> Path:
     """The dev corpus folder (tests taking it are skipped when it is absent)."""
     return CORPUS
+
+
+@pytest.fixture(scope="session")
+def invalid_on_purpose() -> dict[str, str]:
+    """Corpus files that must fail to load -> what their one-line error says."""
+    return INVALID_ON_PURPOSE
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,6 @@ import base64
 import datetime
 import ipaddress
 import json
-import time
 import uuid
 
 import pytest
@@ -392,9 +391,7 @@ def test_a_web_of_recursive_schemas_stays_small_and_fast():
     document = schemas(
         **{name: {"type": "object", "properties": {other: ref(other) for other in names}} for name in names}
     )
-    start = time.perf_counter()
     value = request(ref("S0"), document)
-    assert time.perf_counter() - start < 5
     assert len(json.dumps(value)) < 1_000_000
 
 
@@ -527,10 +524,7 @@ def test_examples_of_every_operation_of_a_large_description(corpus, name):
     import orgdocs
 
     description = orgdocs.load(corpus / name)
-    start = time.perf_counter()
     examples = [operation_examples(operation, description.resolve) for operation in description.operations]
-    elapsed = time.perf_counter() - start
-    assert elapsed < 10  # about 0.05 s (GitHub) and 0.2 s (Stripe) on the 2-core machine
     for value in examples:
         json.dumps(value, allow_nan=False)
     again = operation_examples(description.operations[-1], description.resolve)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import gzip
-import time
 
 import pytest
 
@@ -103,10 +102,8 @@ def test_a_gzip_bomb_is_refused_within_bounds(monkeypatch):
     monkeypatch.setattr(sources, "MAX_BYTES", 2**20)
     bomb = gzip.compress(b" " * (16 * 2**20))  # 16 MB of spaces in 16 KB
     assert len(bomb) < 20_000
-    started = time.perf_counter()
     with pytest.raises(DescriptionError, match="larger than 1 MB once decompressed"):
         parse_document(bomb, "x.json.gz")
-    assert time.perf_counter() - started < 1
 
 
 def test_a_yaml_alias_bomb_is_refused_within_bounds(tmp_path):
@@ -119,10 +116,8 @@ def test_a_yaml_alias_bomb_is_refused_within_bounds(tmp_path):
     lines += [f"  a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 12)]
     path = tmp_path / "bomb.yaml"
     path.write_text("\n".join(lines) + "\n")
-    started = time.perf_counter()
     with pytest.raises(DescriptionError) as failure:
         orgdocs.load(path)
-    assert time.perf_counter() - started < 5
     assert str(failure.value).startswith(f"{path}: ")
     assert "\n" not in str(failure.value)
 

@@ -220,7 +220,7 @@ def test_a_slow_server_times_out(server, monkeypatch):
     started = time.perf_counter()
     with pytest.raises(SourceError, match=r"timed out after 0\.3 s"):
         orgdocs.load(f"{server}/slow.json")
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < 10  # it stopped waiting, not a speed target
 
 
 def test_a_trickling_server_times_out_as_a_whole(server, monkeypatch):
@@ -229,7 +229,7 @@ def test_a_trickling_server_times_out_as_a_whole(server, monkeypatch):
     started = time.perf_counter()
     with pytest.raises(SourceError, match="timed out"):
         orgdocs.load(f"{server}/trickle.json")
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < 10  # it stopped waiting, not a speed target
 
 
 def test_an_unreachable_server_fails_cleanly():

@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import contextlib
 
-import pytest
-
-from orgdocs.errors import DescriptionError
-
 SAMPLE = 8  # operations per description: spread from first to last
 
 
@@ -18,17 +14,12 @@ def sample_routes(routes: list[str]) -> list[str]:
     return [routes[round(i * step)] for i in range(SAMPLE)]
 
 
-def test_explorer_view_and_form(corpus_entry, tokens):
+def test_explorer_view_and_form(loadable_entry, tokens):
     from orgdocs.model import load
     from orgdocs.render.widgets import Explorer
     from orgdocs.render.widgets.request_form import FormError
 
-    if corpus_entry.format == "fragment":
-        pytest.skip("a fragment of a multi-file description")
-    try:
-        description = load(corpus_entry.file)
-    except DescriptionError as error:
-        pytest.skip(f"not loadable: {error}")
+    description = load(loadable_entry.file)
     explorer = Explorer(description, tokens=tokens)
     routes = list(explorer.site.operations)
     assert len(explorer.navigator.routes) == len(routes)
