@@ -53,16 +53,20 @@ class SearchIndex:
         words = whole.split()
         if not words:
             return []
+        # filter with one word at a time, the longest (usually the rarest) first: a comprehension per word
+        # scans 22,000 Microsoft Graph entries in a few milliseconds
+        rows = self._rows
+        for word in sorted(set(words), key=len, reverse=True):
+            rows = [row for row in rows if word in row[1]]
         exact: list[dict] = []
         prefix: list[dict] = []
         rest: list[dict] = []
-        for entry, text, operation_id, path, title in self._rows:
-            if all(word in text for word in words):
-                if whole in (operation_id, path):
-                    exact.append(entry)
-                elif title.startswith(whole):
-                    prefix.append(entry)
-                else:
-                    rest.append(entry)
+        for entry, _, operation_id, path, title in rows:  # still in index order
+            if whole in (operation_id, path):
+                exact.append(entry)
+            elif title.startswith(whole):
+                prefix.append(entry)
+            else:
+                rest.append(entry)
         found = exact + prefix + rest
         return found[:limit] if limit is not None else found
