@@ -7,12 +7,42 @@ call the API. Ctrl-C stops both.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import json
 import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 
-__all__ = ["demo_command"]
+__all__ = ["demo_command", "demo_docs_config"]
+
+
+def demo_docs_config(folder: Path, *, host: str, api_port: int) -> Any:
+    """The bundled docs project, its description's servers pointing at this demo's API.
+
+    The shipped description names ``http://127.0.0.1:8001`` first (the default ``--api-port``); the form
+    picks the first server, so another port or host would send every request elsewhere. The demo's copy of
+    the description (in ``folder``, which becomes the project's public folder) names the running API first
+    and makes it the default of the templated server; the guides and the changelog stay the bundled ones.
+    """
+    from orgdocs.orgapi.description import description
+    from orgdocs.site.bundled import bundled_config
+
+    document = copy.deepcopy(description())
+    servers = document.get("servers") or [{}]
+    servers[0] = {**servers[0], "url": f"http://{host}:{api_port}"}
+    for server in servers[1:]:
+        variables = server.get("variables") or {}
+        for name, value in (("host", host), ("port", str(api_port))):
+            if isinstance(variables.get(name), dict):
+                variables[name]["default"] = value
+    document["servers"] = servers
+    folder.mkdir(parents=True, exist_ok=True)
+    # JSON is YAML: the file keeps the name the bundled config gives it (schema: /openapi.yaml)
+    (folder / "openapi.yaml").write_text(json.dumps(document, ensure_ascii=False, indent=1), "utf-8")
+    return dataclasses.replace(bundled_config(), public=folder.resolve())
 
 
 def demo_command(
@@ -22,7 +52,6 @@ def demo_command(
 
     from orgdocs.orgapi import create_app, open_store, seed_demo
     from orgdocs.render.dev import DevState, serve_dev
-    from orgdocs.site.bundled import BUNDLED_CONFIG
 
     with tempfile.TemporaryDirectory(prefix="orgdocs-demo-") as scratch:
         database = Path(folder or scratch) / "orgapi.sqlite3"
@@ -39,7 +68,7 @@ def demo_command(
                 timeout_graceful_shutdown=1,
             )
         )
-        state = DevState(BUNDLED_CONFIG)
+        state = DevState(demo_docs_config(database.parent / "docs", host=host, api_port=api_port))
         docs = serve_dev(state, host=host, port=port)
         stop = threading.Event()
         threading.Thread(target=state.watch, args=(stop,), daemon=True, name="orgdocs-watch").start()
@@ -48,6 +77,8 @@ def demo_command(
             f"Docs                         {docs_origin}/\n"
             f"Demo organization            {demo['organization_id']}\n"
             f"Demo bearer token            {demo['token']}\n"
+            f"Demo API keys                {', '.join(demo['api_key_ids'])}\n"
+            f"Demo webhooks                {', '.join(demo['webhook_ids'])}\n"
             "Paste the token into a page's Bearer token field and press Send. Ctrl-C stops both servers.",
             flush=True,
         )
@@ -57,6 +88,8 @@ def demo_command(
         api_thread.start()
         try:
             docs.run()
+        except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C once it has shut down
+            pass
         finally:
             api.should_exit = True
             api_thread.join(timeout=5)

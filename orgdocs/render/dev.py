@@ -27,11 +27,15 @@ __all__ = ["DevState", "create_dev_app", "dev_command", "serve_dev"]
 NO_STORE = {"Cache-Control": "no-store"}
 EVENTS_PATH = "/_docs/events"
 POLL_SECONDS = 0.25
-# Added to every page: one EventSource; any message means "the site changed, reload".
-RELOAD_SCRIPT = (
-    "<script>(function(){var s=new EventSource('" + EVENTS_PATH + "');var v=null;"
-    "s.onmessage=function(e){if(v!==null&&e.data!==v){location.reload();}v=e.data;};})();</script>"
+RELOAD_PATH = "/_docs/reload.js"
+# One EventSource; any new version means "the site changed, reload".
+RELOAD_JS = (
+    "(function(){var s=new EventSource('" + EVENTS_PATH + "');var v=null;"
+    "s.onmessage=function(e){if(v!==null&&e.data!==v){location.reload();}v=e.data;};})();\n"
 )
+# Added to every page. A file, not an inline script: the pages' Content-Security-Policy (script-src 'self')
+# blocks inline scripts.
+RELOAD_SCRIPT = f'<script src="{RELOAD_PATH}"></script>'
 
 
 class DevState:
@@ -156,7 +160,10 @@ def _with_reload(text: str) -> str:
     return text[:at] + RELOAD_SCRIPT + text[at:] if at >= 0 else text + RELOAD_SCRIPT
 
 
-def create_dev_app(state: DevState) -> Any:
+def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: False) -> Any:
+    """The ASGI app serving ``state``. ``stopping()`` turns true when the server shuts down: open reload
+    streams then end, so that a graceful shutdown (Ctrl-C with a page open) does not wait for them and
+    cancel them with an error."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -181,7 +188,7 @@ def create_dev_app(state: DevState) -> Any:
     async def events(request: Request) -> Response:
         async def stream():
             sent, last_beat = None, time.monotonic()
-            while not await request.is_disconnected():
+            while not stopping() and not await request.is_disconnected():
                 if state.version != sent:
                     sent = state.version
                     yield f"data: {sent}\n\n"
@@ -192,6 +199,9 @@ def create_dev_app(state: DevState) -> Any:
 
         return StreamingResponse(stream(), media_type="text/event-stream", headers=NO_STORE)
 
+    async def reload_script(request: Request) -> Response:
+        return Response(RELOAD_JS, media_type="text/javascript", headers=NO_STORE)
+
     async def page(request: Request) -> Response:
         route = "/" + request.path_params.get("path", "").strip("/")
         status, text = await asyncio.to_thread(_page, state, route)
@@ -200,6 +210,7 @@ def create_dev_app(state: DevState) -> Any:
     return Starlette(
         routes=[
             Route(EVENTS_PATH, events),
+            Route(RELOAD_PATH, reload_script),
             Route("/_docs/openapi/{path:path}.json", payload),
             Mount("/_docs/assets", StaticFiles(directory=ASSETS), name="assets"),
             Route("/", page),
@@ -212,10 +223,11 @@ def serve_dev(state: DevState, *, host: str = "127.0.0.1", port: int = 8000) -> 
     """A uvicorn server for ``state``, not started; ``server.run()`` blocks until stopped."""
     import uvicorn
 
-    config = uvicorn.Config(
-        create_dev_app(state), host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
-    )
-    return uvicorn.Server(config)
+    servers: list[Any] = []
+    app = create_dev_app(state, stopping=lambda: bool(servers) and servers[0].should_exit)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
+    servers.append(uvicorn.Server(config))
+    return servers[0]
 
 
 def dev_command(config: str | None, *, host: str = "127.0.0.1", port: int = 8000) -> int:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import httpx
 
+from orgdocs.render.dev import RELOAD_PATH, RELOAD_SCRIPT
 from tests.dev.conftest import DESCRIPTION
 
 PAYLOAD = "/_docs/openapi/pets-api/pets/list-pets.json"
@@ -30,7 +31,10 @@ def test_payloads_index_and_pages_are_served_with_no_store(client):
     assert page.status_code == 200
     assert page.headers["cache-control"] == "no-store"
     assert "List pets" in page.text
-    assert "EventSource" in page.text  # the reload hook
+    assert RELOAD_SCRIPT in page.text  # the reload hook, a file: the pages' CSP blocks inline scripts
+    hook = client.get(RELOAD_PATH)
+    assert hook.headers["content-type"].startswith("text/javascript")
+    assert "EventSource" in hook.text
 
 
 def test_unknown_routes_are_404(client):
