@@ -302,3 +302,29 @@ def test_export_pages_of_a_whole_config_and_its_guard(tmp_path):
     (tmp_path / "mine" / "notes.txt").write_text("mine", encoding="utf-8")
     with pytest.raises(orgdocs.OrgdocsError):
         orgdocs.export_pages(site, tmp_path / "mine", progress=False)
+
+
+def test_hostile_cells_and_outputs_run_no_script():
+    notebook = new_notebook()
+    notebook.cells.append(new_markdown_cell('# Hi\n\n<img src=x onerror="pwn()"> <script>pwn()</script>'))
+    cell = new_code_cell("x")
+    cell.outputs = [
+        new_output(
+            "display_data",
+            data={
+                "text/html": "<b onmouseover='pwn()'>bold</b><script>pwn()</script>",
+                "application/javascript": "pwn()",
+            },
+        ),
+        new_output(
+            "display_data",
+            data={"image/svg+xml": "<svg xmlns='http://www.w3.org/2000/svg'><script>pwn()</script></svg>"},
+        ),
+    ]
+    notebook.cells.append(cell)
+    page, _ = OrgdocsExporter().from_notebook_node(notebook)
+    soup = BeautifulSoup(page, "html.parser")
+    assert "pwn()" not in "".join(script.get_text() for script in soup.find_all("script"))
+    assert not [tag for tag in soup.find_all(True) if any(a.startswith("on") for a in tag.attrs)]
+    assert soup.find("b", string="bold") is not None  # harmless markup stays
+    assert soup.find("img", src=re.compile(r"^data:image/svg\+xml;base64,")) is not None

@@ -330,3 +330,20 @@ def test_method_colors_are_the_sites():
     for method, color in tables.METHOD_COLORS.items():
         variable = method.lower() if method in ("GET", "POST", "PUT", "PATCH", "DELETE") else "other"
         assert re.search(rf"--{variable}:\s*{color}\s*;", light, re.I), f"{method}: {color} is not the site's"
+
+
+def test_a_hostile_description_stays_text_in_the_notebook_view():
+    from orgdocs.model import from_document
+
+    hostile = from_document(
+        {
+            "openapi": "3.0.0",
+            "info": {"title": "x", "version": "1"},
+            "paths": {
+                "/x": {"get": {"summary": "<img src=x onerror=pwn()>", "tags": ["<svg onload=pwn()>"]}}
+            },
+        }
+    )
+    html = tables.endpoints(hostile)._repr_html_()
+    assert "<img" not in html and "<svg" not in html
+    assert "&lt;img src=x onerror=pwn()&gt;" in html

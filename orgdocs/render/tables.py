@@ -88,7 +88,8 @@ def _method_css(value: Any) -> str:
 
 def style_methods(df: pd.DataFrame) -> Styler:
     """A ``Styler`` with the ``method`` column drawn as colored badges and deprecated rows struck through."""
-    styler = pd.DataFrame(df).style
+    # escape="html": titles, paths and tags come from a description and must never become markup
+    styler = pd.DataFrame(df).style.format(escape="html")
     if "method" in df.columns:
         styler = styler.map(_method_css, subset=["method"])
     if "deprecated" in df.columns and "path" in df.columns:

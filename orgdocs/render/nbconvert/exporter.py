@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from jinja2 import pass_context
 from nbconvert.exporters import HTMLExporter
 from traitlets import Any as AnyTrait
 from traitlets import Bool, Unicode, default
@@ -133,6 +134,13 @@ class OrgdocsExporter(HTMLExporter):
         # site names a notebook page, followed by the site's title.
         self._page_title = str(nb.metadata.get("title") or _first_heading(nb) or "")
         return super().from_notebook_node(nb, resources, **kw)
+
+    @pass_context
+    def markdown2html(self, context: Any, source: str) -> str:
+        # Markdown cells may hold raw HTML: sanitized like every page of the site
+        from orgdocs.render.static.markdown import sanitize_html
+
+        return sanitize_html(super().markdown2html(context, source))
 
     def _preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         nb, resources = super()._preprocess(nb, resources)  # nb is nbconvert's copy

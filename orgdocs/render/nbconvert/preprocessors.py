@@ -16,7 +16,7 @@ from typing import Any
 from nbconvert.preprocessors import Preprocessor
 from traitlets import Bool, List, Unicode
 
-__all__ = ["DEFAULT_PATTERNS", "RedactTokens", "WidgetNotes", "redact"]
+__all__ = ["DEFAULT_PATTERNS", "RedactTokens", "SanitizeOutputs", "WidgetNotes", "redact"]
 
 # Each pattern's first group, if any, is kept: "Authorization: Bearer " stays, the token after it goes. The
 # generic patterns come first, so that a token after "Bearer" is replaced once, not piecemeal.
@@ -107,3 +107,38 @@ class WidgetNotes(Preprocessor):
                 if data and WIDGET_VIEW in data:
                     output["data"] = {"text/html": block, "text/plain": self.note}
         return nb, resources
+
+
+class SanitizeOutputs(Preprocessor):
+    """Outputs are data, not code, on a published page: HTML and SVG pass through the site's sanitizer, and
+    JavaScript outputs are dropped. (A notebook may have rendered a description's text as HTML.)"""
+
+    enabled = Bool(True, help="Sanitize HTML and SVG outputs and drop JavaScript outputs.").tag(config=True)
+
+    def preprocess(self, nb: Any, resources: dict) -> tuple[Any, dict]:
+        from orgdocs.render.static.markdown import sanitize_html
+
+        for cell in nb.cells:
+            for output in cell.get("outputs", []):
+                data = output.get("data")
+                if not data:
+                    continue
+                data.pop("application/javascript", None)
+                if "text/html" in data:
+                    data["text/html"] = sanitize_html(_text(data["text/html"]))
+                if "image/svg+xml" in data:
+                    # an SVG shown as an image runs no script, whatever it holds
+                    svg = _text(data.pop("image/svg+xml"))
+                    data.setdefault("text/html", _svg_image(svg))
+        return nb, resources
+
+
+def _text(value: Any) -> str:
+    return "".join(value) if isinstance(value, list) else str(value)
+
+
+def _svg_image(svg: str) -> str:
+    import base64
+
+    encoded = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'<img alt="SVG output" src="data:image/svg+xml;base64,{encoded}">'
