@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from orgdocs.errors import OrgdocsError
+from orgdocs.serving import port_number
 
 
 def _endpoints(args: argparse.Namespace) -> int:
@@ -44,6 +45,11 @@ def _demo(args: argparse.Namespace) -> int:
     return demo_command(port=args.port, api_port=args.api_port, folder=args.folder)
 
 
+def add_command(commands: argparse._SubParsersAction, name: str, summary: str) -> argparse.ArgumentParser:
+    """A subcommand whose ``--help`` opens with its one-line summary."""
+    return commands.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="orgdocs",
@@ -54,29 +60,38 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"orgdocs {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    p = commands.add_parser("demo", help="run the Organization Management API and its docs, ready to try")
-    p.add_argument("--port", type=int, default=8000, help="docs server port (default 8000)")
-    p.add_argument("--api-port", type=int, default=8001, help="reference API port (default 8001)")
+    p = add_command(commands, "demo", "run the Organization Management API and its docs, ready to try")
+    p.add_argument("--port", type=port_number, default=8000, help="docs server port (default 8000)")
+    p.add_argument("--api-port", type=port_number, default=8001, help="reference API port (default 8001)")
     p.add_argument("--folder", help="folder for the demo database (default: a temporary folder)")
     p.set_defaults(run=_demo)
 
-    p = commands.add_parser("build", help="production build of the static reference site")
-    p.add_argument("config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)")
+    p = add_command(commands, "build", "production build of the static reference site")
+    p.add_argument(
+        "config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)"
+    )
     p.add_argument("--out", default="site", help="output folder (default: site/)")
     p.set_defaults(run=_build)
 
-    p = commands.add_parser("dev", help="development server: from memory, full reload on change")
-    p.add_argument("config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)")
+    p = add_command(commands, "dev", "development server: from memory, full reload on change")
+    p.add_argument(
+        "config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)"
+    )
     p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")
     p.set_defaults(run=_dev)
 
-    p = commands.add_parser("endpoints", help="tabulate the operations of one description")
+    p = add_command(commands, "endpoints", "tabulate the operations of one description")
     p.add_argument("source", help="a file path or an http(s) URL")
-    p.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    p.add_argument(
+        "--format",
+        choices=("table", "csv", "json"),
+        default="table",
+        help="table (aligned text, the default), csv, or json: a list of {method, path, operationId, title, tags, deprecated}",
+    )
     p.set_defaults(run=_endpoints)
 
-    p = commands.add_parser("check", help="load and validate a docs config and its descriptions")
+    p = add_command(commands, "check", "load and validate a docs config and its descriptions")
     p.add_argument("config", help="docs.config.yaml")
     p.set_defaults(run=_check)
 

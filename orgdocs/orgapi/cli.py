@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import sqlite3
 import sys
 from typing import Any
 
+from orgdocs.cli import add_command
 from orgdocs.errors import OrgdocsError
+from orgdocs.serving import bind, port_number
 
 __all__ = ["DEFAULT_DB", "register"]
 
@@ -21,16 +22,16 @@ DEFAULT_DB = "./orgapi.sqlite3"
 
 def register(commands: Any) -> None:
     """Add the ``orgapi`` command and its subcommands to the ``orgdocs`` argparse subparsers."""
-    parser = commands.add_parser("orgapi", help="the reference Organization Management API")
+    parser = add_command(commands, "orgapi", "the reference Organization Management API")
     sub = parser.add_subparsers(dest="orgapi_command", metavar="SUBCOMMAND", required=True)
 
     def add_db(p: argparse.ArgumentParser) -> None:
         p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite database file (default {DEFAULT_DB})")
 
-    p = sub.add_parser("serve", help="run the API server (uvicorn)")
+    p = add_command(sub, "serve", "run the API server (uvicorn)")
     add_db(p)
     p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8001, help="port (default 8001; 0 picks a free one)")
+    p.add_argument("--port", type=port_number, default=8001, help="port (default 8001; 0 picks a free one)")
     p.add_argument(
         "--cors-origin",
         action="append",
@@ -40,7 +41,7 @@ def register(commands: Any) -> None:
     )
     p.set_defaults(run=serve_command)
 
-    p = sub.add_parser("create-key", help="create an API key and print its secret, once")
+    p = add_command(sub, "create-key", "create an API key and print its secret, once")
     add_db(p)
     p.add_argument("--org", required=True, help="organization id (created if new)")
     p.add_argument(
@@ -50,11 +51,11 @@ def register(commands: Any) -> None:
     p.add_argument("--name", default="API key", help="display name (default 'API key')")
     p.set_defaults(run=create_key_command)
 
-    p = sub.add_parser("seed", help="create a demo organization; print {organization_id, token, ...} as JSON")
+    p = add_command(sub, "seed", "create a demo organization; print {organization_id, token, ...} as JSON")
     add_db(p)
     p.set_defaults(run=seed_command)
 
-    p = sub.add_parser("audit", help="list an organization's audit events and verify their hash chain")
+    p = add_command(sub, "audit", "list an organization's audit events and verify their hash chain")
     add_db(p)
     p.add_argument("--org", required=True, help="organization id")
     p.set_defaults(run=audit_command)
@@ -131,7 +132,7 @@ def serve_command(args: argparse.Namespace) -> int:
 
     from orgdocs.orgapi.app import create_app
 
-    listener = _bind(args.host, args.port)
+    listener = bind(args.host, args.port)
     store = _open(args.db)
     host, port = listener.getsockname()[:2]
     shown_host = f"[{host}]" if ":" in host else host
@@ -150,22 +151,3 @@ def serve_command(args: argparse.Namespace) -> int:
         listener.close()
         store.close()
     return 0
-
-
-def _bind(host: str, port: int) -> socket.socket:
-    # Bound here rather than by uvicorn, so a busy port is one clear error line and --port 0 reports its port.
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-        family, kind, protocol, _, address = infos[0]
-        listener = socket.socket(family, kind, protocol)
-    except (OSError, UnicodeError) as error:
-        raise OrgdocsError(f"cannot listen on {host}:{port}: {error}") from None
-    try:
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(address)
-        listener.listen(2048)
-    except OSError as error:
-        listener.close()
-        raise OrgdocsError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
-    listener.set_inheritable(True)
-    return listener

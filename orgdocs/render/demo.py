@@ -52,7 +52,11 @@ def demo_command(
 
     from orgdocs.orgapi import create_app, open_store, seed_demo
     from orgdocs.render.dev import DevState, serve_dev
+    from orgdocs.serving import bind
 
+    # both ports first: a busy one is one error line, before anything is printed or created
+    docs_socket, api_socket = bind(host, port), bind(host, api_port)
+    port, api_port = docs_socket.getsockname()[1], api_socket.getsockname()[1]
     with tempfile.TemporaryDirectory(prefix="orgdocs-demo-") as scratch:
         database = Path(folder or scratch) / "orgapi.sqlite3"
         database.parent.mkdir(parents=True, exist_ok=True)
@@ -84,10 +88,10 @@ def demo_command(
         )
 
         # uvicorn handles Ctrl-C only in the main thread: the docs server runs there, the API beside it
-        api_thread = threading.Thread(target=api.run, daemon=True, name="orgdocs-api")
+        api_thread = threading.Thread(target=api.run, kwargs={"sockets": [api_socket]}, daemon=True)
         api_thread.start()
         try:
-            docs.run()
+            docs.run(sockets=[docs_socket])
         except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C once it has shut down
             pass
         finally:

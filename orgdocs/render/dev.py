@@ -231,18 +231,21 @@ def serve_dev(state: DevState, *, host: str = "127.0.0.1", port: int = 8000) -> 
 
 
 def dev_command(config: str | None, *, host: str = "127.0.0.1", port: int = 8000) -> int:
+    from orgdocs.serving import bind
     from orgdocs.site.bundled import default_config_path
 
     path = default_config_path(config)
     if not path.is_file():
         raise OrgdocsError("no such file", source=str(path))
+    listener = bind(host, port)
+    port = listener.getsockname()[1]
     state = DevState(path)  # a broken config still starts: the browser shows the error until it is fixed
     stop = threading.Event()
     watcher = threading.Thread(target=state.watch, args=(stop,), name="orgdocs-watch", daemon=True)
     watcher.start()
     print(f"orgdocs dev: serving {path} at http://{host}:{port}/ (Ctrl-C stops)", file=sys.stderr, flush=True)
     try:
-        serve_dev(state, host=host, port=port).run()
+        serve_dev(state, host=host, port=port).run(sockets=[listener])
     finally:
         stop.set()
     return 0

@@ -1,0 +1,44 @@
+"""Listening sockets for orgdocs' servers (the dev server, the demo and the reference API).
+
+Each server binds its socket itself before printing anything, rather than leaving it to uvicorn: a busy or
+invalid port is then one clear error line, and ``--port 0`` can report the port it got.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+
+from orgdocs.errors import OrgdocsError
+
+__all__ = ["bind", "port_number"]
+
+
+def port_number(text: str) -> int:
+    """An ``argparse`` type: a TCP port, 0 (any free port) to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port {value} is not in 0..65535")
+    return value
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host:port``; ``OrgdocsError`` naming both when that is not possible."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, protocol, _, address = infos[0]
+        listener = socket.socket(family, kind, protocol)
+    except (OSError, UnicodeError, OverflowError) as error:
+        raise OrgdocsError(f"cannot listen on {host}:{port}: {error}") from None
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+        listener.listen(2048)
+    except OSError as error:
+        listener.close()
+        raise OrgdocsError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    listener.set_inheritable(True)
+    return listener
