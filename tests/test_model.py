@@ -391,3 +391,38 @@ def _places(node):
             yield current, key
             if isinstance(value, (dict, list)):
                 pending.append(value)
+
+
+def test_methods_are_read_in_document_order():
+    from orgdocs.model import from_document
+
+    description = from_document(
+        {"openapi": "3.0.0", "paths": {"/x": {"post": {"responses": {}}, "get": {"responses": {}}}}}
+    )
+    assert [o.method for o in description.operations] == ["post", "get"]
+
+
+def test_references_that_cannot_be_followed_are_kept_on_the_operation():
+    from orgdocs.model import from_document
+
+    description = from_document(
+        {
+            "openapi": "3.0.0",
+            "paths": {
+                "/x": {
+                    "parameters": [{"$ref": "#/components/parameters/Missing"}],
+                    "get": {
+                        "parameters": [{"$ref": "other.yaml#/P"}],
+                        "responses": {"200": {"$ref": "#/components/responses/Nope"}},
+                    },
+                }
+            },
+        }
+    )
+    (operation,) = description.operations
+    assert operation.parameters == []
+    assert operation.kept_refs == [
+        "#/components/parameters/Missing",
+        "other.yaml#/P",
+        "#/components/responses/Nope",
+    ]

@@ -166,7 +166,7 @@ def test_titles_summary_then_readable_operation_id_then_method_and_path(tmp_path
         }
     }
     site = site_of(tmp_path, api(paths))
-    titles = ["Fetch the a", "PUT /a", "Create api key for user", "PATCH /a"]  # get, put, post, patch
+    titles = ["Fetch the a", "Create api key for user", "PUT /a", "PATCH /a"]  # in document order
     assert [item["title"] for item in site.navigation[0]["sections"][0]["items"]] == titles
     assert [entry.title for entry in site.operations.values()] == titles
 

@@ -363,3 +363,17 @@ def test_a_reference_chain_deeper_than_the_recursion_limit(tmp_path):
     site = site_of(tmp_path, description)
     payload = site.payload("/api/deep/get-deep")
     assert len(payload["components"]) == depth + 1
+
+
+def test_references_an_operation_cannot_follow_are_listed_in_its_payload():
+    from orgdocs.model import from_document
+    from orgdocs.site import Site
+
+    description = from_document(
+        {
+            "openapi": "3.0.0",
+            "paths": {"/x": {"get": {"parameters": [{"$ref": "other.yaml#/P"}], "responses": {}}}},
+        }
+    )
+    site = Site.from_description(description)
+    assert site.payload(site.routes[0])["unresolved"] == ["other.yaml#/P"]

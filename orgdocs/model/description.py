@@ -13,6 +13,7 @@ from orgdocs.loading.refs import Resolver, is_local, iter_refs
 from orgdocs.loading.sources import read_source
 from orgdocs.model import openapi, swagger
 from orgdocs.model.objects import METHODS, Operation, SecurityScheme, Server, Tag
+from orgdocs.model.values import as_dict, as_list, as_text
 
 __all__ = ["Description", "UnresolvedRef", "from_document", "load"]
 
@@ -45,8 +46,8 @@ class Description:
             self.version = str(document.get("openapi", ""))
             reader = openapi
             self.servers = openapi.read_servers(document.get("servers"))
-            schemes = openapi._dict(document.get("components")).get("securitySchemes")
-        self.info: dict = openapi._dict(document.get("info"))
+            schemes = as_dict(document.get("components")).get("securitySchemes")
+        self.info: dict = as_dict(document.get("info"))
         self.security_schemes: dict[str, SecurityScheme] = reader.read_security_schemes(
             schemes, self.resolver
         )
@@ -66,11 +67,11 @@ class Description:
 
     @property
     def title(self) -> str:
-        return openapi._text(self.info.get("title")) or self.source
+        return as_text(self.info.get("title")) or self.source
 
     @property
     def api_version(self) -> str:
-        return openapi._text(self.info.get("version"))
+        return as_text(self.info.get("version"))
 
     def resolve(self, ref: str) -> Any:
         """The target of a local reference. ``KeyError`` when it is external or dangling."""
@@ -90,10 +91,8 @@ class Description:
         if self.format == "swagger":
             doc = self.document
             kinds = {"schemas": "definitions", "parameters": "parameters", "responses": "responses"}
-            return {kind: openapi._dict(doc.get(key)) for kind, key in kinds.items() if doc.get(key)}
-        return {
-            k: v for k, v in openapi._dict(self.document.get("components")).items() if isinstance(v, dict)
-        }
+            return {kind: as_dict(doc.get(key)) for kind, key in kinds.items() if doc.get(key)}
+        return {k: v for k, v in as_dict(self.document.get("components")).items() if isinstance(v, dict)}
 
     @functools.cached_property
     def unresolved(self) -> list[UnresolvedRef]:
@@ -117,10 +116,10 @@ class Description:
     def _read_tags(self) -> list[Tag]:
         """The top-level ``tags`` list first, then tags in order of first use (the navigation's order)."""
         tags: dict[str, Tag] = {}
-        for raw in openapi._list(self.document.get("tags")):
-            if isinstance(raw, dict) and openapi._text(raw.get("name")):
-                name = openapi._text(raw["name"])
-                tags.setdefault(name, Tag(name, openapi._text(raw.get("description"))))
+        for raw in as_list(self.document.get("tags")):
+            if isinstance(raw, dict) and as_text(raw.get("name")):
+                name = as_text(raw["name"])
+                tags.setdefault(name, Tag(name, as_text(raw.get("description"))))
         for operation in self.operations:
             for name in operation.tags:
                 tags.setdefault(name, Tag(name))

@@ -17,73 +17,70 @@ from orgdocs.model.objects import (
     Server,
     ServerVariable,
 )
+from orgdocs.model.values import as_dict, as_list, as_text
 
-__all__ = ["iter_methods", "iter_path_items", "read_operations", "read_security_schemes", "read_servers"]
-
-
-def _dict(value: Any) -> dict:
-    return value if isinstance(value, dict) else {}
-
-
-def _list(value: Any) -> list:
-    return value if isinstance(value, list) else []
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ("" if value is None else str(value))
+__all__ = [
+    "iter_methods",
+    "iter_path_items",
+    "kept_refs",
+    "merge_parameters",
+    "read_operations",
+    "read_security_schemes",
+    "read_servers",
+]
 
 
 def read_servers(value: Any) -> list[Server]:
     servers = []
-    for raw in _list(value):
+    for raw in as_list(value):
         if not isinstance(raw, dict) or not isinstance(raw.get("url"), str):
             continue
         variables = {
             str(name): ServerVariable(
-                default=_text(v.get("default")),
-                enum=[_text(e) for e in _list(v.get("enum"))],
-                description=_text(v.get("description")),
+                default=as_text(v.get("default")),
+                enum=[as_text(e) for e in as_list(v.get("enum"))],
+                description=as_text(v.get("description")),
             )
-            for name, v in _dict(raw.get("variables")).items()
+            for name, v in as_dict(raw.get("variables")).items()
             if isinstance(v, dict)
         }
-        servers.append(Server(raw["url"], _text(raw.get("description")), variables))
+        servers.append(Server(raw["url"], as_text(raw.get("description")), variables))
     return servers
 
 
 def read_security_schemes(value: Any, resolver: Resolver) -> dict[str, SecurityScheme]:
     schemes = {}
-    for name, raw in _dict(value).items():
+    for name, raw in as_dict(value).items():
         raw, _ = resolver.deref(raw)
         if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
             continue
         schemes[str(name)] = SecurityScheme(
             name=str(name),
             type=raw["type"],
-            scheme=_text(raw.get("scheme")).lower(),
-            bearer_format=_text(raw.get("bearerFormat")),
-            location=_text(raw.get("in")),
-            parameter_name=_text(raw.get("name")),
-            description=_text(raw.get("description")),
-            flows=_dict(raw.get("flows")),
-            open_id_connect_url=_text(raw.get("openIdConnectUrl")),
+            scheme=as_text(raw.get("scheme")).lower(),
+            bearer_format=as_text(raw.get("bearerFormat")),
+            location=as_text(raw.get("in")),
+            parameter_name=as_text(raw.get("name")),
+            description=as_text(raw.get("description")),
+            flows=as_dict(raw.get("flows")),
+            open_id_connect_url=as_text(raw.get("openIdConnectUrl")),
         )
     return schemes
 
 
 def read_media_types(content: Any, resolver: Resolver) -> list[MediaType]:
     media = []
-    for media_type, raw in _dict(content).items():
+    for media_type, raw in as_dict(content).items():
         raw, _ = resolver.deref(raw)
-        raw = _dict(raw)
+        raw = as_dict(raw)
         media.append(
             MediaType(
                 media_type=str(media_type),
                 schema=raw.get("schema"),
                 example=raw.get("example"),
                 has_example="example" in raw,
-                examples=_dict(raw.get("examples")),
-                encoding=_dict(raw.get("encoding")),
+                examples=as_dict(raw.get("examples")),
+                encoding=as_dict(raw.get("encoding")),
             )
         )
     return media
@@ -93,17 +90,17 @@ def read_parameter(raw: Any, pointer: str, resolver: Resolver) -> Parameter | No
     raw, ref = resolver.deref(raw)
     if not isinstance(raw, dict) or "$ref" in raw or not isinstance(raw.get("name"), str):
         return None  # unresolved: reported by Description.unresolved
-    location = _text(raw.get("in"))
+    location = as_text(raw.get("in"))
     return Parameter(
         name=raw["name"],
         location=location,
         required=bool(raw.get("required")) or location == "path",
-        description=_text(raw.get("description")),
+        description=as_text(raw.get("description")),
         deprecated=bool(raw.get("deprecated")),
         schema=raw.get("schema"),
         example=raw.get("example"),
         has_example="example" in raw,
-        examples=_dict(raw.get("examples")),
+        examples=as_dict(raw.get("examples")),
         style=raw.get("style") if isinstance(raw.get("style"), str) else None,
         explode=raw.get("explode") if isinstance(raw.get("explode"), bool) else None,
         content=read_media_types(raw.get("content"), resolver),
@@ -119,7 +116,7 @@ def merge_parameters(path_level: list[Parameter], operation_level: list[Paramete
 
 def read_parameters(value: Any, pointer: str, resolver: Resolver) -> list[Parameter]:
     parameters = []
-    for i, raw in enumerate(_list(value)):
+    for i, raw in enumerate(as_list(value)):
         parameter = read_parameter(raw, f"{pointer}/{i}", resolver)
         if parameter is not None:
             parameters.append(parameter)
@@ -128,17 +125,17 @@ def read_parameters(value: Any, pointer: str, resolver: Resolver) -> list[Parame
 
 def read_responses(value: Any, pointer: str, resolver: Resolver) -> list[Response]:
     responses = []
-    for status, raw in _dict(value).items():
+    for status, raw in as_dict(value).items():
         raw, ref = resolver.deref(raw)
         if not isinstance(raw, dict):
             continue
         responses.append(
             Response(
                 status=str(status),
-                description=_text(raw.get("description")),
+                description=as_text(raw.get("description")),
                 content=read_media_types(raw.get("content"), resolver),
-                headers=_dict(raw.get("headers")),
-                links=_dict(raw.get("links")),
+                headers=as_dict(raw.get("headers")),
+                links=as_dict(raw.get("links")),
                 pointer=ref or f"{pointer}/{escape_token(str(status))}",
             )
         )
@@ -152,7 +149,7 @@ def read_request_body(value: Any, pointer: str, resolver: Resolver) -> RequestBo
     if not isinstance(raw, dict) or "$ref" in raw:
         return None
     return RequestBody(
-        description=_text(raw.get("description")),
+        description=as_text(raw.get("description")),
         required=bool(raw.get("required")),
         content=read_media_types(raw.get("content"), resolver),
         pointer=ref or pointer,
@@ -165,7 +162,7 @@ def iter_path_items(items: Any, root: str, resolver: Resolver) -> Iterator[tuple
     ``x-`` keys of a Paths Object are extensions, not paths. A reference that cannot be followed (external,
     dangling, cyclic) leaves its path item without operations: ``Description.unresolved`` reports it.
     """
-    for path, item in _dict(items).items():
+    for path, item in as_dict(items).items():
         path = str(path)
         if root == "#/paths" and path.startswith("x-"):
             continue
@@ -187,9 +184,8 @@ def iter_methods(item: dict, item_pointer: str, resolver: Resolver) -> Iterator[
     An operation that is itself a ``$ref`` (DigitalOcean's multi-file layout) is followed when local; an
     external one is kept as the ``{"$ref": ...}`` it is, and still counts as an operation.
     """
-    for method in METHODS:
-        raw = item.get(method)
-        if not isinstance(raw, dict):
+    for method, raw in item.items():  # in document order: it numbers colliding routes
+        if method not in METHODS or not isinstance(raw, dict):
             continue
         pointer = f"{item_pointer}/{method}"
         if "$ref" in raw:
@@ -197,6 +193,23 @@ def iter_methods(item: dict, item_pointer: str, resolver: Resolver) -> Iterator[
             if ref is not None and isinstance(target, dict):
                 raw, pointer = target, ref
         yield method, raw, pointer
+
+
+def kept_refs(resolver: Resolver, path_parameters: Any, operation: dict) -> list[str]:
+    """The references among an operation's parameters, request body and responses that cannot be followed."""
+    candidates = [
+        *as_list(path_parameters),
+        *as_list(operation.get("parameters")),
+        operation.get("requestBody"),
+    ]
+    candidates += as_dict(operation.get("responses")).values()
+    kept = []
+    for node in candidates:
+        if isinstance(node, dict) and isinstance(node.get("$ref"), str):
+            target, _ = resolver.deref(node)
+            if isinstance(target, dict) and "$ref" in target:
+                kept.append(node["$ref"])
+    return list(dict.fromkeys(kept))
 
 
 def read_path_items(
@@ -210,6 +223,7 @@ def read_path_items(
         for method, raw, pointer in iter_methods(item, item_pointer, resolver):
             operation = read_operation(method, path, raw, pointer, resolver, path_parameters, path_servers)
             operation.webhook = webhook
+            operation.kept_refs = kept_refs(resolver, item.get("parameters"), raw)
             operations.append(operation)
     return operations
 
@@ -223,24 +237,24 @@ def read_operation(
     path_parameters: list[Parameter],
     servers: list[Server],
 ) -> Operation:
-    raw = _dict(raw)
+    raw = as_dict(raw)
     parameters = read_parameters(raw.get("parameters"), f"{pointer}/parameters", resolver)
     security = raw.get("security")
     return Operation(
         method=method,
         path=path,
         pointer=pointer,
-        operation_id=_text(raw.get("operationId")),
-        summary=_text(raw.get("summary")),
-        description=_text(raw.get("description")),
-        tags=[_text(t) for t in _list(raw.get("tags")) if _text(t)],
+        operation_id=as_text(raw.get("operationId")),
+        summary=as_text(raw.get("summary")),
+        description=as_text(raw.get("description")),
+        tags=[as_text(t) for t in as_list(raw.get("tags")) if as_text(t)],
         deprecated=raw.get("deprecated") is True,
         parameters=merge_parameters(path_parameters, parameters),
         request_body=read_request_body(raw.get("requestBody"), f"{pointer}/requestBody", resolver),
         responses=read_responses(raw.get("responses"), f"{pointer}/responses", resolver),
         security=[s for s in security if isinstance(s, dict)] if isinstance(security, list) else None,
         servers=read_servers(raw.get("servers")) or servers,
-        callbacks=_dict(raw.get("callbacks")),
+        callbacks=as_dict(raw.get("callbacks")),
         raw=raw,
     )
 

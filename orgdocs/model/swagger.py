@@ -20,7 +20,8 @@ from orgdocs.model.objects import (
     SecurityScheme,
     Server,
 )
-from orgdocs.model.openapi import _dict, _list, _text, iter_methods, iter_path_items, merge_parameters
+from orgdocs.model.openapi import iter_methods, iter_path_items, kept_refs, merge_parameters
+from orgdocs.model.values import as_dict, as_list, as_text
 
 __all__ = ["read_operations", "read_security_schemes", "read_servers"]
 
@@ -47,35 +48,38 @@ _FLOWS = {
 
 def read_servers(document: dict) -> list[Server]:
     host = document.get("host")
-    declared_base = _text(document.get("basePath")).strip()
+    declared_base = as_text(document.get("basePath")).strip()
     base_path = declared_base.rstrip("/")
     if base_path and not base_path.startswith("/"):
         base_path = "/" + base_path
     if not isinstance(host, str) or not host:
         # relative to where the description is served; nothing declared, no server
         return [Server(base_path or "/")] if declared_base else []
-    schemes = [s for s in _list(document.get("schemes")) if isinstance(s, str)] or ["https"]
+    schemes = [s for s in as_list(document.get("schemes")) if isinstance(s, str)] or ["https"]
     return [Server(f"{s.lower()}://{host}{base_path}") for s in schemes if s.lower() in ("http", "https")]
 
 
 def read_security_schemes(value: Any, resolver: Resolver) -> dict[str, SecurityScheme]:
     schemes = {}
-    for name, raw in _dict(value).items():
+    for name, raw in as_dict(value).items():
         if not isinstance(raw, dict):
             continue
         kind = raw.get("type")
-        common = {"name": str(name), "description": _text(raw.get("description"))}
+        common = {"name": str(name), "description": as_text(raw.get("description"))}
         if kind == "basic":
             schemes[str(name)] = SecurityScheme(type="http", scheme="basic", **common)
         elif kind == "apiKey":
             schemes[str(name)] = SecurityScheme(
-                type="apiKey", location=_text(raw.get("in")), parameter_name=_text(raw.get("name")), **common
+                type="apiKey",
+                location=as_text(raw.get("in")),
+                parameter_name=as_text(raw.get("name")),
+                **common,
             )
         elif kind == "oauth2":
-            flow = _FLOWS.get(_text(raw.get("flow")), _text(raw.get("flow")))
+            flow = _FLOWS.get(as_text(raw.get("flow")), as_text(raw.get("flow")))
             urls = {"authorizationUrl": raw.get("authorizationUrl"), "tokenUrl": raw.get("tokenUrl")}
             spec = {k: v for k, v in urls.items() if isinstance(v, str)}
-            spec["scopes"] = _dict(raw.get("scopes"))
+            spec["scopes"] = as_dict(raw.get("scopes"))
             schemes[str(name)] = SecurityScheme(type="oauth2", flows={flow: spec} if flow else {}, **common)
     return schemes
 
@@ -105,14 +109,14 @@ def _collection_style(raw: dict, location: str) -> tuple[str | None, bool | None
     """``collectionFormat`` as OpenAPI 3 ``style`` and ``explode``; Swagger's default for arrays is ``csv``."""
     if raw.get("type") != "array":
         return None, None
-    collection = _text(raw.get("collectionFormat")) or "csv"
+    collection = as_text(raw.get("collectionFormat")) or "csv"
     if collection == "csv":
         return ("form" if location in ("query", "formData") else "simple"), False
     return _COLLECTION_STYLES.get(collection, (None, None))
 
 
 def _media_types(value: Any, fallback: list[str]) -> list[str]:
-    types = [t for t in _list(value) if isinstance(t, str)]
+    types = [t for t in as_list(value) if isinstance(t, str)]
     return types or fallback
 
 
@@ -121,13 +125,13 @@ def read_path_items(document: dict, resolver: Resolver, servers: list[Server]) -
     produces = _media_types(document.get("produces"), ["application/json"])
     operations = []
     for path, item, item_pointer in iter_path_items(document.get("paths"), "#/paths", resolver):
-        shared = _list(item.get("parameters"))
+        shared = as_list(item.get("parameters"))
         for method, raw, pointer in iter_methods(item, item_pointer, resolver):
-            operations.append(
-                _read_operation(
-                    method, path, raw, pointer, shared, item_pointer, resolver, servers, consumes, produces
-                )
+            operation = _read_operation(
+                method, path, raw, pointer, shared, item_pointer, resolver, servers, consumes, produces
             )
+            operation.kept_refs = kept_refs(resolver, shared, raw)
+            operations.append(operation)
     return operations
 
 
@@ -144,7 +148,7 @@ def _read_operation(
     if body is not None:
         raw_body, ref = body
         request_body = RequestBody(
-            description=_text(raw_body.get("description")),
+            description=as_text(raw_body.get("description")),
             required=bool(raw_body.get("required")),
             content=_media(consumes, raw_body.get("schema")),
             pointer=ref,
@@ -152,7 +156,7 @@ def _read_operation(
     elif form:
         request_body = _form_body(form, consumes, f"{pointer}/parameters")
     security = raw.get("security")
-    schemes = [s for s in _list(raw.get("schemes")) if isinstance(s, str)]
+    schemes = [s for s in as_list(raw.get("schemes")) if isinstance(s, str)]
     op_servers = servers
     if schemes and servers:
         op_servers = [
@@ -164,10 +168,10 @@ def _read_operation(
         method=method,
         path=path,
         pointer=pointer,
-        operation_id=_text(raw.get("operationId")),
-        summary=_text(raw.get("summary")),
-        description=_text(raw.get("description")),
-        tags=[_text(t) for t in _list(raw.get("tags")) if _text(t)],
+        operation_id=as_text(raw.get("operationId")),
+        summary=as_text(raw.get("summary")),
+        description=as_text(raw.get("description")),
+        tags=[as_text(t) for t in as_list(raw.get("tags")) if as_text(t)],
         deprecated=raw.get("deprecated") is True,
         parameters=merge_parameters(path_level, own),
         request_body=request_body,
@@ -181,7 +185,7 @@ def _read_operation(
 def _read_parameters(value: Any, pointer: str, resolver: Resolver):
     """(plain parameters, the body parameter with its pointer, formData parameters by name)."""
     plain, body, form = [], None, {}
-    for i, raw in enumerate(_list(value)):
+    for i, raw in enumerate(as_list(value)):
         raw, ref = resolver.deref(raw)
         if not isinstance(raw, dict) or "$ref" in raw or not isinstance(raw.get("name"), str):
             continue
@@ -192,13 +196,13 @@ def _read_parameters(value: Any, pointer: str, resolver: Resolver):
         elif location == "formData":
             form[raw["name"]] = raw
         else:
-            style, explode = _collection_style(raw, _text(location))
+            style, explode = _collection_style(raw, as_text(location))
             plain.append(
                 Parameter(
                     name=raw["name"],
-                    location=_text(location),
+                    location=as_text(location),
                     required=bool(raw.get("required")) or location == "path",
-                    description=_text(raw.get("description")),
+                    description=as_text(raw.get("description")),
                     schema=_schema_of(raw),
                     example=raw.get("x-example"),
                     has_example="x-example" in raw,
@@ -237,20 +241,20 @@ def _form_body(form: dict[str, dict], consumes: list[str], pointer: str) -> Requ
 
 def _read_responses(value: Any, pointer: str, resolver: Resolver, produces: list[str]) -> list[Response]:
     responses = []
-    for status, raw in _dict(value).items():
+    for status, raw in as_dict(value).items():
         raw, ref = resolver.deref(raw)
         if not isinstance(raw, dict):
             continue
         headers = {
             str(name): {
-                "description": _text(h.get("description")),
+                "description": as_text(h.get("description")),
                 "schema": _schema_of(h),
             }
-            for name, h in _dict(raw.get("headers")).items()
+            for name, h in as_dict(raw.get("headers")).items()
             if isinstance(h, dict)
         }
         schema = raw.get("schema")
-        examples = _dict(raw.get("examples"))
+        examples = as_dict(raw.get("examples"))
         # an example's media type joins ``produces`` if it is not there
         types = [*produces, *(str(t) for t in examples if t not in produces)] if schema is not None else []
         content = _media(types, schema, examples)
@@ -259,7 +263,7 @@ def _read_responses(value: Any, pointer: str, resolver: Resolver, produces: list
         responses.append(
             Response(
                 status=str(status),
-                description=_text(raw.get("description")),
+                description=as_text(raw.get("description")),
                 content=content,
                 headers=headers,
                 pointer=ref or f"{pointer}/{escape_token(str(status))}",

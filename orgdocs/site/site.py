@@ -379,7 +379,7 @@ class Site:
                 if name in used
             },
             "examples": operation_examples(operation, description.resolve),
-            "unresolved": unresolved,
+            "unresolved": list(dict.fromkeys([*operation.kept_refs, *unresolved])),
         }
         text = dumps(head)
         components = ",".join(reach.fragment(ref) for ref in refs)
