@@ -45,3 +45,17 @@ def test_listeners_are_held_weakly():
     del listener
     store.set("API", "t")  # the dead listener is dropped, nothing fails
     assert store._listeners["API"] == []
+
+
+def test_two_apis_with_the_same_title_never_share_a_token(tmp_path):
+    from orgdocs.render.widgets.request_form import token_key
+    from orgdocs.site import Site
+
+    text = '{"openapi": "3.0.0", "info": {"title": "Same", "version": "1"}, "paths": {}}'
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    first.write_text(text)
+    second.write_text(text)
+    one, other = Site.from_description(str(first)), Site.from_description(str(second))
+    assert one.title == other.title
+    assert token_key(one, "API") != token_key(other, "API")
+    assert token_key(one, "API") == token_key(Site.from_description(str(first)), "API")

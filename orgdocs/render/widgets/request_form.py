@@ -317,8 +317,13 @@ def uses_bearer(operation: Operation, description: Description) -> bool:
 
 
 def token_key(site: Site, group: str) -> str:
-    """The token store's key of a group: the site's title and the group's label, so two APIs never share."""
-    return f"{site.title} / {group}"
+    """The token store's key for ``group`` of ``site``: its descriptions' sources and the group.
+
+    Not the title, which any description can copy: a token typed for one API must never be offered to a
+    form of another one that merely shares its name (and declares its own server).
+    """
+    sources = " + ".join(description.source for description in site.descriptions)
+    return f"{sources} / {group}"
 
 
 # --- result area ----------------------------------------------------------------------------------------
