@@ -217,19 +217,15 @@ def test_a_body_over_the_size_cap_is_refused(server, route, monkeypatch):
 
 def test_a_slow_server_times_out(server, monkeypatch):
     monkeypatch.setattr(sources, "TIMEOUT_SECONDS", 0.3)
-    started = time.perf_counter()
     with pytest.raises(SourceError, match=r"timed out after 0\.3 s"):
         orgdocs.load(f"{server}/slow.json")
-    assert time.perf_counter() - started < 10  # it stopped waiting, not a speed target
 
 
 def test_a_trickling_server_times_out_as_a_whole(server, monkeypatch):
     # every byte comes well within the read timeout; the whole body does not come within the timeout
     monkeypatch.setattr(sources, "TIMEOUT_SECONDS", 0.5)
-    started = time.perf_counter()
     with pytest.raises(SourceError, match="timed out"):
         orgdocs.load(f"{server}/trickle.json")
-    assert time.perf_counter() - started < 10  # it stopped waiting, not a speed target
 
 
 def test_an_unreachable_server_fails_cleanly():

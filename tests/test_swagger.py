@@ -280,3 +280,19 @@ def test_kubernetes_swagger(corpus):
     assert len(description.operations) == 1123
     assert description.unresolved == []
     assert all(o.request_body is None or o.request_body.content for o in description.operations)
+
+
+def test_an_operation_with_only_non_http_schemes_has_no_server():
+    from orgdocs.model import from_document
+
+    description = from_document(
+        {
+            "swagger": "2.0",
+            "host": "api.example.com",
+            "schemes": ["https"],
+            "paths": {"/x": {"get": {"schemes": ["ws"], "responses": {}}, "put": {"responses": {}}}},
+        }
+    )
+    get, put = description.operations
+    assert get.servers == []
+    assert [s.url for s in put.servers] == ["https://api.example.com"]

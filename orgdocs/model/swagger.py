@@ -158,12 +158,10 @@ def _read_operation(
     security = raw.get("security")
     schemes = [s for s in as_list(raw.get("schemes")) if isinstance(s, str)]
     op_servers = servers
-    if schemes and servers:
-        op_servers = [
-            Server(s.lower() + servers[0].url[servers[0].url.find("://") :])
-            for s in schemes
-            if s.lower() in ("http", "https") and "://" in servers[0].url
-        ] or servers
+    if schemes and servers and "://" in servers[0].url:
+        # the operation's own schemes, on the document's host; only http and https yield a server
+        rest = servers[0].url[servers[0].url.find("://") :]
+        op_servers = [Server(s.lower() + rest) for s in schemes if s.lower() in ("http", "https")]
     return Operation(
         method=method,
         path=path,

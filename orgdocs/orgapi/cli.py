@@ -9,6 +9,7 @@ import argparse
 import json
 import sqlite3
 import sys
+from pathlib import Path
 from typing import Any
 
 from orgdocs.cli import add_command
@@ -104,6 +105,8 @@ def audit_command(args: argparse.Namespace) -> int:
     from orgdocs.orgapi.audit import verify_chain
     from orgdocs.orgapi.clock import to_datetime
 
+    if not Path(args.db).is_file():  # reading an audit trail never creates a database
+        raise OrgdocsError("no such database file", source=args.db)
     store = _open(args.db)
     try:
         if args.org not in store.organization_ids():

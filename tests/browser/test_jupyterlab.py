@@ -68,8 +68,7 @@ def _wait_for_server(url: str, process: subprocess.Popen, log: Path, timeout: fl
 @pytest.fixture
 def lab(tmp_path):
     """A JupyterLab server: (base URL, token, root folder). Killed, with its kernels, at teardown."""
-    if shutil.which("jupyter") is None:
-        pytest.skip("jupyter is not installed")
+    assert shutil.which("jupyter"), "jupyter is not installed: pip install -e '.[test]'"
     root = tmp_path / "root"
     root.mkdir()
     token = secrets.token_hex(16)

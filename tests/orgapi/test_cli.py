@@ -219,3 +219,11 @@ def test_keys_made_by_the_cli_work_against_the_server(server, capsys):
     ) as client:
         listing = client.get(f"/organizations/{demo['organization_id']}/api-keys")
     assert listing.status_code == 200 and len(listing.json()["data"]) == 8
+
+
+def test_audit_of_a_missing_database_creates_nothing(tmp_path):
+    from orgdocs.cli import main
+
+    missing = tmp_path / "missing.sqlite3"
+    assert main(["orgapi", "audit", "--db", str(missing), "--org", "org_x"]) == 1
+    assert not missing.exists()

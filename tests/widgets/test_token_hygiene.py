@@ -5,10 +5,8 @@ from __future__ import annotations
 import secrets
 import textwrap
 
-import pytest
-
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
+import nbclient
+import nbformat
 
 SETUP = """
 import json, pathlib
