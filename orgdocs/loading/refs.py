@@ -13,7 +13,16 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote
 
-__all__ = ["Resolver", "escape_token", "is_local", "iter_refs", "join_pointer", "pointer_tokens"]
+__all__ = [
+    "DATA_KEYS",
+    "NAME_MAPS",
+    "Resolver",
+    "escape_token",
+    "is_local",
+    "iter_refs",
+    "join_pointer",
+    "pointer_tokens",
+]
 
 
 def is_local(ref: str) -> bool:
@@ -141,46 +150,54 @@ class Resolver:
         return True
 
 
-def iter_refs(node: Any) -> Iterator[str]:
-    """Every ``$ref`` string inside ``node``, not following them.
+def iter_refs(node: Any, *, mappings: bool = True) -> Iterator[str]:
+    """Every ``$ref`` string inside ``node``, in document order, not following them.
 
     A ``$ref`` is taken where JSON Schema and OpenAPI mean one. Instance data that merely looks like a
     reference (inside ``example``, ``default``, ``enum``, an Example Object's ``value``) is skipped, and the
     keys of name maps (``properties``, ``definitions``, ...) are names, so a property called ``default`` is
-    still walked.
+    still walked. ``discriminator.mapping`` targets count unless ``mappings`` is false.
     """
-    stack = [node]
-    pop, push = stack.pop, stack.append
+    if not isinstance(node, (dict, list)):
+        return
+    stack = [node]  # children are pushed in reverse, so references come out in document order
+    pop, extend = stack.pop, stack.extend
     while stack:
         current = pop()
         if isinstance(current, list):
-            stack.extend(v for v in current if isinstance(v, (dict, list)))
+            extend([v for v in reversed(current) if isinstance(v, (dict, list))])
             continue
         ref = current.get("$ref")
         if isinstance(ref, str):
             yield ref
+        children: list[Any] = []
         for key, value in current.items():
             if not isinstance(value, (dict, list)):
                 continue
-            if key in _NAME_MAPS and isinstance(value, dict):
-                stack.extend(v for v in value.values() if isinstance(v, (dict, list)))
+            if key in NAME_MAPS and isinstance(value, dict):
+                children.extend(v for v in value.values() if isinstance(v, (dict, list)))
             elif key == "discriminator" and isinstance(value, dict):
                 mapping = value.get("mapping")
-                if isinstance(mapping, dict):  # mapping targets are references too
-                    yield from (t for t in mapping.values() if isinstance(t, str) and t.startswith("#"))
+                if mappings and isinstance(mapping, dict):  # mapping targets are references too
+                    children.extend(
+                        {"$ref": t} for t in mapping.values() if isinstance(t, str) and t.startswith("#")
+                    )
             elif key == "examples" and isinstance(value, dict):
                 # Example Objects: only a reference to one counts, their ``value`` is data
                 for example in value.values():
                     if isinstance(example, dict) and isinstance(example.get("$ref"), str):
-                        yield example["$ref"]
-            elif key not in _DATA_KEYS:
-                push(value)
+                        children.append({"$ref": example["$ref"]})
+            elif key not in DATA_KEYS:
+                children.append(value)
+        if children:
+            children.reverse()
+            extend(children)
 
 
 # Keys whose values are instance data, never schemas or references.
-_DATA_KEYS = frozenset({"example", "examples", "default", "enum", "const", "x-example", "x-examples"})
+DATA_KEYS = frozenset({"example", "examples", "default", "enum", "const", "x-example", "x-examples"})
 # Keys whose values map names (which may be anything, "default" included) to objects.
-_NAME_MAPS = frozenset(
+NAME_MAPS = frozenset(
     {
         "properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "schemas",
         "parameters", "responses", "headers", "content", "links", "callbacks", "requestBodies",

@@ -25,7 +25,7 @@ import math
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from orgdocs.loading.refs import is_local
+from orgdocs.loading.refs import is_local, iter_refs
 from orgdocs.model.objects import (
     MediaType,
     Operation,
@@ -197,52 +197,9 @@ def operation_dict(operation: Operation, security: list[dict]) -> dict:
     }
 
 
-# Keys whose values are instance data, never schemas or references.
-_DATA_KEYS = frozenset({"example", "examples", "default", "enum", "const", "x-example", "x-examples"})
-# Keys whose values map names (which may be anything, "default" included) to objects.
-_NAME_MAPS = frozenset(
-    {
-        "properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "schemas",
-        "parameters", "responses", "headers", "content", "links", "callbacks", "requestBodies",
-        "securitySchemes", "securityDefinitions", "pathItems", "paths", "webhooks", "encoding",
-    }
-)  # fmt: skip
-
-
 def reachable_refs(node: Any) -> Iterator[str]:
-    """Every ``$ref`` string inside ``node`` that a payload follows, not following them.
-
-    Like ``orgdocs.loading.refs.iter_refs`` (instance data such as ``example`` or ``enum`` is skipped, keys of
-    name maps are names, a reference to an Example Object counts), except that ``discriminator.mapping``
-    targets are left out (see the module docstring).
-    """
-    if not isinstance(node, (dict, list)):
-        return
-    stack = [node]  # children are pushed in reverse, so references come out in document order
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        current = pop()
-        if isinstance(current, list):
-            extend([v for v in reversed(current) if isinstance(v, (dict, list))])
-            continue
-        ref = current.get("$ref")
-        if isinstance(ref, str):
-            yield ref
-        children: list[Any] = []
-        for key, value in current.items():
-            if not isinstance(value, (dict, list)):
-                continue
-            if key in _NAME_MAPS and isinstance(value, dict):
-                children.extend(v for v in value.values() if isinstance(v, (dict, list)))
-            elif key == "examples" and isinstance(value, dict):
-                for example in value.values():  # Example Objects: their ``value`` is data
-                    if isinstance(example, dict) and isinstance(example.get("$ref"), str):
-                        children.append({"$ref": example["$ref"]})
-            elif key != "discriminator" and key not in _DATA_KEYS:
-                children.append(value)
-        if children:
-            children.reverse()
-            extend(children)
+    """The references a payload follows: all but ``discriminator.mapping`` targets (see the module docstring)."""
+    return iter_refs(node, mappings=False)
 
 
 class ReachIndex:

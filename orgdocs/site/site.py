@@ -20,15 +20,13 @@ from typing import Any
 
 from orgdocs.errors import ConfigError, OrgdocsError
 from orgdocs.loading.parse import paused_gc
-from orgdocs.loading.refs import escape_token
+from orgdocs.loading.refs import DATA_KEYS, NAME_MAPS, escape_token
 from orgdocs.loading.sources import is_url, schema_source
 from orgdocs.model import Description, Operation, load
 from orgdocs.model.titles import kebab
 from orgdocs.site.config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection, load_config
 from orgdocs.site.pages import Page, read_page, read_updates
 from orgdocs.site.payloads import (
-    _DATA_KEYS,
-    _NAME_MAPS,
     ReachIndex,
     dumps,
     operation_dict,
@@ -458,7 +456,7 @@ def _first_uses(document: Any, wanted: set[str]) -> dict[str, str]:
             here = f"{pointer}/{escape_token(str(key))}"
             if names:
                 children.append((value, here, False))
-            elif key in _NAME_MAPS and isinstance(value, dict):
+            elif key in NAME_MAPS and isinstance(value, dict):
                 children.append((value, here, True))
             elif key == "discriminator" and isinstance(value, dict):
                 mapping = value.get("mapping")
@@ -469,7 +467,7 @@ def _first_uses(document: Any, wanted: set[str]) -> dict[str, str]:
                 for name, example in value.items():
                     if isinstance(example, dict) and example.get("$ref") in wanted:
                         found.setdefault(example["$ref"], f"{here}/{escape_token(str(name))}")
-            elif key not in _DATA_KEYS:
+            elif key not in DATA_KEYS:
                 children.append((value, here, False))
         stack.extend(reversed(children))
     return found
