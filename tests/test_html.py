@@ -10,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.render.html import TreeContext, markdown_html, operation_html, sanitize_html, schema_tree_html
+from orgdocs.render.html import (
+    TreeCache,
+    TreeContext,
+    markdown_html,
+    operation_html,
+    sanitize_html,
+    schema_tree_html,
+)
 from orgdocs.site import Site
 
 STATIC = Path(__file__).resolve().parent / "data" / "static"
@@ -243,7 +250,7 @@ def test_tree_depth_and_size_limits_leave_lazy_rows():
     out = schema_tree_html(deep, resolve, where=("", ("operation", "x")))
     assert out.count("schema-lazy") == 1
     assert 'data-path="/operation/x' in out
-    small = schema_tree_html(deep, resolve, context=TreeContext(rows=2), where=("", ()))
+    small = schema_tree_html(deep, resolve, context=TreeContext(tree_rows=2), where=("", ()))
     assert small.count("schema-lazy") == 1
     assert 'data-path="/properties/level11/properties/level10"' in small
     cut = schema_tree_html(deep, resolve)  # no location: says it is cut
@@ -266,20 +273,48 @@ def test_memoized_subtrees_render_the_same_html():
         for s in schemas
         for _ in range(2)
     ]
-    memo: dict = {}
-    context = TreeContext(memo=memo)
+    cache = TreeCache()
+    context = TreeContext(cache=cache)
     memoized = []
     for s in schemas:
         for _ in range(2):
             context.ids = 0
             context.rows = TreeContext().rows
             memoized.append(schema_tree_html(s, resolve, direction="response", context=context))
-    assert memo  # something was reused
+    assert cache.subtrees and cache.targets  # something was reused
     assert memoized == plain
 
 
+def test_memoized_budget_cut_trees_render_the_same_html():
+    big = {
+        "type": "object",
+        "properties": {f"p{i}": {"$ref": "#/components/schemas/Node"} for i in range(30)},
+    }
+    schemas = {**SCHEMAS, "#/components/schemas/Big": big}
+
+    def pages(cache):
+        out = []
+        for _ in range(3):  # three pages, two trees each: the second tree starts with less page budget
+            context = TreeContext(tree_rows=25, rows=40, cache=cache)
+            for direction in ("response", "response"):
+                out.append(
+                    schema_tree_html(
+                        {"$ref": "#/components/schemas/Big"},
+                        schemas.__getitem__,
+                        direction=direction,
+                        context=context,
+                        where=("", ()),
+                    )
+                )
+        return out
+
+    cache = TreeCache()
+    assert pages(cache) == pages(None)
+    assert any(key[-1] == 25 for key in cache.subtrees)  # the budget-cut tree was memoized
+
+
 def test_ids_are_unique_on_a_page():
-    context = TreeContext(id_prefix="p", memo={})
+    context = TreeContext(id_prefix="p", cache=TreeCache())
     out = "".join(
         schema_tree_html({"$ref": "#/components/schemas/Node"}, resolve, context=context) for _ in range(3)
     )

@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from orgdocs.render.static.markdown import markdown_html, sanitize_html
-from orgdocs.render.static.schema_tree import TreeContext, schema_tree_html
+from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html
 
-__all__ = ["TreeContext", "markdown_html", "operation_html", "sanitize_html", "schema_tree_html"]
+__all__ = ["TreeCache", "TreeContext", "markdown_html", "operation_html", "sanitize_html", "schema_tree_html"]
 
 
 def operation_html(site: Any, route: str, *, samples: bool = True) -> str:

@@ -59,7 +59,7 @@ QUERIES = [
 def blank(watched):
     seen = watched()
     seen.page.set_content("<!DOCTYPE html><html><body></body></html>")
-    for name in ("search.js", "request.js", "form.js"):
+    for name in ("search.js", "request.js", "form.js", "site.js"):
         seen.page.add_script_tag(path=str(ASSETS / name))
     yield seen.page
     assert seen.errors == []
@@ -239,3 +239,19 @@ def test_parse_input_matches_python(blank):
         kind, text, item_type, required = case
         # 2.0 == 2: JSON has one number type
         assert value == parse_input(kind, text, item_type, required=required), case
+
+
+def test_links_to_over_long_routes_match_python(blank):
+    from orgdocs.render.static.navigation import href
+
+    routes = [
+        "/api/pets/list",
+        "/a/" + "x" * 199,
+        "/a/" + "y-" * 150 + "end",
+        "/g/" + "é" * 150 + "/z",
+        "/changelog",
+        "/",
+    ]
+    found = blank.evaluate("(routes) => routes.map((r) => window.orgdocs.routeHref(r))", routes)
+    assert found == [href("", route) for route in routes]
+    assert all(len(part.encode()) <= 200 for link in found for part in link.split("/"))

@@ -7,6 +7,7 @@ talks to a small API on another port whose CORS allows the docs' origin.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -196,11 +197,15 @@ def test_lazy_schema_rows_open_from_the_payload(tmp_path, static_server, watched
     page = seen.page
     page.goto(static_server(tmp_path / "site") + next(iter(site.operations)).strip("/") + "/")
     assert page.locator("details.schema-lazy").count() == 1
-    for _ in range(20):  # open the nested rows one by one; lazy ones render from the payload
-        closed = page.locator(".op-responses details:not([open]) > summary:visible")
-        if closed.count() == 0:
+    bottom = page.get_by_text("the bottom")
+    for _ in range(60):  # open the nested rows one by one; lazy ones render from the payload when toggled
+        if bottom.is_visible():
             break
-        closed.first.click()
+        closed = page.locator(".op-responses details:not([open]) > summary:visible")
+        if closed.count():
+            closed.first.click()
+        else:
+            page.wait_for_timeout(50)  # the toggle event comes after the click
     assert page.get_by_text("the bottom").is_visible()
     assert page.locator("details.schema-lazy[data-filled]").count() >= 1
     assert seen.errors == []
@@ -228,3 +233,75 @@ def test_hostile_description_runs_no_script(tmp_path, static_server, watched):
         page.mouse.move(10, 10)
         assert page.evaluate("typeof window.__pwned") == "undefined", route
     assert seen.dialogs == []
+
+
+LABELLESS = """() => Array.from(document.querySelectorAll("input, select, textarea, button"))
+    .filter((e) => !e.hidden && e.offsetParent !== null)
+    .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute("aria-label") && !(e.textContent || "").trim())
+    .map((e) => e.outerHTML.slice(0, 80))"""
+
+
+def test_every_control_has_a_label_and_keyboard_focus_shows(www, static_server, watched):
+    base = static_server(www) + "docs/"
+    seen = watched()
+    page = seen.page
+    for path in ("shop-api/pets/create-pet/", "shop-api/pets/list-pets/", "shop-api/guides/intro/", ""):
+        page.goto(base + path)
+        assert page.evaluate(LABELLESS) == [], path
+    page.keyboard.press("Tab")  # the skip link comes first
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+    assert seen.errors == []
+
+
+def _big_description(path: Path) -> Path:
+    """330 operations in 12 tags (one of them 230 long), and an operationId too long for a file name."""
+    paths: dict = {}
+    for i in range(330):
+        tag = "crowd" if i < 230 else f"tag{i % 11}"
+        paths[f"/things{i}"] = {
+            "get": {
+                "operationId": f"getThing{i}",
+                "summary": f"Get thing {i}",
+                "tags": [tag],
+                "responses": {"200": {"description": "ok"}},
+            }
+        }
+    long_id = "get" + "VeryLongOperationName" * 12
+    paths["/long"] = {
+        "get": {
+            "operationId": long_id,
+            "summary": "The long one",
+            "tags": ["tag1"],
+            "responses": {"200": {"description": "ok"}},
+        }
+    }
+    return _write(path, {"openapi": "3.0.3", "info": {"title": "Big", "version": "1"}, "paths": paths})
+
+
+def test_a_big_sidebar_fills_sections_on_demand(tmp_path, static_server, watched):
+    site = Site.from_description(_big_description(tmp_path / "big.json"))
+    build_site(site, tmp_path / "site", progress=False)
+    base = static_server(tmp_path / "site")
+    seen = watched()
+    page = seen.page
+    page.goto(base + "api/crowd/get-thing150/")
+    sidebar = page.locator("#sidebar")
+    assert sidebar.locator("[aria-current=page]").text_content().endswith("Get thing 150")
+    assert (
+        sidebar.locator("details[open] .nav-items > li:not(.nav-more)").count() == 100
+    )  # one stretch of the long section
+    assert sidebar.locator(".nav-more").count() == 2
+    sidebar.locator("details.nav-section-lazy > summary", has_text=re.compile(r"^tag1$")).click()
+    link = sidebar.get_by_role("link", name="The long one")
+    link.wait_for()
+    link.click()
+    page.wait_for_load_state("load")
+    assert page.locator("h1.op-title").text_content() == "The long one"
+    page.locator("body").press("/")
+    page.keyboard.type("thing 42")
+    page.wait_for_selector("#search-results [role=option]")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/api/crowd/get-thing42/")
+    assert seen.errors == []

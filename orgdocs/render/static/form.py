@@ -20,11 +20,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from orgdocs.model.objects import Operation, Parameter, Server
+from orgdocs.render.static.pretty import pretty_json
 from orgdocs.site.examples import Resolve, parameter_example
 from orgdocs.site.requests import build_request, text_of
 from orgdocs.site.samples import code_samples
 
-__all__ = ["FormField", "ServerChoice", "form_fields", "initial_request", "parse_input", "server_choices"]
+__all__ = [
+    "FormField",
+    "ServerChoice",
+    "body_text",
+    "form_fields",
+    "initial_request",
+    "parse_input",
+    "server_choices",
+]
 
 _NUMBER = re.compile(r"^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$")
 _INTEGER = re.compile(r"^\s*-?\d+\s*$")
@@ -194,29 +203,30 @@ def server_choices(servers: list[Server]) -> list[ServerChoice]:
     ]
 
 
-def body_text(operation: Operation, media_type: str, resolve: Resolve) -> str:
-    """The body editor's first text for ``media_type``: its example, serialized the way it is sent."""
-    parts = build_request(operation, server_url="", values={}, media_type=media_type, resolve=resolve)
-    return parts.body or ""
+def body_text(operation: Operation, media_type: str, example: Any) -> str:
+    """The body editor's first text for ``media_type``: its ``example`` written the way
+    ``orgdocs.site.requests`` sends a body (a form-urlencoded object as ``key=value&...``, anything else
+    but text as indented JSON)."""
+    if example is None:
+        return ""
+    if isinstance(example, str):
+        return example
+    if media_type.split(";")[0].strip().lower() == "application/x-www-form-urlencoded" and isinstance(
+        example, dict
+    ):
+        parts = build_request(operation, server_url="", values={}, body=example, media_type=media_type)
+        return parts.body or ""
+    return pretty_json(example)
 
 
-def initial_request(operation: Operation, resolve: Resolve, fields: list[FormField], servers: list[Server]):
+def initial_request(operation: Operation, fields: list[FormField], servers: list[Server], body: str):
     """(RequestParts, code samples) of the form as first rendered: first server with its defaults, the
-    fields' first values, the first media type's example body, no token."""
+    fields' first values, ``body`` (the body editor's first text), no token."""
     server_url = servers[0].resolved_url() if servers else ""
     values = {f"{f.param.location}:{f.param.name}": f.value for f in fields}
-    media = (
-        operation.request_body.content[0].media_type
-        if operation.request_body and operation.request_body.content
-        else None
-    )
-    body = body_text(operation, media, resolve) if media else None
+    content = operation.request_body.content if operation.request_body else []
+    media = content[0].media_type if content else None
     parts = build_request(
-        operation,
-        server_url=server_url,
-        values=values,
-        body=body if body else None,
-        media_type=media,
-        resolve=resolve,
+        operation, server_url=server_url, values=values, body=body or None, media_type=media
     )
     return parts, code_samples(parts)

@@ -18,21 +18,25 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from orgdocs.render.static.paths import file_route
+
 __all__ = ["FULL_ITEMS", "LISTED_SECTIONS", "Sidebar", "base_prefix", "href"]
 
 FULL_ITEMS = 300
 LISTED_SECTIONS = 120
-MAX_SECTION_ITEMS = 400  # items listed in one section on a page; the rest are on the home page
+WINDOW = 100  # items of a long section listed on one of its pages: the stretch holding the current one
 
 
-def base_prefix(route: str) -> str:
+def base_prefix(route: str) -> str:  # the depth of a route is that of its file path: same segment count
     """The relative link from the page at ``route`` (``<route>/index.html``) to the site's root."""
     depth = len([part for part in route.strip("/").split("/") if part])
     return "../" * depth
 
 
 def href(base: str, route: str) -> str:
-    return f"{base}{route.strip('/')}/" if route.strip("/") else f"{base}index.html"
+    """The link from a page whose root is ``base`` to the page at ``route``."""
+    path = file_route(route)
+    return f"{base}{path}/" if path else f"{base}index.html"
 
 
 def _item_html(item: dict, base: str) -> str:
@@ -63,20 +67,24 @@ class Sidebar:
         else:
             self.mode = "current"
         self._where: dict[str, tuple[int, int]] = {}  # route -> (group index, section index)
+        self._window: dict[str, int] = {}  # route -> which stretch of WINDOW items of its section
         for gi, group in enumerate(self.navigation):
             for si, section in enumerate(group["sections"]):
-                for item in section["items"]:
+                for i, item in enumerate(section["items"]):
                     self._where.setdefault(item["route"], (gi, si))
+                    if self.mode != "full" and len(section["items"]) > WINDOW:
+                        self._window.setdefault(item["route"], i // WINDOW)
         self._cache: dict[tuple, str] = {}
 
     def html(self, route: str) -> str:
         """The sidebar of the page at ``route`` ("" for the home page)."""
         base = base_prefix(route)
         current = self._where.get(route)
-        key = (base, current if self.mode != "full" else None)
+        window = self._window.get(route, 0)
+        key = (base, current if self.mode != "full" else None, window)
         text = self._cache.get(key)
         if text is None:
-            text = self._render(base, current)
+            text = self._render(base, current, window)
             if len(self._cache) < 4096:
                 self._cache[key] = text
         if route:
@@ -84,7 +92,7 @@ class Sidebar:
             text = text.replace(marker, f'{marker} aria-current="page"', 1)
         return text
 
-    def _render(self, base: str, current: tuple[int, int] | None) -> str:
+    def _render(self, base: str, current: tuple[int, int] | None, window: int) -> str:
         parts = [f'<p class="nav-mode" data-mode="{self.mode}" hidden></p>']
         for gi, group in enumerate(self.navigation):
             in_group = current is not None and current[0] == gi
@@ -105,7 +113,7 @@ class Sidebar:
             for si, section in enumerate(group["sections"]):
                 is_current = in_group and current[1] == si
                 if self.mode == "full" or is_current:
-                    parts.append(self._section(section, base, gi, si, open_=True))
+                    parts.append(self._section(section, base, gi, si, window if is_current else None))
                 elif self.mode == "sections":
                     parts.append(self._closed_section(section, base, gi, si))
             if self.mode == "current":
@@ -115,21 +123,33 @@ class Sidebar:
             parts.append("</div>")
         return "".join(parts)
 
-    def _section(self, section: dict, base: str, gi: int, si: int, *, open_: bool) -> str:
-        key = ("section", base, gi, si)
+    def _section(self, section: dict, base: str, gi: int, si: int, window: int | None) -> str:
+        """A section, open; a long one (outside ``full`` mode) lists only its ``window``-th stretch of
+        ``WINDOW`` items, with links to the stretches before and after."""
+        key = ("section", base, gi, si, window)
         text = self._cache.get(key)
         if text is None:
             items = section["items"]
-            listed = "".join(_item_html(item, base) for item in items[:MAX_SECTION_ITEMS])
-            more = ""
-            if len(items) > MAX_SECTION_ITEMS:
-                more = f'<li class="nav-more"><a href="{base}index.html#nav-{gi}-{si}">{len(items) - MAX_SECTION_ITEMS} more…</a></li>'
+            before = after = ""
+            if window is not None and len(items) > WINDOW:
+                start = window * WINDOW
+                if start:
+                    before = self._more(items[start - WINDOW], base, f"{start} before…")
+                if start + WINDOW < len(items):
+                    after = self._more(items[start + WINDOW], base, f"{len(items) - start - WINDOW} more…")
+                items = items[start : start + WINDOW]
+            listed = "".join(_item_html(item, base) for item in items)
             text = (
-                f'<details class="nav-section" data-section="{gi}-{si}" open><summary>{escape(section["title"])}</summary>'
-                f'<ul class="nav-items">{listed}{more}</ul></details>'
+                f'<details class="nav-section" data-section="{gi}-{si}" open>'
+                f"<summary>{escape(section['title'])}</summary>"
+                f'<ul class="nav-items">{before}{listed}{after}</ul></details>'
             )
             self._cache[key] = text
         return text
+
+    @staticmethod
+    def _more(item: dict, base: str, label: str) -> str:
+        return f'<li class="nav-more"><a class="nav-more-link" href="{escape(href(base, item["route"]))}">{label}</a></li>'
 
     def _closed_section(self, section: dict, base: str, gi: int, si: int) -> str:
         first = section["items"][0]["route"] if section["items"] else ""

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from html import escape
 from typing import Any
 
 from markupsafe import Markup
 
-from orgdocs.render.static.form import form_fields, initial_request, server_choices
+from orgdocs.render.static.form import body_text, form_fields, initial_request, server_choices
 from orgdocs.render.static.markdown import markdown_html
-from orgdocs.render.static.schema_tree import TreeContext, schema_tree_html, type_label
+from orgdocs.render.static.pretty import pretty_json
+from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html, type_label
 
-__all__ = ["METHOD_CLASSES", "operation_context"]
+__all__ = ["METHOD_CLASSES", "Fields", "operation_context", "payload_head"]
 
 METHOD_CLASSES = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
 LOCATIONS = (
@@ -30,22 +32,53 @@ LOCATIONS = (
 MAX_EXAMPLE_CHARS = 20_000  # a longer example is cut on the page (the payload keeps all of it)
 
 
+class Fields(dict):
+    """A dict whose keys also read as attributes: Jinja finds ``op.title`` without a failed ``getattr``
+    (an exception per lookup, hundreds per page)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def _as_fields(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Fields({k: _as_fields(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return [_as_fields(v) for v in value]
+    return value
+
+
 def _md(text: Any) -> Markup:
     return Markup(markdown_html(text)) if isinstance(text, str) and text else Markup("")
 
 
 def _example_text(value: Any) -> Markup:
     """An example as the text of a ``<pre>`` (quotes left as they are: JSON is full of them)."""
-    text = value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    text = value if isinstance(value, str) else pretty_json(value, limit=MAX_EXAMPLE_CHARS + 1)
     if len(text) > MAX_EXAMPLE_CHARS:
         text = text[:MAX_EXAMPLE_CHARS] + "\n… (cut: the whole example is in the page data)"
     return Markup(escape(text, quote=False))
 
 
-def payload_head(entry: Any) -> dict:
-    """The payload of an operation without its ``components``, made by the same functions as
-    ``Site.payload_json``: a page needs the schemas through ``Description.resolve``, not parsed again from
-    megabytes of JSON (Stripe's payloads are 0.8 MB each)."""
+_HEAD_KEYS = ("operation", "servers", "securitySchemes", "examples")
+_DECODER = json.JSONDecoder()
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def payload_head(entry: Any, payload_json: str | None = None) -> dict:
+    """The payload of an operation without its ``components``: read from ``payload_json`` when given (its
+    members up to ``components``, which ``Site.payload_json`` writes last), else made by the same functions.
+    A page needs the schemas through ``Description.resolve``, not parsed again from megabytes of JSON
+    (Stripe's payloads are 0.8 MB each)."""
+    if payload_json is not None:
+        head = _members_before_components(payload_json)
+        if all(key in head for key in _HEAD_KEYS):
+            return head
     from orgdocs.site.examples import operation_examples
     from orgdocs.site.payloads import operation_dict, security_scheme_dict, server_dict
 
@@ -62,64 +95,103 @@ def payload_head(entry: Any) -> dict:
     }
 
 
-def operation_context(site: Any, route: str, *, samples: bool = True, memo: dict | None = None) -> dict:
-    """The template context of the operation at ``route`` (``memo``: rendered schema subtrees shared by the
-    pages of the operation's description)."""
+def _members_before_components(text: str) -> dict:
+    """The top-level members of a JSON object up to its ``components`` member, parsed one by one."""
+    head: dict = {}
+    try:
+        pos = _SPACE.match(text, text.index("{") + 1).end()
+        while text[pos] != "}":
+            key, pos = _DECODER.raw_decode(text, pos)
+            pos = _SPACE.match(text, _SPACE.match(text, pos).end() + 1).end()  # past the ":"
+            if key == "components":
+                break
+            head[key], pos = _DECODER.raw_decode(text, pos)
+            pos = _SPACE.match(text, pos).end()
+            if text[pos] == ",":
+                pos = _SPACE.match(text, pos + 1).end()
+    except (ValueError, IndexError):
+        return {}
+    return head
+
+
+def operation_context(
+    site: Any,
+    route: str,
+    *,
+    samples: bool = True,
+    cache: TreeCache | None = None,
+    payload_json: str | None = None,
+) -> dict:
+    """The template context of the operation at ``route`` (``cache``: schema trees shared by the pages of
+    the operation's description; ``payload_json``: its payload, when already made)."""
     entry = site.operations["/" + route.strip("/")]
-    payload = payload_head(entry)
+    payload = payload_head(entry, payload_json)
     op = payload["operation"]
-    resolve = model_resolve = entry.description.resolve
+    resolve = entry.description.resolve
     tree = TreeContext(
-        id_prefix="s" + hashlib.blake2s(entry.route.encode(), digest_size=3).hexdigest() + "-", memo=memo
+        id_prefix="s" + hashlib.blake2s(entry.route.encode(), digest_size=3).hexdigest() + "-",
+        cache=cache,
     )
     method = op["method"].lower()
-    fields = form_fields(entry.operation, model_resolve)
-    parts, code = initial_request(entry.operation, model_resolve, fields, entry.operation.servers)
-    return {
-        "route": entry.route,
-        "group": entry.group,
-        "section": entry.section,
-        "title": op["title"],
-        "method": op["method"],
-        "method_class": method if method in METHOD_CLASSES else "other",
-        "path": op["path"],
-        "operation_id": op["operationId"],
-        "tags": op["tags"],
-        "deprecated": bool(op["deprecated"]),
-        "webhook": bool(op.get("webhook")),
-        "summary": op["summary"] if op["summary"] != op["title"] else "",
-        "description": _md(op["description"]),
-        "parameters": _parameters(op, resolve, tree),
-        "request_body": _request_body(op, payload, resolve, tree),
-        "responses": _responses(op, payload, resolve, tree),
-        "security": _security(op, payload, declared=bool(entry.description.security_schemes)),
-        "servers": [
-            {
-                "url": s["url"],
-                "description": _md(s["description"]),
-                "variables": [
-                    {"name": k, "default": v["default"], "enum": v["enum"], "description": v["description"]}
-                    for k, v in s["variables"].items()
-                ],
-            }
-            for s in payload["servers"]
-        ],
-        "samples": code,
-        "samples_in_detail": samples,
-        "form": {
-            "fields": fields,
-            "servers": server_choices(entry.operation.servers),
-            "bearer": any(
-                s["type"] == "http" and (s["scheme"] or "").lower() == "bearer"
-                for s in payload["securitySchemes"].values()
-            ),
-            "media_types": [m["mediaType"] for m in (op["requestBody"] or {}).get("content", [])],
-            "body": parts.body or "",
-            "url": parts.url,
-            "headers": parts.headers,
-            "note": parts.note,
-        },
-    }
+    fields = form_fields(entry.operation, resolve)
+    request_examples = payload["examples"]["request"]
+    first_media = next(iter(request_examples), None)
+    body = (
+        body_text(entry.operation, first_media, request_examples[first_media]["value"]) if first_media else ""
+    )
+    parts, code = initial_request(entry.operation, fields, entry.operation.servers, body)
+    return _as_fields(
+        {
+            "route": entry.route,
+            "group": entry.group,
+            "section": entry.section,
+            "title": op["title"],
+            "method": op["method"],
+            "method_class": method if method in METHOD_CLASSES else "other",
+            "path": op["path"],
+            "operation_id": op["operationId"],
+            "tags": op["tags"],
+            "deprecated": bool(op["deprecated"]),
+            "webhook": bool(op.get("webhook")),
+            "summary": op["summary"] if op["summary"] != op["title"] else "",
+            "description": _md(op["description"]),
+            "parameters": _parameters(op, resolve, tree),
+            "request_body": _request_body(op, payload, resolve, tree),
+            "responses": _responses(op, payload, resolve, tree),
+            "security": _security(op, payload, declared=bool(entry.description.security_schemes)),
+            "servers": [
+                {
+                    "url": s["url"],
+                    "description": _md(s["description"]),
+                    "variables": [
+                        {
+                            "name": k,
+                            "default": v["default"],
+                            "enum": v["enum"],
+                            "description": v["description"],
+                        }
+                        for k, v in s["variables"].items()
+                    ],
+                }
+                for s in payload["servers"]
+            ],
+            "samples": code,
+            "samples_in_detail": samples,
+            "form": {
+                "fields": fields,
+                "servers": server_choices(entry.operation.servers),
+                "bearer": any(
+                    s["type"] == "http" and (s["scheme"] or "").lower() == "bearer"
+                    for s in payload["securitySchemes"].values()
+                ),
+                "media_types": [m["mediaType"] for m in (op["requestBody"] or {}).get("content", [])],
+                "body": body,
+                "url": parts.url,
+                "headers": parts.headers,
+                "note": parts.note,
+            },
+        }
+    )
 
 
 def _parameters(op: dict, resolve, tree: TreeContext) -> list[dict]:

@@ -16,7 +16,8 @@ from markupsafe import Markup
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.navigation import Sidebar, base_prefix, full_navigation_html, href
 from orgdocs.render.static.notebook import notebook_html
-from orgdocs.render.static.operation import operation_context
+from orgdocs.render.static.operation import Fields, operation_context
+from orgdocs.render.static.schema_tree import TreeCache
 from orgdocs.render.static.templating import ASSETS, environment
 
 __all__ = ["ASSET_FILES", "PageRenderer", "asset_urls"]
@@ -41,31 +42,33 @@ class PageRenderer:
         self.site = site
         self.sidebar = Sidebar(site)
         self.assets = asset_urls()
-        self._memos: dict[int, dict] = {}  # id(description) -> its rendered schema subtrees
+        self._caches: dict[int, TreeCache] = {}  # id(description) -> its schema trees
         env = environment()
         self._operation = env.get_template("site_operation.html.j2")
         self._page = env.get_template("site_page.html.j2")
         self._changelog = env.get_template("site_changelog.html.j2")
         self._home = env.get_template("site_home.html.j2")
 
-    def chrome(self, route: str, title: str, group: str = "", kind: str = "") -> dict:
-        return {
-            "base": base_prefix(route),
-            "route": route,
-            "title": title,
-            "site_title": self.site.title,
-            "group": group,
-            "kind": kind,
-            "sidebar": Markup(self.sidebar.html(route)),
-            "assets": self.assets,
-        }
+    def chrome(self, route: str, title: str, group: str = "", kind: str = "") -> Fields:
+        return Fields(
+            {
+                "base": base_prefix(route),
+                "route": route,
+                "title": title,
+                "site_title": self.site.title,
+                "group": group,
+                "kind": kind,
+                "sidebar": Markup(self.sidebar.html(route)),
+                "assets": self.assets,
+            }
+        )
 
     def operation(self, route: str, payload_json: str | None = None) -> str:
         """The page of the operation at ``route``; ``payload_json``: its payload, when already made."""
         if payload_json is None:
             payload_json = self.site.payload_json(route)
-        memo = self._memos.setdefault(id(self.site.operations[route].description), {})
-        op = operation_context(self.site, route, samples=False, memo=memo)
+        cache = self._caches.setdefault(id(self.site.operations[route].description), TreeCache())
+        op = operation_context(self.site, route, samples=False, cache=cache, payload_json=payload_json)
         page = self.chrome(route, op["title"], op["group"], "operation")
         return self._operation.render(page=page, op=op, payload_json=payload_json)
 

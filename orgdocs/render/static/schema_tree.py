@@ -5,7 +5,7 @@ things keep it finite on any description:
 
 - **cycles**: a ``$ref`` met again below itself is a link (``href="#<id>"``) to the row that expands it;
 - **depth**: fields nest at most ``MAX_DEPTH`` levels on the server;
-- **size**: a page renders at most ``TreeContext.rows`` rows in all its trees.
+- **size**: a tree renders at most ``TREE_ROWS`` rows, a page at most ``ROW_BUDGET`` in all its trees.
 
 What is cut by depth or size becomes a *lazy* row: ``<details class="schema-lazy" data-ref data-path>``
 naming where the schema is in the page's payload (a component's ``$ref``, or a JSON pointer into the payload
@@ -23,13 +23,23 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
+from json.encoder import encode_basestring as _quote
 from typing import Any
 
 from orgdocs.render.static.markdown import markdown_html
 
-__all__ = ["MAX_DEPTH", "ROW_BUDGET", "TreeContext", "schema_tree_html", "type_label"]
+__all__ = [
+    "MAX_DEPTH",
+    "ROW_BUDGET",
+    "TREE_ROWS",
+    "TreeCache",
+    "TreeContext",
+    "schema_tree_html",
+    "type_label",
+]
 
 MAX_DEPTH = 5  # levels of nested fields rendered on the server
+TREE_ROWS = 400  # rows rendered on the server per tree
 ROW_BUDGET = 400  # rows rendered on the server per page, over all its trees
 MAX_ENUM = 40  # enum members listed before "and N more"
 MAX_VALUE = 160  # characters of a default or example value shown inline
@@ -39,16 +49,25 @@ Where = tuple[str, tuple]  # (component $ref or "" for the payload root, path to
 
 
 @dataclass
+class TreeCache:
+    """What the pages of one description share: rendered ``$ref`` subtrees (see ``_Tree``) and resolved
+    references."""
+
+    subtrees: dict = field(default_factory=dict)
+    targets: dict = field(default_factory=dict)  # $ref -> (found, target)
+
+
+@dataclass
 class TreeContext:
     """What the trees of one page share: the row budget and the counter of anchor ids; and, when given,
-    ``memo``: rendered ``$ref`` subtrees shared by the pages of one description (see ``_Tree``)."""
+    the ``cache`` shared by the pages of one description."""
 
     id_prefix: str = "s"
-    rows: int = ROW_BUDGET
+    rows: int = ROW_BUDGET  # left on the page
+    tree_rows: int = TREE_ROWS
     max_depth: int = MAX_DEPTH
-    memo: dict | None = None
+    cache: TreeCache | None = None
     ids: int = 0  # anchor ids given so far on the page
-    cuts: int = 0  # rows cut by the budget so far
 
 
 # Anchor ids inside a tree are written as placeholders "~N~" (N counted from the tree's start) and made
@@ -118,8 +137,10 @@ def schema_tree_html(
     lazy rows; ``context`` is shared by the trees of one page.
     """
     context = context or TreeContext()
-    tree = _Tree(resolve, direction, context)
+    budget = max(0, min(context.rows, context.tree_rows))
+    tree = _Tree(resolve, direction, context, budget)
     node = tree.expand(schema, 0, where)
+    context.rows -= budget - tree.rows
     head = f'<span class="schema-title">{escape(title)}</span> ' if title else ""
     badges = "".join(node.badges)
     data = f' data-direction="{escape(direction)}"' if direction else ""
@@ -138,7 +159,7 @@ def schema_tree_html(
 def type_label(schema: Any, resolve: Resolve) -> tuple[str, list[str], str]:
     """(type HTML, badge HTML list, description and facts HTML) of a schema without its children, for
     parameter rows and headers."""
-    tree = _Tree(resolve, None, TreeContext(rows=0))
+    tree = _Tree(resolve, None, TreeContext(), 0)
     node = tree.expand(schema, 0, None, children=False)
     return node.type_html, node.badges, node.body
 
@@ -148,12 +169,20 @@ def _badge(text: str, kind: str = "") -> str:
 
 
 def _value(value: Any) -> str:
-    try:
-        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
-        text = str(value)
+    """A value as JSON in ``<code>``, cut at ``MAX_VALUE`` characters."""
     if isinstance(value, str):
-        text = json.dumps(value, ensure_ascii=False)
+        text = _quote(value)  # the C encoder itself: enum lists call this thousands of times
+    elif value is None or isinstance(value, (bool, int)):
+        text = (
+            "null"
+            if value is None
+            else ("true" if value is True else "false" if value is False else str(value))
+        )
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError):
+            text = str(value)
     if len(text) > MAX_VALUE:
         text = text[: MAX_VALUE - 1] + "…"
     return f"<code>{escape(text)}</code>"
@@ -174,37 +203,64 @@ def _is_null(schema: Any) -> bool:
 class _Frame:
     """A ``$ref`` being expanded: what its subtree met, to decide whether it can be memoized."""
 
-    __slots__ = ("cuts", "floor", "ids", "reached", "rows")
+    __slots__ = ("cuts", "floor", "fresh", "ids", "reached", "rows")
 
-    def __init__(self, context: TreeContext, ids: int):
+    def __init__(self, tree: _Tree):
         self.reached: set[str] = set()  # every $ref expanded below it
         self.floor = math.inf  # lowest stack position of a cycle cut below it
-        self.cuts = context.cuts
-        self.rows = context.rows
-        self.ids = ids
+        self.cuts = tree.cuts
+        self.rows = tree.rows
+        self.ids = tree.ids
+        self.fresh = tree.fresh()
 
 
 class _Tree:
-    """One tree. A ``$ref`` subtree is memoized (in ``context.memo``) when nothing in it depends on where it
-    was met: no cycle cut to a reference outside it and no cut by the row budget. It is reused where none of
-    the references it expanded is being expanded around it and the budget still holds its rows."""
+    """One tree. A ``$ref`` subtree is memoized (in ``context.cache``) when nothing in it depends on where it
+    was met: no cycle cut to a reference outside it, and no cut by the row budget, or else it began with a
+    whole tree's budget (a large response schema, on every page that starts a tree with it). It is reused
+    where none of the references it expanded is being expanded around it and the budget holds its rows (a
+    budget-cut one: where a tree's whole budget is left, as when it was made)."""
 
-    __slots__ = ("context", "direction", "frames", "ids", "positions", "resolve", "stack")
+    __slots__ = (
+        "context",
+        "cuts",
+        "direction",
+        "frames",
+        "full",
+        "ids",
+        "positions",
+        "resolve",
+        "rows",
+        "stack",
+    )
 
-    def __init__(self, resolve: Resolve, direction: str | None, context: TreeContext):
+    def __init__(self, resolve: Resolve, direction: str | None, context: TreeContext, rows: int):
         self.resolve = resolve
         self.direction = direction
         self.context = context
+        self.rows = rows  # left in this tree
+        self.full = rows
+        self.cuts = 0  # times the budget cut a row so far
         self.stack: dict[str, str] = {}  # $ref being expanded -> the id placeholder of its row
         self.positions: dict[str, int] = {}  # $ref being expanded -> its index in frames
         self.frames: list[_Frame] = []
         self.ids = 0
 
+    def fresh(self) -> bool:
+        """Nothing of a whole tree's budget is used yet."""
+        return self.rows == self.full == self.context.tree_rows
+
     def target(self, ref: str) -> tuple[bool, Any]:
+        targets = self.context.cache.targets if self.context.cache is not None else None
+        if targets is not None and ref in targets:
+            return targets[ref]
         try:
-            return True, self.resolve(ref)
+            found = (True, self.resolve(ref))
         except (LookupError, ValueError, TypeError):
-            return False, None
+            found = (False, None)
+        if targets is not None:
+            targets[ref] = found
+        return found
 
     # one schema --------------------------------------------------------------------------------------------
 
@@ -235,16 +291,17 @@ class _Tree:
                 f'<span class="schema-ref" title="{title}">{name}</span>', [_badge("unresolved", "warn")]
             )
         siblings = {k: v for k, v in schema.items() if k != "$ref"}
-        memo = self.context.memo if not siblings else None
+        memo = self.context.cache.subtrees if self.context.cache is not None and not siblings else None
         key = (ref, self.direction, depth, children, self.context.max_depth)
+        fresh_key = (*key, self.context.tree_rows)
         if memo is not None:
-            reused = self.reuse(memo.get(key))
+            reused = self.reuse(memo.get(fresh_key) if self.fresh() else None) or self.reuse(memo.get(key))
             if reused is not None:
                 return reused
         if siblings and isinstance(target, dict):
             target = {**target, **siblings}  # OpenAPI 3.1: keywords beside $ref apply too
         node_id = f"~{self.ids}~"
-        frame = _Frame(self.context, self.ids)
+        frame = _Frame(self)
         self.ids += 1
         position = len(self.frames)
         self.frames.append(frame)
@@ -261,10 +318,9 @@ class _Tree:
         if not node.attrs:
             node.attrs = f' id="{node_id}" data-schema-ref="{title}"'
         frame.reached.add(ref)
-        if memo is not None and frame.floor >= position and frame.cuts == self.context.cuts:
-            memo[key] = _Memo(
-                node, frame.rows - self.context.rows, self.ids - frame.ids, frame.ids, frame.reached
-            )
+        if memo is not None and frame.floor >= position and (frame.cuts == self.cuts or frame.fresh):
+            entry = _Memo(node, frame.rows - self.rows, self.ids - frame.ids, frame.ids, frame.reached)
+            memo[key if frame.cuts == self.cuts else fresh_key] = entry
         if self.frames:
             parent = self.frames[-1]
             parent.reached |= frame.reached
@@ -272,11 +328,11 @@ class _Tree:
         return node
 
     def reuse(self, entry: _Memo | None) -> _Node | None:
-        if entry is None or entry.rows > self.context.rows or not self.stack.keys().isdisjoint(entry.reached):
+        if entry is None or entry.rows > self.rows or not self.stack.keys().isdisjoint(entry.reached):
             return None
         offset = self.ids
         self.ids += entry.ids
-        self.context.rows -= entry.rows
+        self.rows -= entry.rows
         if self.frames:
             self.frames[-1].reached |= entry.reached
         node = entry.node
@@ -329,8 +385,8 @@ class _Tree:
             return ""
         if depth >= self.context.max_depth:
             return _lazy(where)
-        if self.context.rows <= 0:
-            self.context.cuts += 1
+        if self.rows <= 0:
+            self.cuts += 1
             return _lazy(where)
         parts = []
         all_of = _list(schema.get("allOf"))
@@ -404,7 +460,7 @@ class _Tree:
         *,
         variant: bool = False,
     ) -> str:
-        self.context.rows -= 1
+        self.rows -= 1
         node = self.expand(schema, depth + 1, where)
         kind = "schema-variant" if variant else "schema-name"
         required_html = '<span class="schema-required" title="required">required</span>' if required else ""

@@ -1,0 +1,87 @@
+"""``orgdocs build`` on every description of the corpus MANIFEST, each wrapped in a generated config.
+
+A description that loads builds, and every operation page embeds its own payload; one that does not (the
+corpus's invalid-on-purpose files and fragments) makes the build exit 1 with one line naming the file and
+write nothing. The large descriptions are marked slow (``.ci/run`` still runs them) and each is built once;
+their pages are all checked for their payload, their payloads compared in full on a sample.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from orgdocs.cli import main
+from orgdocs.errors import DescriptionError
+from orgdocs.render.static.build import build_site
+from orgdocs.render.static.paths import page_path, payload_path
+from orgdocs.render.static.templating import json_script
+from orgdocs.site import Site
+
+CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
+pytestmark = pytest.mark.skipif(not CORPUS.exists(), reason=f"no corpus at {CORPUS} (set ORGDOCS_CORPUS)")
+
+MARKER = '<script type="application/json" id="orgdocs-payload">'
+FULL_CHECKS = 60  # payloads compared in full on a large description
+
+
+def _config(tmp_path: Path, description: Path) -> Path:
+    """A docs config whose one schema section is ``description``, read in place (``public`` is its folder)."""
+    config = tmp_path / "docs.config.yaml"
+    (tmp_path / "content").mkdir()
+    config.write_text(
+        json.dumps(
+            {
+                "content": "./content",
+                "public": str(description.parent),
+                "title": description.name,
+                "groups": [{"group": "API", "sections": [{"schema": "/" + description.name}]}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    return config
+
+
+def _check_pages(site: Site, out: Path, *, full_every: int = 1) -> None:
+    """Every operation page embeds the payload of its own route; every ``full_every``-th one is compared
+    in full with the payload file (as bytes: the large sites hold gigabytes)."""
+    marker = MARKER.encode()
+    for i, route in enumerate(site.operations):
+        page = page_path(out, route).read_bytes()
+        start = page.find(marker) + len(marker)
+        assert start >= len(marker), route
+        assert page.startswith(('{"route":' + json.dumps(route)).encode(), start), route
+        if i % full_every == 0:
+            end = page.index(b"</script>", start)
+            on_disk = payload_path(out, route).read_text(encoding="utf-8")
+            assert page[start:end].decode("utf-8") == json_script(on_disk), route
+
+
+def _build(tmp_path: Path, description: Path, capsys, *, sample: bool = False) -> None:
+    config = _config(tmp_path, description)
+    out = tmp_path / "site"
+    try:
+        site = Site(config)
+    except DescriptionError:
+        assert main(["build", str(config), "--out", str(out)]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and description.name in err and "Traceback" not in err
+        assert not out.exists()
+        return
+    result = build_site(site, out, progress=False)  # what `orgdocs build` does once the config is read
+    assert result.operations == len(site.operations)
+    assert (out / "index.html").is_file() and (out / "_docs" / "openapi" / "index.json").is_file()
+    _check_pages(site, out, full_every=max(1, len(site.operations) // FULL_CHECKS) if sample else 1)
+    shutil.rmtree(out)  # the large outputs take gigabytes
+
+
+def test_builds(corpus_entry, tmp_path, capsys):
+    """One test per MANIFEST row (``tests/conftest.py``), large ones marked slow; fragments are no descriptions."""
+    if corpus_entry.format == "fragment":
+        pytest.skip("a fragment, referenced by another file")
+    _build(tmp_path, corpus_entry.file, capsys, sample=corpus_entry.path.startswith("large/"))
