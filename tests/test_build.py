@@ -245,3 +245,17 @@ def test_site_build_method(tmp_path):
     result = Site(SHOP).build(tmp_path / "site", progress=False)
     assert result.pages == 12 and result.operations == 6 and result.bytes > 0
     assert result.largest_page[1] == max(p.stat().st_size for p in (tmp_path / "site").rglob("index.html"))
+
+
+def test_the_built_folder_is_readable_by_a_static_file_server(tmp_path):
+    import os
+    import stat
+
+    from orgdocs.site import Site
+    from orgdocs.site.bundled import BUNDLED_CONFIG
+
+    out = tmp_path / "site"
+    Site(BUNDLED_CONFIG).build(out, progress=False)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o777 & ~umask

@@ -205,3 +205,13 @@ def test_route_table_hands_out_suffixes_and_remembers_them():
     assert table.claim("/api/pets/list") == "/api/pets/list-3"
     assert table.claim("/api/pets/other") == "/api/pets/other"
     assert table.suffixed == [("/api/pets/list", "/api/pets/list-2"), ("/api/pets/list", "/api/pets/list-3")]
+
+
+def test_an_over_long_segment_is_cut_and_stays_unique():
+    from orgdocs.site.routes import MAX_SEGMENT, segment
+
+    first, second = segment("a" * 300 + "One"), segment("a" * 300 + "Two")
+    assert len(first) == len(second) == MAX_SEGMENT
+    assert first != second
+    assert first.startswith("a" * 100)
+    assert segment("listApiKeys") == "list-api-keys"

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from orgdocs.errors import ConfigError, OrgdocsError
-from orgdocs.model.titles import kebab
+from orgdocs.site.routes import segment
 
 __all__ = [
     "ChangelogGroup",
@@ -70,7 +70,7 @@ class DocsGroup:
 
     @property
     def slug(self) -> str:
-        return kebab(self.label) or "docs"
+        return segment(self.label) or "docs"
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class ChangelogGroup:
 
     @property
     def slug(self) -> str:
-        return kebab(self.label) or "changelog"
+        return segment(self.label) or "changelog"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from datetime import date
 from pathlib import Path
 
 from orgdocs.errors import ConfigError
-from orgdocs.model.titles import humanize, kebab
+from orgdocs.model.titles import humanize
+from orgdocs.site.routes import segment
 
 __all__ = ["PAGE_SUFFIXES", "Page", "read_page", "read_updates", "split_front_matter"]
 
@@ -75,7 +76,7 @@ def read_page(content: Path, relative: str, *, config_name: str, place: str) -> 
         raise ConfigError(
             f"page '{relative}' cannot be read: {error}", source=config_name, place=place
         ) from None
-    slug = "/".join(kebab(part) or "page" for part in Path(relative).with_suffix("").parts)
+    slug = "/".join(segment(part) or "page" for part in Path(relative).with_suffix("").parts)
     fallback = humanize(path.stem)
     if path.suffix.lower() == ".ipynb":
         return _notebook_page(path, text, slug, fallback, config_name, place)
@@ -133,7 +134,7 @@ def read_updates(folder: Path, *, config_name: str, place: str) -> list[Page]:
             ) from None
         meta, body = split_front_matter(text)
         title = str(meta.get("title") or _first_heading(body) or humanize(match[4]) or day.isoformat())
-        slug = kebab(path.stem)
+        slug = segment(path.stem)
         updates.append(Page("update", path, title, slug, body, meta, day))
     updates.sort(key=lambda page: (page.date, page.slug), reverse=True)
     return updates

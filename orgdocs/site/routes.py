@@ -1,6 +1,8 @@
 """Routes: ``/<group>/<tag>/<operation>`` for operations, ``/<group>/<page path>`` for hand-written pages.
 
-Every segment is kebab-case. Hand-written pages are reserved first and win on collision; generated
+Every segment is kebab-case, and at most ``MAX_SEGMENT`` characters: a longer one (Microsoft Graph has
+operationIds of 268 characters) is cut and ends with a hash of the whole, so it stays unique and its route
+is still a file path (a file name holds at most 255 bytes). Hand-written pages are reserved first and win on collision; generated
 operations, numbered in the order groups, sections, paths and methods appear, take the smallest free
 suffix ``-2``, ``-3``, ... when their route is taken, so both colliding operations are kept.
 """
@@ -8,17 +10,28 @@ suffix ``-2``, ``-3``, ... when their route is taken, so both colliding operatio
 from __future__ import annotations
 
 import functools
+import hashlib
 
 from orgdocs.model.objects import Operation
 from orgdocs.model.titles import kebab
 
-__all__ = ["RouteTable", "operation_segments", "segment", "tag_segment"]
+__all__ = ["MAX_SEGMENT", "RouteTable", "bounded", "operation_segments", "segment", "tag_segment"]
+
+MAX_SEGMENT = 120
+
+
+def bounded(kebab_text: str) -> str:
+    """A kebab-case segment cut to ``MAX_SEGMENT`` characters, ending in a hash of the whole when cut."""
+    if len(kebab_text) <= MAX_SEGMENT:
+        return kebab_text
+    digest = hashlib.sha1(kebab_text.encode()).hexdigest()[:8]
+    return kebab_text[: MAX_SEGMENT - 9].rstrip("-") + "-" + digest
 
 
 @functools.lru_cache(maxsize=65536)
 def segment(text: str) -> str:
-    """``kebab(text)``, cached: tags and path segments repeat across thousands of operations."""
-    return kebab(text)
+    """``kebab(text)``, bounded; cached: tags and path segments repeat across thousands of operations."""
+    return bounded(kebab(text))
 
 
 def tag_segment(operation: Operation) -> str:
@@ -39,7 +52,7 @@ def tag_segment(operation: Operation) -> str:
 def operation_segments(operation: Operation) -> tuple[str, str]:
     """(tag segment, operation segment): ``operationId``; with none, method and path."""
     name = (
-        segment(operation.operation_id) or kebab(f"{operation.method} {operation.path}") or operation.method
+        segment(operation.operation_id) or segment(f"{operation.method} {operation.path}") or operation.method
     )
     return tag_segment(operation), name
 

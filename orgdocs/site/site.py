@@ -6,7 +6,7 @@ the nbconvert exporter all read the same routes, navigation and payloads from it
 Evaluation is all or nothing: the config, every page and every description are read while the ``Site`` is
 constructed, and the first error (``ConfigError``, ``DescriptionError``) propagates out of the constructor, so
 no half-evaluated site ever exists. What stays lazy is derived and cannot fail on good input: the index,
-search, the payloads (one at a time) and the list of non-fatal ``problems``.
+search, the payloads (one at a time) and the list of ``problems`` a build survives.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from orgdocs.loading.parse import paused_gc
 from orgdocs.loading.refs import DATA_KEYS, NAME_MAPS, escape_token
 from orgdocs.loading.sources import is_url, schema_source
 from orgdocs.model import Description, Operation, load
-from orgdocs.model.titles import kebab
 from orgdocs.site.config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection, load_config
 from orgdocs.site.pages import Page, read_page, read_updates
 from orgdocs.site.payloads import (
@@ -34,7 +33,7 @@ from orgdocs.site.payloads import (
     security_scheme_dict,
     server_dict,
 )
-from orgdocs.site.routes import RouteTable, operation_segments
+from orgdocs.site.routes import RouteTable, operation_segments, segment
 from orgdocs.site.search import SearchIndex
 
 __all__ = ["OperationEntry", "PageEntry", "Problem", "Site", "payload_url"]
@@ -80,7 +79,6 @@ class PageEntry:
 class Problem:
     """Something ``orgdocs check`` reports. ``message`` names the file and the place."""
 
-    fatal: bool
     message: str
     kind: str = ""  # "unresolved", "duplicate-operation-id", "route-suffix", "security", "empty"
 
@@ -120,7 +118,7 @@ class Site:
         site.descriptions.append(description)
         with paused_gc():
             sections = [site._schema_nav(group, description)]
-        site.navigation.append(site._group_nav(group, kebab(group) or "docs", sections))
+        site.navigation.append(site._group_nav(group, segment(group) or "docs", sections))
         return site
 
     def __repr__(self) -> str:
@@ -223,7 +221,7 @@ class Site:
         Routes are claimed in document order (that decides who gets a ``-2``); the operations are then kept
         in navigation order, which is also the order of the index and of search results.
         """
-        group_slug = group_slug or kebab(group) or "docs"
+        group_slug = group_slug or segment(group) or "docs"
         reach = ReachIndex(description)
         buckets: dict[tuple[str, str], list[OperationEntry]] = {
             ("tag", tag.name): [] for tag in description.tags
@@ -236,7 +234,6 @@ class Site:
             if route != wanted:
                 self._route_problems.append(
                     Problem(
-                        False,
                         f"{where}: route {wanted} is taken by {self._holders[wanted]}: given {route}",
                         "route-suffix",
                     )
@@ -398,14 +395,13 @@ class Site:
 def _description_problems(description: Description) -> Iterator[Problem]:
     name = description.source
     if not description.operations and not description.webhooks:
-        yield Problem(False, f"{name}: #/paths: no operations", "empty")
+        yield Problem(f"{name}: #/paths: no operations", "empty")
     kept = description.unresolved
     if kept:
         uses = _first_uses(description.document, {u.ref for u in kept})
         for unresolved in kept:
             where = uses.get(unresolved.ref, "#")
             yield Problem(
-                False,
                 f"{name}: {where}: reference {unresolved.ref!r} kept as it is ({unresolved.reason})",
                 "unresolved",
             )
@@ -416,7 +412,6 @@ def _description_problems(description: Description) -> Iterator[Problem]:
         first = seen.setdefault(operation.operation_id, operation)
         if first is not operation:
             yield Problem(
-                False,
                 f"{name}: {operation.pointer}: duplicate operationId {operation.operation_id!r} "
                 f"(also at {first.pointer})",
                 "duplicate-operation-id",
@@ -427,12 +422,11 @@ def _description_problems(description: Description) -> Iterator[Problem]:
             for scheme in requirement:
                 if scheme not in declared:
                     yield Problem(
-                        False,
                         f"{name}: {operation.pointer}/security: security scheme {scheme!r} is not declared",
                         "security",
                     )
     for scheme in {s for requirement in description.security for s in requirement} - set(declared):
-        yield Problem(False, f"{name}: #/security: security scheme {scheme!r} is not declared", "security")
+        yield Problem(f"{name}: #/security: security scheme {scheme!r} is not declared", "security")
 
 
 def _first_uses(document: Any, wanted: set[str]) -> dict[str, str]:

@@ -68,9 +68,12 @@ def build_command(config: str | None, out: str) -> int:
     site = Site(path)
     result = build_site(site, out)
     print(f"orgdocs build: {out}: {result}")
-    warnings = [problem for problem in site.problems if not problem.fatal]
-    if warnings:
-        print(f"orgdocs build: {len(warnings)} warnings, listed by `orgdocs check {path}`", file=sys.stderr)
+    if site.problems:
+        count = len(site.problems)
+        print(
+            f"orgdocs build: {count} warning{'s' if count > 1 else ''}, listed by `orgdocs check {path}`",
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -85,6 +88,10 @@ def build_site(
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
+        # mkdtemp makes it private (0700); the site is served by whoever serves files here
+        umask = os.umask(0)
+        os.umask(umask)
+        tmp.chmod(0o777 & ~umask)
     except OSError as error:
         raise OrgdocsError(f"cannot create the output folder: {error}", source=str(out)) from None
     try:

@@ -18,8 +18,6 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from orgdocs.render.static.paths import file_route
-
 __all__ = ["FULL_ITEMS", "LISTED_SECTIONS", "Sidebar", "base_prefix", "href"]
 
 FULL_ITEMS = 300
@@ -35,7 +33,7 @@ def base_prefix(route: str) -> str:  # the depth of a route is that of its file 
 
 def href(base: str, route: str) -> str:
     """The link from a page whose root is ``base`` to the page at ``route``."""
-    path = file_route(route)
+    path = route.strip("/")
     return f"{base}{path}/" if path else f"{base}index.html"
 
 

@@ -7,26 +7,8 @@
   var METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
   var indexPromise = null;
 
-  var MAX_SEGMENT = 200; // orgdocs/render/static/paths.py: an over-long segment is cut and hashed
-
-  function fnv1a(text) {
-    var bytes = new TextEncoder().encode(text);
-    var value = 0x811c9dc5;
-    for (var i = 0; i < bytes.length; i++) {
-      value = Math.imul(value ^ bytes[i], 0x01000193) >>> 0;
-    }
-    return ("0000000" + value.toString(16)).slice(-8);
-  }
-
-  function fileSegment(segment) {
-    var bytes = new TextEncoder().encode(segment);
-    if (bytes.length <= MAX_SEGMENT) return segment;
-    var cut = new TextDecoder("utf-8", { fatal: false }).decode(bytes.slice(0, MAX_SEGMENT - 10)).replace(/\uFFFD+$/, "");
-    return cut + "-" + fnv1a(segment);
-  }
-
   function routeHref(route) {
-    var path = route.replace(/^\/+|\/+$/g, "").split("/").map(fileSegment).join("/");
+    var path = route.replace(/^\/+|\/+$/g, "");
     return path ? base + path + "/" : base + "index.html";
   }
   window.orgdocs = window.orgdocs || {};
