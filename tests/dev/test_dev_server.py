@@ -8,7 +8,8 @@ from pathlib import Path
 import httpx
 
 from orgdocs.render.dev import RELOAD_PATH, RELOAD_SCRIPT
-from tests.dev.conftest import DESCRIPTION
+
+from .conftest import DESCRIPTION
 
 PAYLOAD = "/_docs/openapi/pets-api/pets/list-pets.json"
 

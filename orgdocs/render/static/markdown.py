@@ -35,22 +35,35 @@ _ATTRIBUTES = {
 }
 
 
-def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
-    if tag == "img" and attribute == "src" and _REMOTE.match(value):
-        return None  # a remote image would be fetched by every reader
-    if attribute == "class" and not value.startswith("language-"):
-        return None
-    return value
+_DATA_IMAGE = re.compile(r"^data:image/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]*$")
 
 
-_CLEANER = nh3.Cleaner(
-    tags=_TAGS,
-    clean_content_tags={"script", "style"},
-    attributes=_ATTRIBUTES,
-    attribute_filter=_attribute_filter,
-    link_rel="noopener nofollow",
-    url_schemes=_SCHEMES,
-)
+@functools.cache
+def cleaner(*, outputs: bool = False) -> nh3.Cleaner:
+    """The site's sanitizer. ``outputs``: for notebook cells and outputs, which keep every ``class``
+    (syntax highlighting, JupyterLab's markup) and inline ``data:`` images; text from a description keeps
+    only ``language-*`` classes. Scripts, event handlers, styles and remote images go in both."""
+
+    def attribute_filter(tag: str, attribute: str, value: str) -> str | None:
+        if tag == "img" and attribute == "src":
+            if value.startswith("data:"):
+                return value if outputs and _DATA_IMAGE.match(value) else None
+            return None if _REMOTE.match(value) else value  # a remote image would be fetched by every reader
+        if attribute == "href" and value.lower().startswith("data:"):
+            return None
+        if attribute == "class" and not outputs and not value.startswith("language-"):
+            return None
+        return value
+
+    attributes = {**_ATTRIBUTES, "*": {"class"}} if outputs else _ATTRIBUTES
+    return nh3.Cleaner(
+        tags=_TAGS,
+        clean_content_tags={"script", "style"},
+        attributes=attributes,
+        attribute_filter=attribute_filter,
+        link_rel="noopener nofollow",
+        url_schemes=_SCHEMES | {"data"} if outputs else _SCHEMES,
+    )
 
 
 class _Renderer(HTMLRenderer):
@@ -67,7 +80,7 @@ _MARKDOWN = mistune.create_markdown(
 
 def sanitize_html(html: str) -> str:
     """``html`` with everything outside the allow-list removed (see the module docstring)."""
-    return _CLEANER.clean(html)
+    return cleaner().clean(html)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -80,7 +93,7 @@ def markdown_html(text: str) -> str:
         return ""
     if _PLAIN.fullmatch(text) and not _BLOCK_START.search(text):
         return _paragraphs(text)  # two thirds of real descriptions: 100 times faster than parsing
-    return _CLEANER.clean(_MARKDOWN(text)).strip()
+    return cleaner().clean(_MARKDOWN(text)).strip()
 
 
 def _paragraphs(text: str) -> str:
