@@ -126,7 +126,7 @@ def test_markdown_plain_text_fast_path_matches_the_parser():
         "  Indented start.\n second line",
         "Quote \"x\" and 'y'",
     ]:
-        assert markdown.markdown_html(text) == markdown._CLEANER.clean(markdown._MARKDOWN(text)).strip()
+        assert markdown.markdown_html(text) == markdown.cleaner().clean(markdown._MARKDOWN(text)).strip()
 
 
 def test_markdown_links_get_rel_and_lose_script_urls():
