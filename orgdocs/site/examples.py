@@ -49,6 +49,7 @@ __all__ = [
     "Direction",
     "Resolve",
     "example_from_schema",
+    "left_out",
     "media_example",
     "operation_examples",
     "parameter_example",
@@ -478,17 +479,7 @@ class _Walk:
         return result
 
     def left_out(self, schema: Any) -> bool:
-        """readOnly properties are not sent, writeOnly ones are not received."""
-        flag = "readOnly" if self.direction == "request" else "writeOnly"
-        if not isinstance(schema, dict):
-            return False
-        if schema.get(flag) is True:
-            return True
-        ref = schema.get("$ref")
-        if isinstance(ref, str):
-            found, target = self.target(ref)
-            return found and isinstance(target, dict) and target.get(flag) is True
-        return False
+        return left_out(schema, self.direction, self.target)
 
     def array(self, schema: dict, depth: int) -> list:
         max_items = schema.get("maxItems")
@@ -551,6 +542,23 @@ def _mapping_ref(value: Any, branch_refs: list) -> str:
         if isinstance(ref, str) and ref.rsplit("/", 1)[-1] == value:
             return ref
     return "#/components/schemas/" + value
+
+
+def left_out(schema: Any, direction: str | None, target: Callable[[str], tuple[bool, Any]]) -> bool:
+    """readOnly properties are not sent (``request``), writeOnly ones are not received (``response``).
+
+    ``target(ref)`` gives ``(found, schema)``: a property that is a reference carries the flag on its target.
+    """
+    if direction is None or not isinstance(schema, dict):
+        return False
+    flag = "readOnly" if direction == "request" else "writeOnly"
+    if schema.get(flag) is True:
+        return True
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        found, target_schema = target(ref)
+        return found and isinstance(target_schema, dict) and target_schema.get(flag) is True
+    return False
 
 
 def _is_null_schema(schema: Any) -> bool:

@@ -50,8 +50,10 @@ __all__ = [
     "RequestParts",
     "build_request",
     "encode",
+    "integral_numbers",
     "is_json_media_type",
     "parameter_value",
+    "schema_type",
     "text_of",
     "to_httpx",
 ]
@@ -194,7 +196,7 @@ def text_of(value: Any) -> str:
         if math.isfinite(value) and value.is_integer():
             return str(int(value))
         return repr(value)
-    return json.dumps(_integral(value), separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(integral_numbers(value), separators=(",", ":"), ensure_ascii=False)
 
 
 def encode(text: str) -> str:
@@ -312,20 +314,37 @@ def _serialize(body: Any, media_type: str) -> tuple[str, str]:
             for item in value if isinstance(value, list) else [value]:
                 pairs.append(f"{encode(str(key))}={encode(text_of(item))}")
         return "&".join(pairs), ""
-    text = json.dumps(_integral(body), indent=2, ensure_ascii=False)
+    text = json.dumps(integral_numbers(body), indent=2, ensure_ascii=False)
     if essence == "multipart/form-data":
         return text, MULTIPART_NOTE
     return text, ""
 
 
-def _integral(value: Any) -> Any:
+def schema_type(schema: Any) -> str | None:
+    """The JSON type of a parameter's schema: ``type`` (its first non-null one in 3.1), else what
+    ``properties`` or ``items`` imply; None when the schema does not say."""
+    if not isinstance(schema, dict):
+        return None
+    kind = schema.get("type")
+    if isinstance(kind, list):  # OpenAPI 3.1: ["integer", "null"]
+        kind = next((k for k in kind if k != "null"), None)
+    if isinstance(kind, str):
+        return kind
+    if "properties" in schema:
+        return "object"
+    if "items" in schema:
+        return "array"
+    return None
+
+
+def integral_numbers(value: Any) -> Any:
     """Floats without a fractional part as integers, so that Python and JavaScript write the same JSON."""
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         return int(value)
     if isinstance(value, dict):
-        return {k: _integral(v) for k, v in value.items()}
+        return {k: integral_numbers(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_integral(v) for v in value]
+        return [integral_numbers(v) for v in value]
     return value
 
 

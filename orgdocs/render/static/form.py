@@ -22,7 +22,7 @@ from typing import Any
 from orgdocs.model.objects import Operation, Parameter, Server
 from orgdocs.render.static.pretty import pretty_json
 from orgdocs.site.examples import Resolve, parameter_example
-from orgdocs.site.requests import build_request, text_of
+from orgdocs.site.requests import build_request, schema_type, text_of
 from orgdocs.site.samples import code_samples
 
 __all__ = [
@@ -84,16 +84,7 @@ def _schema_of(param: Parameter, resolve: Resolve) -> dict:
 
 
 def _type(schema: dict) -> str:
-    kind = schema.get("type")
-    if isinstance(kind, list):
-        kind = next((k for k in kind if k != "null"), None)
-    if isinstance(kind, str):
-        return kind
-    if "properties" in schema:
-        return "object"
-    if "items" in schema:
-        return "array"
-    return "string"
+    return schema_type(schema) or "string"
 
 
 def parse_input(kind: str, text: str, item_type: str = "string", *, required: bool = False) -> Any:

@@ -7,8 +7,9 @@ compact text is the cache key, so each distinct example is indented once per pro
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
+
+from orgdocs.site.requests import integral_numbers
 
 __all__ = ["pretty_json"]
 
@@ -26,12 +27,12 @@ def pretty_json(value: Any, limit: int | None = None) -> str:
     try:
         key = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
     except (TypeError, ValueError):
-        return json.dumps(_integral(value), indent=2, ensure_ascii=False, default=str)
+        return json.dumps(integral_numbers(value), indent=2, ensure_ascii=False, default=str)
     if limit is not None:
         key = f"{limit}:{key}"
     text = _CACHE.get(key)
     if text is None:
-        text = _encode(_integral(value), limit)
+        text = _encode(integral_numbers(value), limit)
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()  # simple and bounded: the next pages refill what they use
         _CACHE[key] = text
@@ -48,13 +49,3 @@ def _encode(value: Any, limit: int | None) -> str:
         if size > limit:
             break
     return "".join(chunks)
-
-
-def _integral(value: Any) -> Any:
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _integral(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_integral(v) for v in value]
-    return value

@@ -27,6 +27,7 @@ from json.encoder import encode_basestring as _quote
 from typing import Any
 
 from orgdocs.render.static.markdown import markdown_html
+from orgdocs.site.examples import left_out
 
 __all__ = [
     "MAX_DEPTH",
@@ -476,17 +477,7 @@ class _Tree:
         return f'<li class="schema-row"{node.attrs}>{head}{node.body}{more}</li>'
 
     def left_out(self, schema: Any) -> bool:
-        """readOnly properties are not sent, writeOnly ones are not received."""
-        if self.direction is None or not isinstance(schema, dict):
-            return False
-        flag = "readOnly" if self.direction == "request" else "writeOnly"
-        if schema.get(flag) is True:
-            return True
-        ref = schema.get("$ref")
-        if isinstance(ref, str):
-            found, target = self.target(ref)
-            return found and isinstance(target, dict) and target.get(flag) is True
-        return False
+        return left_out(schema, self.direction, self.target)
 
     def merge_all_of(self, schema: dict, where: Where | None) -> tuple[dict, dict] | None:
         """The properties of every ``allOf`` part in one object (with where each property is written), or

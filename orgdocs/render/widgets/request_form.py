@@ -31,7 +31,14 @@ from orgdocs.render.widgets.operation_view import operation_target
 from orgdocs.render.widgets.style import stylesheet
 from orgdocs.render.widgets.tokens import TOKENS, TokenStore
 from orgdocs.site.examples import media_example, parameter_example
-from orgdocs.site.requests import RequestParts, build_request, is_json_media_type, text_of, to_httpx
+from orgdocs.site.requests import (
+    RequestParts,
+    build_request,
+    is_json_media_type,
+    schema_type,
+    text_of,
+    to_httpx,
+)
 from orgdocs.site.samples import code_samples
 
 if TYPE_CHECKING:
@@ -88,21 +95,6 @@ class InputSpec:
     description: str = ""
 
 
-def _schema_type(schema: Any) -> str | None:
-    if not isinstance(schema, dict):
-        return None
-    kind = schema.get("type")
-    if isinstance(kind, list):  # OpenAPI 3.1: ["integer", "null"]
-        kind = next((k for k in kind if k != "null"), None)
-    if isinstance(kind, str):
-        return kind
-    if "properties" in schema:
-        return "object"
-    if "items" in schema:
-        return "array"
-    return None
-
-
 def _kind_of(schema: Any, deref: Any) -> tuple[str, list[Any]]:
     schema = deref(schema) if deref is not None else schema
     if not isinstance(schema, dict):
@@ -110,7 +102,7 @@ def _kind_of(schema: Any, deref: Any) -> tuple[str, list[Any]]:
     enum = schema.get("enum")
     if isinstance(enum, list) and [v for v in enum if v is not None]:
         return "enum", [v for v in enum if v is not None]
-    kind = _schema_type(schema)
+    kind = schema_type(schema)
     if kind in ("boolean", "integer", "number", "array", "object"):
         return kind, []
     return "string", []
