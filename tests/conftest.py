@@ -90,8 +90,14 @@ def loadable(entry: CorpusEntry) -> bool:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """``corpus_entry``: every MANIFEST row; ``loadable_entry``: the rows that load (see ``loadable``)."""
-    for name, keep in (("corpus_entry", lambda entry: True), ("loadable_entry", loadable)):
+    """``corpus_entry``: every MANIFEST row; ``loadable_entry``: the rows that load (see ``loadable``);
+    ``unloadable_entry``: the others."""
+    kinds = (
+        ("corpus_entry", lambda entry: True),
+        ("loadable_entry", loadable),
+        ("unloadable_entry", lambda entry: not loadable(entry)),
+    )
+    for name, keep in kinds:
         if name in metafunc.fixturenames:
             entries = [e for e in manifest_entries() if keep(e)] if CORPUS.exists() else []
             params = [

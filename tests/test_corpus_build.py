@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from orgdocs.cli import main
-from orgdocs.errors import DescriptionError
 from orgdocs.render.static.build import build_site
 from orgdocs.render.static.paths import page_path, payload_path
 from orgdocs.render.static.templating import json_script
@@ -62,17 +61,10 @@ def _check_pages(site: Site, out: Path, *, full_every: int = 1) -> None:
             assert page[start:end].decode("utf-8") == json_script(on_disk), route
 
 
-def _build(tmp_path: Path, description: Path, capsys, *, sample: bool = False) -> None:
+def _build(tmp_path: Path, description: Path, *, sample: bool = False) -> None:
     config = _config(tmp_path, description)
     out = tmp_path / "site"
-    try:
-        site = Site(config)
-    except DescriptionError:
-        assert main(["build", str(config), "--out", str(out)]) == 1
-        err = capsys.readouterr().err
-        assert err.count("\n") == 1 and description.name in err and "Traceback" not in err
-        assert not out.exists()
-        return
+    site = Site(config)
     result = build_site(site, out, progress=False)  # what `orgdocs build` does once the config is read
     assert result.operations == len(site.operations)
     assert (out / "index.html").is_file() and (out / "_docs" / "openapi" / "index.json").is_file()
@@ -80,8 +72,16 @@ def _build(tmp_path: Path, description: Path, capsys, *, sample: bool = False) -
     shutil.rmtree(out)  # the large outputs take gigabytes
 
 
-def test_builds(corpus_entry, tmp_path, capsys):
-    """One test per MANIFEST row (``tests/conftest.py``), large ones marked slow; fragments are no descriptions."""
-    if corpus_entry.format == "fragment":
-        pytest.skip("a fragment, referenced by another file")
-    _build(tmp_path, corpus_entry.file, capsys, sample=corpus_entry.path.startswith("large/"))
+def test_builds(loadable_entry, tmp_path):
+    """One test per loadable MANIFEST row (``tests/conftest.py``), the large ones marked slow."""
+    _build(tmp_path, loadable_entry.file, sample=loadable_entry.path.startswith("large/"))
+
+
+def test_a_description_that_cannot_load_stops_the_build_in_one_line(unloadable_entry, tmp_path, capsys):
+    """Every row that is not a whole description (invalid on purpose, a fragment): exit 1, one line."""
+    config = _config(tmp_path, unloadable_entry.file)
+    out = tmp_path / "site"
+    assert main(["build", str(config), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and unloadable_entry.file.name in err and "Traceback" not in err
+    assert not out.exists()

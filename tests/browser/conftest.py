@@ -138,12 +138,13 @@ def api_server() -> Iterator[Callable[[str], Api]]:
         stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
-    """One headless Chromium for the session (skipped when Chromium or playwright is missing)."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    sync_api = pytest.importorskip("playwright.sync_api")
+    """One headless Chromium for the browser tests. Package-scoped: playwright's sync API keeps an event loop
+    running in the main thread while it lives, which later tests calling ``anyio.run`` must not see."""
+    assert CHROMIUM.exists(), f"no Chromium at {CHROMIUM}: .ci/run installs Debian's chromium"
+    from playwright import sync_api
+
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
