@@ -184,7 +184,8 @@ def server_choices(servers: list[Server]) -> list[ServerChoice]:
     return [
         ServerChoice(
             server.url,
-            server.description,
+            # an <option> shows plain text: the Markdown marks of a description would show as they are
+            " ".join(server.description.replace("`", "").replace("**", "").split()),
             [
                 {"name": name, "default": v.default, "enum": list(v.enum), "description": v.description}
                 for name, v in server.variables.items()
