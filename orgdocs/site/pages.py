@@ -12,12 +12,13 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from orgdocs.errors import ConfigError
 from orgdocs.model.titles import humanize
 from orgdocs.site.routes import segment
 
-__all__ = ["PAGE_SUFFIXES", "Page", "read_page", "read_updates", "split_front_matter"]
+__all__ = ["PAGE_SUFFIXES", "Page", "notebook_title", "read_page", "read_updates", "split_front_matter"]
 
 PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".ipynb")
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
@@ -92,6 +93,12 @@ def _notebook_page(path: Path, text: str, slug: str, fallback: str, config_name:
         notebook = None
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells", []), list):
         raise ConfigError(f"page '{path.name}' is not a valid notebook", source=config_name, place=place)
+    return Page("notebook", path, notebook_title(notebook) or fallback, slug, text, {})
+
+
+def notebook_title(notebook: Any) -> str:
+    """A notebook's title (a parsed ``.ipynb`` as a dict or a NotebookNode): ``metadata.title``, else the
+    first heading of a Markdown cell, else ``""``."""
     metadata = notebook.get("metadata")
     title = str(metadata.get("title") or "") if isinstance(metadata, dict) else ""
     for cell in notebook.get("cells", []):
@@ -102,7 +109,7 @@ def _notebook_page(path: Path, text: str, slug: str, fallback: str, config_name:
             if isinstance(source, list):
                 source = "".join(part for part in source if isinstance(part, str))
             title = _first_heading(source) if isinstance(source, str) else ""
-    return Page("notebook", path, title or fallback, slug, text, {})
+    return title
 
 
 def read_updates(folder: Path, *, config_name: str, place: str) -> list[Page]:

@@ -10,7 +10,6 @@ widget outputs are replaced by a note (``WidgetNotes``), and tokens are redacted
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,8 @@ from jinja2 import pass_context
 from nbconvert.exporters import HTMLExporter
 from traitlets import Any as AnyTrait
 from traitlets import Bool, Unicode, default
+
+from orgdocs.site.pages import notebook_title
 
 __all__ = ["TEMPLATES", "OrgdocsExporter"]
 
@@ -132,7 +133,7 @@ class OrgdocsExporter(HTMLExporter):
     ) -> tuple[str, dict]:
         # The page's <title> and header: the notebook's title (metadata, else its first heading), as the
         # site names a notebook page, followed by the site's title.
-        self._page_title = str(nb.metadata.get("title") or _first_heading(nb) or "")
+        self._page_title = notebook_title(nb)
         return super().from_notebook_node(nb, resources, **kw)
 
     @pass_context
@@ -176,18 +177,6 @@ class OrgdocsExporter(HTMLExporter):
         if not chrome["site_title"]:
             chrome["site_title"] = page_title  # a standalone page: its own title in the header
         return resources
-
-
-_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
-
-
-def _first_heading(nb: Any) -> str:
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            match = _HEADING.search(cell.source)
-            if match:
-                return match.group(1).strip()
-    return ""
 
 
 def _local_config() -> str:
