@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from orgdocs.errors import ConfigError, OrgdocsError
+from orgdocs.site.pages import PAGE_SUFFIXES
 from orgdocs.site.routes import segment
 
 __all__ = [
@@ -195,15 +196,14 @@ def _docs_group(group: Mapping, content: Path, public: Path, name: str, place: s
     return DocsGroup(model.group, tuple(sections))
 
 
-_PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".ipynb")
 _SCHEME = re.compile(r"^(?:[A-Za-z][A-Za-z0-9+.-]*://|file:)", re.I)
 
 
 def _check_page(page: str, content: Path, name: str, place: str) -> None:
     if not _below(content, page):
         raise ConfigError(f"page '{page}' escapes the content folder", source=name, place=place)
-    if not page.lower().endswith(_PAGE_SUFFIXES):
-        kinds = ", ".join(_PAGE_SUFFIXES)
+    if not page.lower().endswith(PAGE_SUFFIXES):
+        kinds = ", ".join(PAGE_SUFFIXES)
         raise ConfigError(f"page '{page}' is not Markdown or a notebook ({kinds})", source=name, place=place)
 
 

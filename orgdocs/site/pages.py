@@ -58,15 +58,8 @@ def _first_heading(markdown: str) -> str:
 
 
 def read_page(content: Path, relative: str, *, config_name: str, place: str) -> Page:
+    """A page named by a validated config (``load_config`` checked its folder and its kind)."""
     path = (content / relative).resolve()
-    if not path.is_relative_to(content):
-        raise ConfigError(f"page '{relative}' escapes the content folder", source=config_name, place=place)
-    if path.suffix.lower() not in PAGE_SUFFIXES:
-        raise ConfigError(
-            f"page '{relative}' is not Markdown or a notebook ({', '.join(PAGE_SUFFIXES)})",
-            source=config_name,
-            place=place,
-        )
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
