@@ -95,7 +95,6 @@ def test_broken_front_matter_is_kept_as_text(tmp_path):
         ("broken.ipynb", "{not json", "page 'broken.ipynb' is not a valid notebook"),
         ("list.ipynb", "[]", "page 'list.ipynb' is not a valid notebook"),
         ("cells.ipynb", '{"cells": {}}', "page 'cells.ipynb' is not a valid notebook"),
-        ("../outside.md", None, "page '../outside.md' escapes the content folder"),
     ],
 )
 def test_page_errors_name_the_config_and_the_place(tmp_path, name, text, expected):
