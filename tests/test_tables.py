@@ -326,10 +326,12 @@ def test_method_colors_are_the_sites():
     import re
 
     css = (Path(tables.__file__).parent / "static" / "assets" / "site.css").read_text(encoding="utf-8")
-    light = css[css.index(":root") : css.index("}", css.index(":root"))]  # the first :root block: light theme
+    root = css[css.index(":root") : css.index("}", css.index(":root"))]
     for method, color in tables.METHOD_COLORS.items():
         variable = method.lower() if method in ("GET", "POST", "PUT", "PATCH", "DELETE") else "other"
-        assert re.search(rf"--{variable}:\s*{color}\s*;", light, re.I), f"{method}: {color} is not the site's"
+        # light-dark(<light>, <dark>): the badge colors are the light theme's
+        found = re.search(rf"--{variable}:\s*light-dark\(\s*{color}\s*,", root, re.I)
+        assert found, f"{method}: {color} is not the site's"
 
 
 def test_a_hostile_description_stays_text_in_the_notebook_view():
