@@ -24,6 +24,7 @@ __all__ = [
     "iter_path_items",
     "kept_refs",
     "merge_parameters",
+    "operation_fields",
     "read_operations",
     "read_security_schemes",
     "read_servers",
@@ -239,24 +240,31 @@ def read_operation(
 ) -> Operation:
     raw = as_dict(raw)
     parameters = read_parameters(raw.get("parameters"), f"{pointer}/parameters", resolver)
-    security = raw.get("security")
     return Operation(
         method=method,
         path=path,
         pointer=pointer,
-        operation_id=as_text(raw.get("operationId")),
-        summary=as_text(raw.get("summary")),
-        description=as_text(raw.get("description")),
-        tags=[as_text(t) for t in as_list(raw.get("tags")) if as_text(t)],
-        deprecated=raw.get("deprecated") is True,
+        **operation_fields(raw),
         parameters=merge_parameters(path_parameters, parameters),
         request_body=read_request_body(raw.get("requestBody"), f"{pointer}/requestBody", resolver),
         responses=read_responses(raw.get("responses"), f"{pointer}/responses", resolver),
-        security=[s for s in security if isinstance(s, dict)] if isinstance(security, list) else None,
         servers=read_servers(raw.get("servers")) or servers,
         callbacks=as_dict(raw.get("callbacks")),
-        raw=raw,
     )
+
+
+def operation_fields(raw: dict) -> dict[str, Any]:
+    """The fields an operation object has alike in Swagger 2.0 and OpenAPI 3.x."""
+    security = raw.get("security")
+    return {
+        "operation_id": as_text(raw.get("operationId")),
+        "summary": as_text(raw.get("summary")),
+        "description": as_text(raw.get("description")),
+        "tags": [as_text(t) for t in as_list(raw.get("tags")) if as_text(t)],
+        "deprecated": raw.get("deprecated") is True,
+        "security": [s for s in security if isinstance(s, dict)] if isinstance(security, list) else None,
+        "raw": raw,
+    }
 
 
 def read_operations(document: dict, resolver: Resolver, servers: list[Server]) -> tuple[list, list]:

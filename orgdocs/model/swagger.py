@@ -20,7 +20,7 @@ from orgdocs.model.objects import (
     SecurityScheme,
     Server,
 )
-from orgdocs.model.openapi import iter_methods, iter_path_items, kept_refs, merge_parameters
+from orgdocs.model.openapi import iter_methods, iter_path_items, kept_refs, merge_parameters, operation_fields
 from orgdocs.model.values import as_dict, as_list, as_text
 
 __all__ = ["read_operations", "read_security_schemes", "read_servers"]
@@ -155,7 +155,6 @@ def _read_operation(
         )
     elif form:
         request_body = _form_body(form, consumes, f"{pointer}/parameters")
-    security = raw.get("security")
     schemes = [s for s in as_list(raw.get("schemes")) if isinstance(s, str)]
     op_servers = servers
     if schemes and servers and "://" in servers[0].url:
@@ -166,17 +165,11 @@ def _read_operation(
         method=method,
         path=path,
         pointer=pointer,
-        operation_id=as_text(raw.get("operationId")),
-        summary=as_text(raw.get("summary")),
-        description=as_text(raw.get("description")),
-        tags=[as_text(t) for t in as_list(raw.get("tags")) if as_text(t)],
-        deprecated=raw.get("deprecated") is True,
+        **operation_fields(raw),
         parameters=merge_parameters(path_level, own),
         request_body=request_body,
         responses=_read_responses(raw.get("responses"), f"{pointer}/responses", resolver, produces),
-        security=[s for s in security if isinstance(s, dict)] if isinstance(security, list) else None,
         servers=op_servers,
-        raw=raw,
     )
 
 
