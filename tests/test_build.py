@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from orgdocs.cli import main
+from orgdocs.progress import Progress
 from orgdocs.render.static.build import build_site
-from orgdocs.render.static.progress import Progress
 from orgdocs.site import Site
 
 STATIC = Path(__file__).resolve().parent / "data" / "static"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -313,3 +315,14 @@ def test_schema_source_is_loadable(project):
     content, public = project
     (public / "specs" / "x.json").write_bytes(JSON_DOCUMENT)
     assert orgdocs.load(schema_source("/specs/x.json", content=content, public=public)).title == "Served"
+
+
+def test_a_fetch_shows_progress_on_a_terminal(server, monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    orgdocs.load(f"{server}/big.json")
+    assert f"orgdocs: fetching {server}/big.json (KB)" in terminal.getvalue()

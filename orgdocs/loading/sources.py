@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from orgdocs.errors import SourceError
+from orgdocs.progress import Progress
 
 __all__ = ["MAX_BYTES", "Fetched", "is_url", "read_source", "schema_source"]
 
@@ -104,6 +105,10 @@ def _fetch(url: str) -> bytes:
             if declared.isdigit() and int(declared) > MAX_BYTES:
                 raise SourceError(too_large, source=url)
             chunks, size = [], 0
+            # a long fetch shows progress on a terminal (in kilobytes, when the server says how many)
+            bar = Progress(
+                int(declared) // 1024 if declared.isdigit() else 0, f"orgdocs: fetching {url} (KB)"
+            )
             for chunk in answer.iter_bytes():
                 size += len(chunk)
                 if size > MAX_BYTES:
@@ -111,6 +116,8 @@ def _fetch(url: str) -> bytes:
                 if time.monotonic() > deadline:  # a server that trickles bytes never trips the read timeout
                     raise httpx.ReadTimeout("deadline")
                 chunks.append(chunk)
+                bar.advance(size // 1024 - bar.done)
+            bar.close()
             return b"".join(chunks)
     except httpx.TooManyRedirects:
         raise SourceError(f"more than {MAX_REDIRECTS} redirects", source=url) from None

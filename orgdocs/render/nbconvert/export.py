@@ -97,7 +97,7 @@ def _in_notebook() -> bool:
 def _progress(total: int, label: str, enabled: bool | None) -> Any:
     if enabled is not False and _in_notebook():
         return _NotebookBar(total, label)
-    from orgdocs.render.static.progress import Progress
+    from orgdocs.progress import Progress
 
     return Progress(total, f"orgdocs: {label}", enabled=enabled is not False)
 

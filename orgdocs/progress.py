@@ -1,4 +1,5 @@
-"""A one-line progress bar on stderr, drawn only when stderr is a terminal (no dependency)."""
+"""A one-line progress bar on stderr for long work (a build, a remote fetch), drawn only when stderr is a
+terminal (no dependency)."""
 
 from __future__ import annotations
 
