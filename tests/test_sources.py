@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import sys
 import threading
 import time
+import tracemalloc
+import zlib
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -21,6 +25,44 @@ JSON_DOCUMENT = (
     b'{"openapi": "3.0.3", "info": {"title": "Served", "version": "1"}, "paths": {"/a": {"get": {}}}}'
 )
 YAML_DOCUMENT = b"openapi: 3.0.3\ninfo: {title: Served as YAML, version: '1'}\npaths:\n  /a: {get: {}}\n  /b: {post: {}}\n"
+
+
+def _encode(data: bytes, encoding: str) -> bytes:
+    if encoding == "identity":
+        return data
+    if encoding in ("gzip", "x-gzip"):
+        return gzip.compress(data)
+    if encoding == "deflate":  # the zlib format, as HTTP means it
+        return zlib.compress(data)
+    assert encoding == "raw-deflate"  # what some servers send as "deflate"
+    squeezer = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+    return squeezer.compress(data) + squeezer.flush()
+
+
+def _encoded(data: bytes, encodings: str) -> bytes:
+    for encoding in encodings.split(","):
+        data = _encode(data, encoding.strip())
+    return data
+
+
+def _zeros_gzip(size: int) -> bytes:
+    """``size`` zero bytes, gzip-compressed, made a megabyte at a time (never all in memory)."""
+    squeezer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    block = bytes(2**20)
+    parts = [squeezer.compress(block) for _ in range(size // 2**20)]
+    return b"".join(parts) + squeezer.flush()
+
+
+BOMB_SIZE = 64 * 2**20  # decoded; the tests cap fetches at 1 MB
+BOMB_GZIP = _zeros_gzip(BOMB_SIZE)  # 64 KB
+BOMBS = {  # route -> (Content-Encoding, body)
+    "/bomb/gzip": ("gzip", BOMB_GZIP),
+    "/bomb/gzip-gzip": ("gzip, gzip", gzip.compress(BOMB_GZIP)),
+    "/bomb/deflate-gzip": ("gzip, deflate", zlib.compress(BOMB_GZIP)),
+    "/bomb/deflate": ("deflate", zlib.compress(bytes(BOMB_SIZE), 9)),
+    "/bomb/spec.json.gz": ("", BOMB_GZIP),  # a .gz source: decompressed after the fetch
+    "/bomb/encoded.json.gz": ("gzip", gzip.compress(BOMB_GZIP)),
+}
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -51,6 +93,22 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_response(200)
             self.end_headers()
             self._write(b" " * 10_000 + JSON_DOCUMENT)
+        elif route.startswith("/encoded/"):  # /encoded/<encodings>/spec.json
+            encodings = unquote(route.split("/")[2])
+            self._send(200, _encoded(JSON_DOCUMENT, encodings), encodings.replace("raw-", ""))
+        elif route == "/truncated.json":
+            self._send(200, gzip.compress(JSON_DOCUMENT)[:-12], "gzip")
+        elif route == "/brotli.json":
+            self._send(200, b"not really brotli", "br")
+        elif route in BOMBS:
+            encoding, body = BOMBS[route]
+            self._send(200, body, encoding)
+        elif route == "/trickled-headers.json":  # one header byte at a time: each in time, the whole never
+            self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+            for _ in range(200):  # at most 20 s, far beyond the tests' timeout
+                if not self._write(b"a"):
+                    break
+                time.sleep(0.1)
         elif route == "/slow.json":
             time.sleep(3)
             self._send(200, JSON_DOCUMENT)
@@ -65,8 +123,10 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._send(404, b"")
 
-    def _send(self, status: int, body: bytes) -> None:
+    def _send(self, status: int, body: bytes, encoding: str = "") -> None:
         self.send_response(status)
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self._write(body)
@@ -228,6 +288,54 @@ def test_a_trickling_server_times_out_as_a_whole(server, monkeypatch):
     monkeypatch.setattr(sources, "TIMEOUT_SECONDS", 0.5)
     with pytest.raises(SourceError, match="timed out"):
         orgdocs.load(f"{server}/trickle.json")
+
+
+def test_a_server_trickling_its_headers_times_out_as_a_whole(server, monkeypatch):
+    # the headers never end, and every byte comes well within the read timeout
+    monkeypatch.setattr(sources, "TIMEOUT_SECONDS", 0.5)
+    with pytest.raises(SourceError, match=r"timed out after 0\.5 s"):
+        orgdocs.load(f"{server}/trickled-headers.json")
+
+
+def test_endpoints_on_a_trickling_server_is_one_line_and_exit_1(server, monkeypatch, capsys):
+    from orgdocs.cli import main
+
+    monkeypatch.setattr(sources, "TIMEOUT_SECONDS", 0.5)
+    assert main(["endpoints", f"{server}/trickled-headers.json"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"orgdocs: {server}/trickled-headers.json: timed out after 0.5 s\n"
+
+
+@pytest.mark.parametrize(
+    "encodings", ["gzip", "x-gzip", "deflate", "raw-deflate", "gzip, gzip", "deflate, gzip", "gzip, identity"]
+)
+def test_every_content_encoding_is_decoded(server, encodings):
+    assert orgdocs.load(f"{server}/encoded/{encodings}/spec.json").title == "Served"
+
+
+def test_an_unsupported_content_encoding_is_one_clear_error(server):
+    with pytest.raises(SourceError, match="Content-Encoding 'br' is not supported"):
+        orgdocs.load(f"{server}/brotli.json")
+
+
+def test_a_truncated_encoded_body_is_one_clear_error(server):
+    with pytest.raises(SourceError, match=r"cannot decode its gzip body \(truncated\)"):
+        orgdocs.load(f"{server}/truncated.json")
+
+
+@pytest.mark.parametrize("route", sorted(BOMBS))
+def test_a_compressed_bomb_stops_at_the_cap_with_little_memory(server, route, monkeypatch):
+    # 64 MB once decoded, from a few kilobytes; the cap is 1 MB: decoding stops there, memory stays near it
+    monkeypatch.setattr(sources, "MAX_BYTES", 2**20)
+    tracemalloc.start()
+    try:
+        with pytest.raises(DescriptionError, match="larger than 1 MB"):
+            orgdocs.load(server + route)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 2**20
 
 
 def test_an_unreachable_server_fails_cleanly():

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import json
-import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -16,6 +15,7 @@ from urllib.parse import urlsplit
 
 from orgdocs.errors import DescriptionError
 from orgdocs.loading import sources
+from orgdocs.loading.inflate import CorruptData, TooLarge, collect, inflate
 
 __all__ = ["extension", "parse_document", "paused_gc"]
 
@@ -61,24 +61,13 @@ def parse_document(data: bytes, name: str) -> Any:
 
 def _gunzip(data: bytes, name: str) -> bytes:
     """Decompress, refusing output beyond the size cap (a small ``.gz`` can hold gigabytes)."""
-    out: list[bytes] = []
-    size = 0
     try:
-        while data:
-            inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)  # one gzip member
-            chunk = inflater.decompress(data, sources.MAX_BYTES + 1 - size)
-            size += len(chunk)
-            if size > sources.MAX_BYTES or inflater.unconsumed_tail:
-                raise DescriptionError(
-                    f"larger than {sources.describe_size(sources.MAX_BYTES)} once decompressed", source=name
-                )
-            if not inflater.eof:
-                raise DescriptionError("not a gzip file (truncated)", source=name)
-            out.append(chunk)
-            data = inflater.unused_data.lstrip(b"\0")  # further members, or padding
-    except zlib.error as error:
+        return collect(inflate([data], "gzip"), sources.MAX_BYTES)
+    except TooLarge:
+        too_large = f"larger than {sources.describe_size(sources.MAX_BYTES)} once decompressed"
+        raise DescriptionError(too_large, source=name) from None
+    except CorruptData as error:
         raise DescriptionError(f"not a gzip file ({error})", source=name) from None
-    return b"".join(out)
 
 
 def _load_json(data: bytes, name: str) -> Any:

@@ -2,23 +2,27 @@
 
 Remote descriptions are fetched with httpx the way the seed asks: no credentials (not even from ``.netrc``
 or the environment), no cache, a timeout, a size cap and a bounded number of redirects. A non-2xx answer
-fails loading with its status in the message.
+fails loading with its status in the message. The timeout bounds the whole fetch, connect to last byte
+(``orgdocs.loading.deadline``); the size cap counts decoded bytes as they stream, whatever the
+``Content-Encoding`` (``orgdocs.loading.inflate``), so a small compressed bomb stops at the cap.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from orgdocs.errors import SourceError
+from orgdocs.loading.inflate import CorruptData, TooLarge, collect, inflate
 from orgdocs.progress import Progress
 
 __all__ = ["MAX_BYTES", "Fetched", "is_url", "read_source", "schema_source"]
 
 MAX_BYTES = 256 * 1024 * 1024  # Microsoft Graph beta is 45 MB; four times that is not a description
-TIMEOUT_SECONDS = 30.0  # for the whole fetch, not only for each read
+TIMEOUT_SECONDS = 30.0  # for the whole fetch, connect to last byte (tests shorten it)
 MAX_REDIRECTS = 5
 
 
@@ -77,6 +81,8 @@ def schema_source(entry: str, *, content: Path, public: Path) -> str:
 def _fetch(url: str) -> bytes:
     import httpx
 
+    from orgdocs.loading.deadline import deadline_transport
+
     try:
         parts = urlsplit(url)
     except ValueError as error:  # e.g. an unclosed "[" of an IPv6 address
@@ -85,40 +91,39 @@ def _fetch(url: str) -> bytes:
         # the seed: the loader has no way to send credentials; and the secret must not reach a message
         public = urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
         raise SourceError("credentials in a description URL are not sent: use a public URL", source=public)
-    deadline = time.monotonic() + TIMEOUT_SECONDS
     too_large = f"larger than {describe_size(MAX_BYTES)}"
     try:
         with (
             httpx.Client(
+                transport=deadline_transport(time.monotonic() + TIMEOUT_SECONDS),
                 follow_redirects=True,
                 max_redirects=MAX_REDIRECTS,
                 timeout=TIMEOUT_SECONDS,
                 trust_env=False,  # no proxy credentials or .netrc: a description is fetched anonymously
             ) as client,
-            client.stream(
-                "GET", url, headers={"Accept": "application/json, application/yaml, */*"}
-            ) as answer,
+            client.stream("GET", url, headers=_REQUEST_HEADERS) as answer,
         ):
             if not answer.is_success:
                 raise SourceError(f"HTTP {answer.status_code} {answer.reason_phrase}".strip(), source=url)
             declared = answer.headers.get("content-length", "")
             if declared.isdigit() and int(declared) > MAX_BYTES:
                 raise SourceError(too_large, source=url)
-            chunks, size = [], 0
             # a long fetch shows progress on a terminal (in kilobytes, when the server says how many)
             bar = Progress(
                 int(declared) // 1024 if declared.isdigit() else 0, f"orgdocs: fetching {url} (KB)"
             )
-            for chunk in answer.iter_bytes():
-                size += len(chunk)
-                if size > MAX_BYTES:
-                    raise SourceError(too_large, source=url)
-                if time.monotonic() > deadline:  # a server that trickles bytes never trips the read timeout
-                    raise httpx.ReadTimeout("deadline")
-                chunks.append(chunk)
-                bar.advance(size // 1024 - bar.done)
+            layers = _content_encodings(answer.headers, url)
+            try:
+                # decoded bytes are counted as they come, so a small compressed bomb stops at the cap
+                body = collect(_decoded(_received(answer.iter_raw(), bar), layers), MAX_BYTES)
+            except CorruptData as error:
+                raise SourceError(
+                    f"cannot decode its {' then '.join(layers)} body ({error})", source=url
+                ) from None
             bar.close()
-            return b"".join(chunks)
+            return body
+    except TooLarge:
+        raise SourceError(too_large, source=url) from None
     except httpx.TooManyRedirects:
         raise SourceError(f"more than {MAX_REDIRECTS} redirects", source=url) from None
     except httpx.TimeoutException:
@@ -127,3 +132,38 @@ def _fetch(url: str) -> bytes:
         raise SourceError(f"cannot fetch: {error}", source=url) from None
     except httpx.InvalidURL as error:
         raise SourceError(f"not a valid URL ({error})", source=url) from None
+
+
+# Only the encodings that can be undone piece by piece under the size cap (see ``orgdocs.loading.inflate``).
+_ENCODINGS = {"gzip": "gzip", "x-gzip": "gzip", "deflate": "deflate"}
+_REQUEST_HEADERS = {
+    "Accept": "application/json, application/yaml, */*",
+    "Accept-Encoding": "gzip, deflate",
+}
+
+
+def _content_encodings(headers: Mapping[str, str], url: str) -> list[str]:
+    """The ``Content-Encoding`` layers in the order they were applied (``identity`` dropped)."""
+    applied = [name.strip().lower() for name in headers.get("content-encoding", "").split(",")]
+    layers = [name for name in applied if name not in ("", "identity")]
+    for name in layers:
+        if name not in _ENCODINGS:
+            raise SourceError(
+                f"Content-Encoding {name!r} is not supported (gzip and deflate are)", source=url
+            )
+    return layers
+
+
+def _received(chunks: Iterator[bytes], bar: Progress) -> Iterator[bytes]:
+    size = 0
+    for chunk in chunks:
+        size += len(chunk)
+        bar.advance(size // 1024 - bar.done)
+        yield chunk
+
+
+def _decoded(chunks: Iterator[bytes], layers: list[str]) -> Iterator[bytes]:
+    """The body with its encodings undone, the last applied first, each layer piece by piece."""
+    for name in reversed(layers):
+        chunks = inflate(chunks, _ENCODINGS[name])
+    return chunks
