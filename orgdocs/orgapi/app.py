@@ -91,7 +91,7 @@ async def revoke_api_key(request: Request) -> Response:
         )
     else:
         request_fingerprint = fingerprint("POST", f"/{organization_id}/{api_key_id}/revoke", caller.id)
-        async with api.in_flight.hold(organization_id, key, request_fingerprint):
+        async with api.in_flight.hold(organization_id, key):
             response, replayed = await run_in_threadpool(
                 api.revoke_api_key,
                 caller,

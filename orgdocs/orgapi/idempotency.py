@@ -3,9 +3,13 @@
 A response is kept for 24 hours under ``(organization, Idempotency-Key)`` together with a fingerprint of the
 request (method, path, calling key). A retry with the same fingerprint gets the stored response again; a
 different request under the same key is refused with 422. Storage makes that exact across processes (the
-stored response is written in the revocation's own transaction). Within one server process, a retry that
-arrives while the first request is still running waits for it and then replays; if it is still running after
-``wait`` seconds, the retry gets 409.
+stored response is written in the revocation's own transaction). Within one server process, a request that
+arrives while another holds its key waits for it, then the stored response decides: the same request
+replays, a different one gets 422. If the holder is still running after ``wait`` seconds, the waiter gets 409.
+
+The holder is not necessarily the first request under the key: a stranger that reuses a key already
+answered holds it too until the store has refused it. So a waiter never judges by the holder's fingerprint,
+only by what is stored.
 """
 
 from __future__ import annotations
@@ -48,21 +52,18 @@ class InFlight:
     def __init__(self, wait: float = 5.0) -> None:
         self.wait = wait
         self._lock = threading.Lock()
-        self._running: dict[tuple[str, str], str] = {}
+        self._running: set[tuple[str, str]] = set()
 
     @asynccontextmanager
-    async def hold(self, organization_id: str, key: str, request_fingerprint: str) -> AsyncIterator[None]:
-        """Claim the key for the duration of the block, waiting for an identical request to finish first."""
+    async def hold(self, organization_id: str, key: str) -> AsyncIterator[None]:
+        """Claim the key for the duration of the block, waiting for whoever holds it to finish first."""
         slot = (organization_id, key)
         deadline = time.monotonic() + self.wait
         while True:
             with self._lock:
-                running = self._running.get(slot)
-                if running is None:
-                    self._running[slot] = request_fingerprint
+                if slot not in self._running:
+                    self._running.add(slot)
                     break
-            if running != request_fingerprint:
-                raise reused_key_problem()
             if time.monotonic() >= deadline:
                 raise Problem(
                     409,
@@ -76,4 +77,4 @@ class InFlight:
             yield
         finally:
             with self._lock:
-                del self._running[slot]
+                self._running.discard(slot)

@@ -1,4 +1,4 @@
-"""In-flight idempotency keys within one process: a twin waits its turn, a stranger is refused."""
+"""In-flight idempotency keys within one process: whoever holds a key, the next request waits its turn."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def test_a_twin_waits_for_the_holder_and_then_proceeds():
         holding = anyio.Event()
 
         async def first() -> None:
-            async with in_flight.hold("org", "k", "same"):
+            async with in_flight.hold("org", "k"):
                 holding.set()
                 order.append("first in")
                 await anyio.sleep(0.05)
@@ -31,7 +31,7 @@ def test_a_twin_waits_for_the_holder_and_then_proceeds():
 
         async def twin() -> None:
             await holding.wait()
-            async with in_flight.hold("org", "k", "same"):
+            async with in_flight.hold("org", "k"):
                 order.append("twin in")
 
         async with anyio.create_task_group() as group:
@@ -42,21 +42,20 @@ def test_a_twin_waits_for_the_holder_and_then_proceeds():
     assert order == ["first in", "first out", "twin in"]
 
 
-def test_a_different_request_with_a_held_key_is_422_and_a_twin_past_the_wait_409():
+def test_a_waiter_past_the_wait_gets_409_and_keys_are_per_organization():
     in_flight = InFlight(wait=0)
 
     async def main() -> list[int]:
         statuses = []
-        async with in_flight.hold("org", "k", "one"):
-            for other in ("two", "one"):
-                with pytest.raises(Problem) as caught:
-                    async with in_flight.hold("org", "k", other):
-                        pass  # pragma: no cover
-                statuses.append(caught.value.status)
-            async with in_flight.hold("other-org", "k", "two"):  # keys are per organization
+        async with in_flight.hold("org", "k"):
+            with pytest.raises(Problem) as caught:
+                async with in_flight.hold("org", "k"):
+                    pass  # pragma: no cover
+            statuses.append(caught.value.status)
+            async with in_flight.hold("other-org", "k"):  # keys are per organization
                 statuses.append(0)
-        async with in_flight.hold("org", "k", "two"):  # released: free for anyone
+        async with in_flight.hold("org", "k"):  # released: free for anyone
             statuses.append(200)
         return statuses
 
-    assert anyio.run(main) == [422, 409, 0, 200]
+    assert anyio.run(main) == [409, 0, 200]
