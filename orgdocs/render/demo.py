@@ -2,17 +2,20 @@
 
 One process runs two loopback servers: the reference API (a fresh SQLite database, seeded with a demo
 organization) and the development server for the bundled docs project. CORS lets the docs' request form
-call the API. Ctrl-C stops both.
+call the API. Ctrl-C or SIGTERM stops both and removes the temporary folder.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import json
+import signal
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +60,7 @@ def demo_command(
     # both ports first: a busy one is one error line, before anything is printed or created
     docs_socket, api_socket = bind(host, port), bind(host, api_port)
     port, api_port = docs_socket.getsockname()[1], api_socket.getsockname()[1]
-    with tempfile.TemporaryDirectory(prefix="orgdocs-demo-") as scratch:
+    with _sigterm_as_ctrl_c(), tempfile.TemporaryDirectory(prefix="orgdocs-demo-") as scratch:
         database = Path(folder or scratch) / "orgapi.sqlite3"
         database.parent.mkdir(parents=True, exist_ok=True)
         store = open_store(str(database))
@@ -101,3 +104,20 @@ def demo_command(
             store.close()
     print("orgdocs demo: stopped", file=sys.stderr)
     return 0
+
+
+@contextlib.contextmanager
+def _sigterm_as_ctrl_c() -> Iterator[None]:
+    """SIGTERM (``kill``, a service manager) stops the demo as Ctrl-C does: servers down, temporary folder gone.
+
+    Python's default SIGTERM ends the process at once, skipping every ``finally``. uvicorn handles it while it
+    runs and raises it again once shut down, with the handler it found in place: this one, which is Ctrl-C's.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers (and receives signals)
+        return
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
