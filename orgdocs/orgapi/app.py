@@ -24,7 +24,7 @@ from starlette.routing import Route
 from orgdocs.orgapi.clock import Clock
 from orgdocs.orgapi.description import description_json, description_yaml
 from orgdocs.orgapi.idempotency import fingerprint, reused_key_problem
-from orgdocs.orgapi.middleware import RequestIdMiddleware
+from orgdocs.orgapi.middleware import BodyTimeoutMiddleware, RequestIdMiddleware
 from orgdocs.orgapi.problems import MEDIA_TYPE, Problem, problem_body
 from orgdocs.orgapi.service import OrgApi
 from orgdocs.orgapi.sqlite_store import SQLiteStore
@@ -208,7 +208,7 @@ def create_app(
         if owns_store:
             store.close()
 
-    middleware = [Middleware(RequestIdMiddleware)]
+    middleware = [Middleware(RequestIdMiddleware), Middleware(BodyTimeoutMiddleware)]
     if cors_origins:
         middleware.append(
             Middleware(

@@ -134,6 +134,7 @@ def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     from orgdocs.orgapi.app import create_app
+    from orgdocs.orgapi.server import uvicorn_config
 
     listener = bind(args.host, args.port)
     store = _open(args.db)
@@ -147,7 +148,7 @@ def serve_command(args: argparse.Namespace) -> int:
             flush=True,
         )
     app = create_app(store, cors_origins=args.cors_origin)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="info", access_log=False, lifespan="on"))
+    server = uvicorn.Server(uvicorn_config(app, log_level="info", access_log=False, lifespan="on"))
     try:
         server.run(sockets=[listener])
     finally:

@@ -54,6 +54,7 @@ def demo_command(
     import uvicorn
 
     from orgdocs.orgapi import create_app, open_store, seed_demo
+    from orgdocs.orgapi.server import uvicorn_config
     from orgdocs.render.dev import DevState, serve_dev
     from orgdocs.serving import bind
 
@@ -67,7 +68,7 @@ def demo_command(
         demo = seed_demo(store)
         docs_origin = f"http://{host}:{port}"
         api = uvicorn.Server(
-            uvicorn.Config(
+            uvicorn_config(
                 create_app(store, cors_origins=[docs_origin, f"http://localhost:{port}"]),
                 host=host,
                 port=api_port,

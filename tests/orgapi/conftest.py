@@ -83,11 +83,13 @@ def serve_in_thread(app: Any) -> Iterator[str]:
     """Run ``app`` under uvicorn on 127.0.0.1 (a free port) in a thread; yield its base URL; stop it."""
     import uvicorn
 
+    from orgdocs.orgapi.server import uvicorn_config
+
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))
     listener.listen(256)
     server = uvicorn.Server(
-        uvicorn.Config(app, log_level="warning", lifespan="off", timeout_graceful_shutdown=5)
+        uvicorn_config(app, log_level="warning", lifespan="off", timeout_graceful_shutdown=5)
     )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
