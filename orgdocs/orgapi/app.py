@@ -196,8 +196,8 @@ def create_app(
     """The ASGI application over a SQLite file (created if missing) or any :class:`Store`.
 
     ``cors_origins`` lists the browser origins allowed to call the API (``"*"`` for any); ``clock`` replaces
-    the system clock (tests move time forward with it); ``idempotency_wait`` is how long a retry waits for an
-    identical request still in flight before it gets 409.
+    the system clock (tests move time forward with it); ``idempotency_wait`` is how long a request waits for
+    another one holding its Idempotency-Key before it gets 409.
     """
     owns_store = isinstance(db_path_or_store, (str, os.PathLike))
     store: Store = SQLiteStore(db_path_or_store) if owns_store else db_path_or_store  # type: ignore[arg-type]
