@@ -87,6 +87,13 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Location", f"/hop/{left - 1}" if left > 1 else "/spec.json")
             self.send_header("Content-Length", "0")
             self.end_headers()
+        elif route.startswith("/slow-hop/"):  # like /hop/N, each answer after 0.2 s
+            time.sleep(0.2)
+            left = int(route.rsplit("/", 1)[1])
+            self.send_response(302)
+            self.send_header("Location", f"/slow-hop/{left - 1}" if left > 1 else "/spec.json")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
         elif route == "/big.json":
             self._send(200, b" " * 10_000 + JSON_DOCUMENT)
         elif route == "/big-unannounced.json":  # no Content-Length: read until the connection closes
@@ -295,6 +302,13 @@ def test_a_server_trickling_its_headers_times_out_as_a_whole(server, monkeypatch
     monkeypatch.setattr(sources, "TIMEOUT_SECONDS", 0.5)
     with pytest.raises(SourceError, match=r"timed out after 0\.5 s"):
         orgdocs.load(f"{server}/trickled-headers.json")
+
+
+def test_redirects_share_one_deadline(server, monkeypatch):
+    # each of the five answers comes in 0.2 s, well within the timeout; all of them together do not
+    monkeypatch.setattr(sources, "TIMEOUT_SECONDS", 0.5)
+    with pytest.raises(SourceError, match=r"timed out after 0\.5 s"):
+        orgdocs.load(f"{server}/slow-hop/{sources.MAX_REDIRECTS}")
 
 
 def test_endpoints_on_a_trickling_server_is_one_line_and_exit_1(server, monkeypatch, capsys):
