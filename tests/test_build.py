@@ -217,13 +217,100 @@ def test_a_folder_that_is_not_a_build_is_never_replaced(tmp_path, capsys):
     assert (precious / "notes.txt").read_text(encoding="utf-8") == "keep me"
 
 
+def _project_folder(root: Path) -> dict[str, str]:
+    """A user's folder that merely holds a folder named ``_docs``."""
+    for name, text in {"_docs/notes.md": "# notes", "src/app.py": "print(1)", "PRECIOUS.txt": "keep"}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return _tree(root)
+
+
+@pytest.mark.parametrize("where", ["project", "home"])
+def test_a_folder_holding_a_docs_folder_is_not_an_earlier_build(tmp_path, monkeypatch, capsys, where):
+    folder = tmp_path / where
+    folder.mkdir()
+    before = _project_folder(folder)
+    monkeypatch.chdir(folder)
+    out = "." if where == "project" else str(folder)
+    assert main(["build", str(SHOP), "--out", out]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not an orgdocs build (no _docs/build-manifest.json)" in err
+    assert _tree(folder) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [where]  # no temporary folder left beside it
+
+
+def test_the_project_folder_itself_is_never_the_output(tmp_path, capsys):
+    project = tmp_path / "project"
+    shutil.copytree(STATIC / "shop", project)
+    before = _tree(project)
+    assert main(["build", str(project / "docs.config.yaml"), "--out", str(project)]) == 1
+    assert "holds the docs project's" in capsys.readouterr().err
+    assert _tree(project) == before
+
+
+def test_the_manifest_lists_every_file_the_build_wrote(tmp_path):
+    out = tmp_path / "site"
+    build_site(Site(SHOP), out, progress=False)
+    manifest = json.loads((out / "_docs" / "build-manifest.json").read_text(encoding="utf-8"))
+    assert manifest["format"] == "orgdocs-build/1"
+    files = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
+    assert set(manifest["files"]) == files - {"_docs/build-manifest.json"}
+
+
 def test_a_rebuild_replaces_the_previous_output(tmp_path):
     out = tmp_path / "site"
     build_site(Site(SHOP), out, progress=False)
-    (out / "stale.html").write_text("old", encoding="utf-8")
+    (out / "index.html").write_text("old", encoding="utf-8")  # a file the build wrote: replaced
+    (out / ".DS_Store").write_bytes(b"\0")  # what a file browser leaves: not the user's work
     build_site(Site(SHOP), out, progress=False)
-    assert not (out / "stale.html").exists() and (out / "index.html").is_file()
+    assert (out / "index.html").read_text(encoding="utf-8") != "old"
+    assert not (out / ".DS_Store").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_file_added_to_an_earlier_build_is_not_silently_deleted(tmp_path, capsys):
+    out = tmp_path / "site"
+    build_site(Site(SHOP), out, progress=False)
+    (out / "CNAME").write_text("docs.example.com", encoding="utf-8")
+    before = _tree(out)
+    assert main(["build", str(SHOP), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "CNAME was not written by orgdocs build (1 such file)" in err and "public folder" in err
+    assert _tree(out) == before
+
+
+def test_the_public_folder_is_copied_into_every_build(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(STATIC / "shop", project)
+    (project / "public" / ".well-known").mkdir(parents=True)
+    (project / "public" / "CNAME").write_text("docs.example.com", encoding="utf-8")
+    (project / "public" / ".well-known" / "security.txt").write_text("Contact: x", encoding="utf-8")
+    out = tmp_path / "site"
+    for _ in range(2):  # and it survives a rebuild
+        build_site(Site(project / "docs.config.yaml"), out, progress=False)
+        assert (out / "CNAME").read_text(encoding="utf-8") == "docs.example.com"
+        assert (out / ".well-known" / "security.txt").is_file()
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [("index.html", "public/index.html has the name of a file the build writes"),
+     ("leak.txt", "leak.txt escapes the public folder")],
+)  # fmt: skip
+def test_a_public_file_never_replaces_a_page_nor_reaches_out(tmp_path, capsys, name, expected):
+    project = tmp_path / "project"
+    shutil.copytree(STATIC / "shop", project)
+    (project / "public").mkdir()
+    (tmp_path / "secret.txt").write_text("secret", encoding="utf-8")
+    if name == "leak.txt":
+        (project / "public" / name).symlink_to(tmp_path / "secret.txt")
+    else:
+        (project / "public" / name).write_text("mine", encoding="utf-8")
+    assert main(["build", str(project / "docs.config.yaml"), "--out", str(tmp_path / "site")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err
+    assert not (tmp_path / "site").exists()
 
 
 def test_progress_bar_only_on_a_terminal():

@@ -280,3 +280,40 @@ def test_a_mapping_config_is_named_in_errors():
     with pytest.raises(ConfigError) as caught:
         load_config({"content": "content", "extra": 1})
     assert str(caught.value) == "<config>: unexpected property 'extra'"
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (
+            docs({"schema": "./open\0api.yaml"}),
+            "groups[0].sections[0].schema: schema './open\\x00api.yaml' holds",
+        ),
+        (
+            docs({"section": "G", "pages": ["a\0.md"]}),
+            "groups[0].sections[0].pages[0]: page 'a\\x00.md' holds",
+        ),
+        ({"content": "./con\0tent"}, "content: folder './con\\x00tent' holds"),
+        ({"content": "./content", "public": "p\0"}, "public: folder holds"),
+        (
+            {"content": "./content", "groups": [{"changelog": "C", "updates": "x\0"}]},
+            "groups[0].updates: folder 'x\\x00' holds",
+        ),
+    ],
+)
+def test_a_nul_byte_in_a_path_is_one_clear_error(tmp_path, data, expected):
+    message = config_error(tmp_path, data)
+    assert message.startswith(expected) and "NUL byte" in message
+
+
+def test_a_nul_byte_in_the_config_path_is_one_clear_error():
+    with pytest.raises(ConfigError, match="NUL byte"):
+        load_config("docs\0.config.yaml")
+
+
+def test_a_page_linked_out_of_content_is_rejected(tmp_path):
+    (tmp_path / "secret.md").write_text("# Secret", encoding="utf-8")
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "guide.md").symlink_to(tmp_path / "secret.md")
+    message = config_error(tmp_path, docs({"section": "G", "pages": ["guide.md"]}))
+    assert message == "groups[0].sections[0].pages[0]: page 'guide.md' escapes the content folder"

@@ -146,3 +146,36 @@ def test_an_unreadable_changelog_file_names_the_place(tmp_path):
     (tmp_path / "2026-01-01-a.md").write_bytes(b"# caf\xe9\n")
     with pytest.raises(ConfigError, match=r"c: p: changelog file '2026-01-01-a.md' cannot be read"):
         read_updates(tmp_path, config_name="c", place="p")
+
+
+def test_a_changelog_update_linked_out_of_its_folder_is_refused(tmp_path):
+    """A symbolic link in the updates folder would publish any file the builder can read."""
+    (tmp_path / "secret.md").write_text("# Secret\n\npassword", encoding="utf-8")
+    updates = tmp_path / "changelog"
+    updates.mkdir()
+    (updates / "2026-01-01-fine.md").write_text("# Fine", encoding="utf-8")
+    (updates / "2026-01-02-leak.md").symlink_to(tmp_path / "secret.md")
+    with pytest.raises(ConfigError) as caught:
+        read_updates(updates, config_name="docs.config.yaml", place="groups[1].updates")
+    assert str(caught.value) == (
+        "docs.config.yaml: groups[1].updates: changelog file '2026-01-02-leak.md' escapes the updates folder"
+    )
+
+
+def test_a_link_inside_the_updates_folder_is_read(tmp_path):
+    updates = tmp_path / "changelog"
+    (updates / "drafts").mkdir(parents=True)
+    (updates / "drafts" / "a.md").write_text("# Linked", encoding="utf-8")
+    (updates / "2026-01-02-linked.md").symlink_to(updates / "drafts" / "a.md")
+    [update] = read_updates(updates, config_name="docs.config.yaml", place="groups[1].updates")
+    assert update.title == "Linked"
+
+
+def test_a_page_link_swapped_out_of_content_after_the_config_is_refused(tmp_path):
+    """The rule holds when the page is read, not only when the config is checked (the dev server rereads)."""
+    (tmp_path / "secret.md").write_text("# Secret", encoding="utf-8")
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "guide.md").symlink_to(tmp_path / "secret.md")
+    with pytest.raises(ConfigError, match=r"page 'guide\.md' escapes the content folder"):
+        page("guide.md", content)

@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from orgdocs.errors import SourceError
+from orgdocs.loading.folders import PathRefused, resolve_below
 from orgdocs.loading.inflate import CorruptData, TooLarge, collect, inflate
 from orgdocs.progress import Progress
 
@@ -57,6 +58,8 @@ def read_source(source: str | Path) -> Fetched:
         raise SourceError("no such file", source=text) from None
     except IsADirectoryError:
         raise SourceError("is a folder, not a description file", source=text) from None
+    except ValueError:  # the operating system cannot name it
+        raise SourceError("not a file name (it holds a NUL byte)", source=repr(text)) from None
     except OSError as error:
         raise SourceError(error.strerror or str(error), source=text) from None
 
@@ -70,12 +73,10 @@ def schema_source(entry: str, *, content: Path, public: Path) -> str:
     if is_url(entry):
         return entry
     base, relative = (public, entry.lstrip("/")) if entry.startswith("/") else (content, entry)
-    base = base.resolve()
-    target = (base / relative).resolve()
-    if not target.is_relative_to(base):
-        folder = "public" if entry.startswith("/") else "content"
-        raise SourceError(f"path escapes the {folder} folder {base}", source=entry)
-    return str(target)
+    try:
+        return str(resolve_below(base, relative, folder="public" if entry.startswith("/") else "content"))
+    except PathRefused as refused:
+        raise SourceError(f"path {refused} {base}", source=entry) from None
 
 
 def _fetch(url: str) -> bytes:

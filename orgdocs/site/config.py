@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from orgdocs.errors import ConfigError, OrgdocsError
+from orgdocs.loading.folders import PathRefused, resolve_below
 from orgdocs.site.pages import PAGE_SUFFIXES
 from orgdocs.site.routes import segment
 
@@ -117,6 +118,8 @@ def load_config(source: str | Path | Mapping[str, Any] | Config, *, base: str | 
         raise ConfigError("no such file", source=name) from None
     except OSError as error:
         raise ConfigError(error.strerror or str(error), source=name) from None
+    except ValueError:  # a NUL byte in the path
+        raise ConfigError("not a file name (it holds a NUL byte)", source=repr(name)) from None
     from orgdocs.loading.parse import parse_document
 
     try:
@@ -131,6 +134,8 @@ def _validate(raw: Any, *, name: str, root: Path, file: Path | None) -> Config:
         raise ConfigError("a config must be a mapping with at least 'content'", source=name)
     top = _model(_ConfigModel, raw, name, "")
     content = _folder(root, top.content, name, "content")
+    if "\0" in top.public:
+        raise ConfigError("folder holds a NUL byte, which no file name can", source=name, place="public")
     public = (root / top.public).resolve()
     groups = []
     for i, group in enumerate(top.groups):
@@ -200,8 +205,7 @@ _SCHEME = re.compile(r"^(?:[A-Za-z][A-Za-z0-9+.-]*://|file:)", re.I)
 
 
 def _check_page(page: str, content: Path, name: str, place: str) -> None:
-    if not _below(content, page):
-        raise ConfigError(f"page '{page}' escapes the content folder", source=name, place=place)
+    _below(content, page, "content", f"page {page!r}", name, place)
     if not page.lower().endswith(PAGE_SUFFIXES):
         kinds = ", ".join(PAGE_SUFFIXES)
         raise ConfigError(f"page '{page}' is not Markdown or a notebook ({kinds})", source=name, place=place)
@@ -213,6 +217,10 @@ def _check_schema_source(source: str, content: Path, public: Path, name: str, pl
 
     if is_url(source):
         return
+    if "\0" in source:
+        raise ConfigError(
+            f"schema {source!r} holds a NUL byte, which no file name can", source=name, place=place
+        )
     if _SCHEME.match(source):
         scheme = source.split(":", 1)[0]
         raise ConfigError(
@@ -223,16 +231,22 @@ def _check_schema_source(source: str, content: Path, public: Path, name: str, pl
     folder, base, relative = (
         ("public", public, source.lstrip("/")) if source.startswith("/") else ("content", content, source)
     )
-    if not _below(base, relative):
-        raise ConfigError(f"schema '{source}' escapes the {folder} folder", source=name, place=place)
+    _below(base, relative, folder, f"schema {source!r}", name, place)
 
 
-def _below(base: Path, relative: str) -> bool:
-    return (base / relative).resolve().is_relative_to(base.resolve())
+def _below(base: Path, relative: str, folder: str, what: str, name: str, place: str) -> Path:
+    try:
+        return resolve_below(base, relative, folder=folder)
+    except PathRefused as refused:
+        raise ConfigError(f"{what} {refused}", source=name, place=place) from None
 
 
 def _folder(root: Path, value: str, name: str, place: str) -> Path:
     """A folder named by the config, relative to the config file's folder; it must exist."""
+    if "\0" in value:
+        raise ConfigError(
+            f"folder {value!r} holds a NUL byte, which no file name can", source=name, place=place
+        )
     path = (root / value).resolve()
     if not path.is_dir():
         raise ConfigError(f"folder '{value}' does not exist ({path})", source=name, place=place)

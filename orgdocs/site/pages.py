@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import ConfigError
+from orgdocs.loading.folders import PathRefused, resolve_below
 from orgdocs.model.titles import humanize
 from orgdocs.site.routes import segment
 
@@ -58,8 +59,11 @@ def _first_heading(markdown: str) -> str:
 
 
 def read_page(content: Path, relative: str, *, config_name: str, place: str) -> Page:
-    """A page named by a validated config (``load_config`` checked its folder and its kind)."""
-    path = (content / relative).resolve()
+    """A page named by a validated config (``load_config`` checked its kind); it must lie below ``content``."""
+    try:
+        path = resolve_below(content, relative, folder="content")
+    except PathRefused as refused:
+        raise ConfigError(f"page '{relative}' {refused}", source=config_name, place=place) from None
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -127,7 +131,11 @@ def read_updates(folder: Path, *, config_name: str, place: str) -> list[Page]:
                 f"changelog file '{path.name}' has an impossible date", source=config_name, place=place
             ) from None
         try:
-            text = path.read_text(encoding="utf-8")
+            text = resolve_below(folder, path.name, folder="updates").read_text(encoding="utf-8")
+        except PathRefused as refused:
+            raise ConfigError(
+                f"changelog file '{path.name}' {refused}", source=config_name, place=place
+            ) from None
         except (OSError, UnicodeDecodeError) as error:
             raise ConfigError(
                 f"changelog file '{path.name}' cannot be read: {error}", source=config_name, place=place

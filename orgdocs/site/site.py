@@ -114,7 +114,9 @@ class Site:
         if not isinstance(description, Description):
             description = load(description)
         site = cls.__new__(cls)
-        site._start(Config(Path.cwd(), Path.cwd(), "", (DocsGroup(group, ()),), name="<description>"))
+        site._start(
+            Config(Path.cwd(), Path.cwd() / "public", "", (DocsGroup(group, ()),), name="<description>")
+        )
         site.descriptions.append(description)
         with paused_gc():
             sections = [site._schema_nav(group, description)]

@@ -8,9 +8,13 @@ Layout of ``out``::
     _docs/openapi/<route>.json      one payload per operation (also embedded in its page)
     _docs/assets/                   CSS and JavaScript, no build step, nothing from another host
 
+    _docs/build-manifest.json       what this build wrote (the marker of an orgdocs build)
+
+The files of the config's ``public`` folder (a ``CNAME``, a ``robots.txt``, downloads) are copied in too.
 Everything is written into a temporary folder beside ``out``, which replaces ``out`` only when the whole
-build succeeded: a failed build leaves the previous output exactly as it was. A folder that is not an
-earlier build is never replaced. Operation pages are written by a pool of forked processes when there are
+build succeeded: a failed build leaves the previous output exactly as it was. Only an empty folder or an
+earlier build (its manifest lists every file in it) is ever replaced: any other folder, and an earlier build
+holding a file it did not write, is refused and left untouched. Operation pages are written by a pool of forked processes when there are
 enough of them to pay for it (the site is shared copy-on-write, never pickled).
 """
 
@@ -29,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import OrgdocsError
+from orgdocs.loading.folders import PathRefused, resolve_below
 from orgdocs.progress import Progress
 from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
 from orgdocs.render.static.paths import page_path, payload_path
@@ -38,7 +43,9 @@ __all__ = ["PARALLEL_MIN_OPERATIONS", "BuildResult", "build_command", "build_sit
 
 PARALLEL_MIN_OPERATIONS = 100  # measured: 89 operations build as fast on one core, 195 a third faster on two
 CHUNK = 16  # operation pages per task sent to a worker
-MARKER = "_docs"  # a folder holding this is an earlier build and may be replaced
+MANIFEST = "_docs/build-manifest.json"  # written by every build: only a folder holding it may be replaced
+MANIFEST_FORMAT = "orgdocs-build/1"
+OS_LITTER = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})  # what file browsers drop in any folder
 
 
 @dataclass
@@ -84,7 +91,10 @@ def build_site(
     pages (default: every core when there are at least ``PARALLEL_MIN_OPERATIONS`` operations)."""
     start = time.monotonic()
     out = Path(out).absolute()
-    _check_replaceable(out)
+    config = site.config
+    _check_replaceable(out, [p for p in (config.file, config.content, config.public) if p is not None])
+    if config.public.is_dir() and out.resolve().is_relative_to(config.public.resolve()):
+        raise OrgdocsError("is inside the public folder, which the build copies into it", source=str(out))
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
@@ -96,6 +106,8 @@ def build_site(
         raise OrgdocsError(f"cannot create the output folder: {error}", source=str(out)) from None
     try:
         result = _build_into(site, tmp, progress, workers)
+        result.bytes += _copy_public(config.public, tmp)
+        _write_manifest(tmp)
         _swap(tmp, out)
     except OSError as error:  # a full disk, a permission: one line, like every other error
         shutil.rmtree(tmp, ignore_errors=True)
@@ -108,13 +120,86 @@ def build_site(
     return result
 
 
-def _check_replaceable(out: Path) -> None:
+def _check_replaceable(out: Path, inputs: list[Path]) -> None:
+    """Refuse, touching nothing, to replace anything but an empty folder or an earlier build."""
+    for path in inputs:
+        if path.absolute().is_relative_to(out) or path.resolve().is_relative_to(out.resolve()):
+            raise OrgdocsError(f"holds the docs project's {path.name}: not replacing it", source=str(out))
     if not out.exists():
         return
     if not out.is_dir():
         raise OrgdocsError("exists and is not a folder: not replacing it", source=str(out))
-    if any(out.iterdir()) and not (out / MARKER).is_dir():
-        raise OrgdocsError("is a folder that is not an orgdocs build: not replacing it", source=str(out))
+    if not any(out.iterdir()):
+        return
+    written = _manifest_files(out)
+    if written is None:
+        raise OrgdocsError(
+            f"is a folder that is not an orgdocs build (no {MANIFEST}): not replacing it", source=str(out)
+        )
+    extra = sorted(set(_files(out)) - written - {MANIFEST})
+    if extra:
+        raise OrgdocsError(
+            f"{extra[0]} was not written by orgdocs build ({len(extra)} such file{'s' if len(extra) > 1 else ''}):"
+            " not replacing it; put files the site needs in the config's public folder, which every build copies",
+            source=str(out),
+        )
+
+
+def _files(root: Path) -> list[str]:
+    """Every file below ``root`` (symbolic links not followed), as ``/``-separated relative paths."""
+    found = []
+    for folder, dirs, names in os.walk(root):
+        base = Path(folder).relative_to(root)
+        names += [d for d in dirs if os.path.islink(os.path.join(folder, d))]  # a link is a file here
+        found.extend((base / name).as_posix() for name in names if name not in OS_LITTER)
+    return found
+
+
+def _manifest_files(out: Path) -> set[str] | None:
+    """The files an earlier build wrote, from its manifest; ``None`` when ``out`` holds no valid one."""
+    try:
+        manifest = json.loads((out / MANIFEST).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
+        return None
+    files = manifest.get("files")
+    return set(files) if isinstance(files, list) and all(isinstance(f, str) for f in files) else None
+
+
+def _write_manifest(root: Path) -> None:
+    from orgdocs._version import __version__
+
+    manifest = {
+        "format": MANIFEST_FORMAT,
+        "generator": f"orgdocs {__version__}",
+        "files": sorted(_files(root)),
+    }
+    _write(root / MANIFEST, json.dumps(manifest, indent=0))
+
+
+def _copy_public(public: Path, root: Path) -> int:
+    """Copy the files of the config's public folder into the output; bytes copied. A file the build wrote
+    is never overwritten, and a file resolving outside ``public`` (a symbolic link out) is refused."""
+    if not public.is_dir():
+        return 0
+    total = 0
+    for relative in sorted(_files(public)):
+        try:
+            source = resolve_below(public, relative, folder="public")
+        except PathRefused as refused:
+            raise OrgdocsError(f"{relative} {refused}", source=str(public)) from None
+        target = root / relative
+        if relative == MANIFEST or target.exists() or target.is_symlink():
+            raise OrgdocsError(
+                f"public/{relative} has the name of a file the build writes", source=str(public)
+            )
+        if source.is_dir():
+            continue  # a link to a folder inside public: its files are copied where they really are
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+        total += target.stat().st_size
+    return total
 
 
 def _swap(tmp: Path, out: Path) -> None:
