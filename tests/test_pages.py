@@ -179,3 +179,8 @@ def test_a_page_link_swapped_out_of_content_after_the_config_is_refused(tmp_path
     (content / "guide.md").symlink_to(tmp_path / "secret.md")
     with pytest.raises(ConfigError, match=r"page 'guide\.md' escapes the content folder"):
         page("guide.md", content)
+
+
+def test_front_matter_nested_too_deeply_is_not_front_matter():
+    text = "---\ntitle: " + "[" * 100_000 + "\n---\n# Heading\n"
+    assert split_front_matter(text) == ({}, text)

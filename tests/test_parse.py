@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import gzip
+import json
 
 import pytest
 
@@ -71,7 +72,7 @@ def test_a_json_error_names_line_and_column():
         (b"", "invalid JSON: Expecting value"),
         (b"\xff\xfe\xfa", "not UTF-8 text"),  # a UTF-16 byte order mark, then half a character
         (b'{"a": "\xe9"}', "not UTF-8 text"),
-        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested more than 200 levels deep"),
         (b'{"n": ' + b"9" * 5_000 + b"}", "4300 digits"),  # Python's int conversion limit
     ],
 )
@@ -139,3 +140,38 @@ def test_paused_gc_restores_the_collector():
     with pytest.raises(ValueError), paused_gc():
         raise ValueError
     assert gc.isenabled()
+
+
+def _nested(levels: int) -> dict:
+    document: dict = {"type": "string"}
+    for _ in range(levels - 1):
+        document = {"items": document}
+    return document
+
+
+def test_nesting_up_to_the_limit_is_read_and_deeper_is_refused_at_its_place():
+    from orgdocs.loading.parse import MAX_NESTING
+
+    assert parse_document(json.dumps(_nested(MAX_NESTING)).encode(), "x.json")
+    deeper = {"paths": {}, "components": {"schemas": {"Deep": _nested(MAX_NESTING)}}}
+    with pytest.raises(DescriptionError) as failure:
+        parse_document(json.dumps(deeper).encode(), "x.json")
+    assert str(failure.value) == (
+        f"x.json: #/components/schemas/Deep{'/items' * (MAX_NESTING - 3)}: nested more than 200 levels deep"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 400_000,  # libyaml's time grows with the square of this: refused as soon as it is reached
+        "a:\n" + "".join(" " * i + "- \n" for i in range(1, 300)),
+        "x: " + "{a: " * 300 + "1" + "}" * 300,
+    ],
+)
+def test_yaml_nesting_deeper_than_the_limit_is_refused_early(text):
+    with pytest.raises(DescriptionError) as failure:
+        parse_document(text.encode(), "x.yaml")
+    assert str(failure.value).startswith("x.yaml: line ") and "nested more than 200 levels deep" in str(
+        failure.value
+    )

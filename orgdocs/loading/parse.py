@@ -2,6 +2,11 @@
 
 ``.yaml`` and ``.yml`` use the YAML parser; any other extension is parsed as JSON. A ``.gz`` suffix is
 decompressed first and the extension before it decides.
+
+A document may nest at most ``MAX_NESTING`` levels of mappings and lists (real descriptions nest about 30):
+deeper input is refused with the place where it goes too deep, before anything recursive (example
+generation, JSON writing, page rendering) could meet it. YAML is refused while it is being parsed, because
+libyaml's time grows with the square of the nesting.
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ from orgdocs.errors import DescriptionError
 from orgdocs.loading import sources
 from orgdocs.loading.inflate import CorruptData, TooLarge, collect, inflate
 
-__all__ = ["extension", "parse_document", "paused_gc"]
+__all__ = ["MAX_NESTING", "extension", "nesting_error", "parse_document", "paused_gc"]
+
+MAX_NESTING = 200  # levels of mappings and lists in a document (GitHub's and Stripe's descriptions: 25-30)
 
 
 @contextmanager
@@ -70,15 +77,55 @@ def _gunzip(data: bytes, name: str) -> bytes:
         raise DescriptionError(f"not a gzip file ({error})", source=name) from None
 
 
+def nesting_error(source: str, place: str | None) -> DescriptionError:
+    return DescriptionError(f"nested more than {MAX_NESTING} levels deep", source=source, place=place)
+
+
+def _check_nesting(document: Any, name: str) -> None:
+    """Refuse a document nesting deeper than ``MAX_NESTING``, naming the JSON pointer where it does."""
+    stack = [(document, 1)]  # containers only, with their level: the walk costs a tenth of the parse
+    pop, push = stack.pop, stack.append
+    while stack:
+        node, level = pop()
+        if level > MAX_NESTING:
+            raise nesting_error(name, _deepest_pointer(document))
+        level += 1
+        for value in node.values() if type(node) is dict else node:
+            kind = type(value)
+            if (kind is dict or kind is list) and value:
+                push((value, level))
+
+
+def _deepest_pointer(document: Any) -> str:
+    """The JSON pointer of the first container at level ``MAX_NESTING + 1`` (only asked once refused)."""
+    from orgdocs.loading.refs import escape_token
+
+    stack: list[tuple[Any, str, int]] = [(document, "#", 1)]
+    while stack:
+        node, pointer, level = stack.pop()
+        if level > MAX_NESTING:
+            return pointer
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        stack.extend(
+            (value, f"{pointer}/{escape_token(str(key))}", level + 1)
+            for key, value in items
+            if isinstance(value, (dict, list)) and value
+        )
+    return "#"
+
+
 def _load_json(data: bytes, name: str) -> Any:
     try:
-        return json.loads(data)
+        document = json.loads(data)
     except json.JSONDecodeError as error:
         place = f"line {error.lineno} column {error.colno}"
         raise DescriptionError(f"invalid JSON: {error.msg}", source=name, place=place) from None
     except UnicodeDecodeError as error:
         raise DescriptionError(f"not UTF-8 text ({error.reason})", source=name) from None
-    except RecursionError:
-        raise DescriptionError("invalid JSON: nested too deeply", source=name) from None
+    except RecursionError:  # the C parser's own limit, far beyond ours
+        raise nesting_error(name, None) from None
     except ValueError as error:  # e.g. an integer beyond Python's 4300-digit conversion limit
         raise DescriptionError(f"invalid JSON: {error}", source=name) from None
+    if isinstance(document, (dict, list)):
+        _check_nesting(document, name)
+    return document

@@ -4,7 +4,8 @@ PyYAML's C loader spends most of its time building and resolving node objects: a
 description. Here Python objects are built straight from libyaml's event stream, and plain scalars are resolved
 with PyYAML's YAML 1.1 rules, except that dates and timestamps stay strings and ``=`` is the string ``"="``.
 Mapping keys become strings as JSON would write them (``200`` -> ``"200"``). Aliases share the anchored object;
-a budget on the size they expand to refuses alias bombs. A document that fails to parse is retried once on
+a budget on the size they expand to refuses alias bombs, and nesting deeper than ``MAX_NESTING`` is refused
+as soon as the parser reaches it. A document that fails to parse is retried once on
 tolerantly cleaned text (control characters, U+2028, tabs in block scalars) because real descriptions that
 other tools open contain those. Without libyaml, PyYAML's pure-Python SafeLoader supplies the same events.
 """
@@ -19,6 +20,7 @@ from typing import Any
 import yaml
 
 from orgdocs.errors import DescriptionError
+from orgdocs.loading.parse import MAX_NESTING
 
 try:  # libyaml's parser, when PyYAML was built with it
     from yaml._yaml import CParser as _CParser
@@ -145,6 +147,7 @@ def _build(get_event: Any, source: str) -> Any:
     mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
     document_end = yaml.DocumentEndEvent
     plain_words, number_start, no_key = _PLAIN_WORDS, _NUMBER_START, _NO_KEY
+    max_nesting = MAX_NESTING
 
     anchors: dict[str, tuple[Any, int]] = {}  # name -> (object, nodes it stands for)
     stack: list[tuple[Any, bool, Any, Any, Any, int]] = []
@@ -177,6 +180,8 @@ def _build(get_event: Any, source: str) -> Any:
                 anchors[event.anchor] = (value, 1)
         elif kind is mapping_start or kind is sequence_start:
             nodes += 1
+            if len(stack) >= max_nesting:  # refused at once: libyaml's time grows with the square of it
+                raise _event_error(f"nested more than {max_nesting} levels deep", event, source)
             stack.append((container, is_map, key, merges, anchor, start))
             is_map = kind is mapping_start
             container = {} if is_map else []

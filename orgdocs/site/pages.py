@@ -44,11 +44,12 @@ def split_front_matter(text: str) -> tuple[dict, str]:
     match = _FRONT_MATTER.match(text)
     if not match:
         return {}, text
-    import yaml
+    from orgdocs.errors import DescriptionError
+    from orgdocs.loading.yaml import load_yaml  # the description's parser: its nesting limit holds here too
 
     try:
-        meta = yaml.safe_load(match.group(1))
-    except yaml.YAMLError:
+        meta = load_yaml(match.group(1), "front matter")
+    except DescriptionError:
         return {}, text
     return (meta if isinstance(meta, dict) else {}), text[match.end() :]
 
