@@ -529,3 +529,36 @@ def test_examples_of_every_operation_of_a_large_description(corpus, name):
         json.dumps(value, allow_nan=False)
     again = operation_examples(description.operations[-1], description.resolve)
     assert again == examples[-1]
+
+
+def _linked(count: int, make) -> dict:
+    return schemas(**{f"S{i}": make(i) for i in range(count)}, **{f"S{count}": {"type": "integer"}})
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda i: {"allOf": [ref(f"S{i + 1}"), {"properties": {f"p{i}": {"type": "string"}}}]},
+        lambda i: ref(f"S{i + 1}"),
+        lambda i: {"oneOf": [ref(f"S{i + 1}")]},
+    ],
+    ids=["allOf", "aliases", "oneOf"],
+)
+def test_2000_linked_schemas_give_an_example_cut_where_nesting_stops(make):
+    """References and combinators count as nesting: a long chain is cut, never a RecursionError."""
+    from orgdocs.site.examples import MAX_NESTING
+
+    document = _linked(2000, make)
+    value = request(ref("S0"), document)
+    json.dumps(value)
+    if isinstance(value, dict):  # allOf: the properties of the links reached before the cut
+        assert f"p{MAX_NESTING // 3}" in value and "p1999" not in value
+    else:
+        assert value is None  # the integer at the end lies past the cut
+
+
+def test_short_chains_are_not_cut():
+    document = _linked(
+        20, lambda i: {"allOf": [ref(f"S{i + 1}"), {"properties": {f"p{i}": {"type": "string"}}}]}
+    )
+    assert request(ref("S0"), document) == {f"p{i}": "string" for i in range(20)}

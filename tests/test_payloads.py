@@ -377,3 +377,55 @@ def test_references_an_operation_cannot_follow_are_listed_in_its_payload():
     )
     site = Site.from_description(description)
     assert site.payload(site.routes[0])["unresolved"] == ["other.yaml#/P"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_closures_past_the_budget_are_walked_and_equal_a_plain_graph_search(seed, monkeypatch):
+    import orgdocs.site.payloads as payloads
+
+    monkeypatch.setattr(payloads, "CLOSURE_BUDGET", 25)  # a few closures cached, the rest walked
+    rng = random.Random(seed)
+    description = from_document(_random_description(rng, 60))
+    index = ReachIndex(description)
+    for _ in range(40):
+        roots = [f"{SCHEMAS}S{rng.randrange(63)}" for _ in range(rng.randint(1, 3))]
+        reached, kept = index.closure(roots)
+        assert len(reached) == len(set(reached)) and len(kept) == len(set(kept))
+        assert (set(reached), set(kept)) == _walk(description, roots)
+        assert [r for r in reached if r in roots][:1] == [r for r in roots if r in reached][:1]
+    assert any(closure is None for closure in index._closure.values())
+
+
+def _chained(make, length: int = 50_000) -> Site:
+    """One operation whose response reaches a chain of ``length`` component schemas."""
+    schemas = {f"S{i}": make(i) for i in range(length)}
+    schemas[f"S{length}"] = {"type": "object", "properties": {"x": {"type": "string"}}}
+    response = {"description": "d", "content": {"application/json": {"schema": {"$ref": SCHEMAS + "S0"}}}}
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "Chain", "version": "1"},
+        "paths": {"/a": {"get": {"responses": {"200": response}}}},
+        "components": {"schemas": schemas},
+    }
+    return Site.from_description(from_document(document))
+
+
+@pytest.mark.parametrize(
+    ("kind", "make", "reached", "kept"),
+    [  # each link's closure one shorter than the last: cached whole, they held 1.25 billion references
+        ("properties", lambda i: {"properties": {"next": {"$ref": f"{SCHEMAS}S{i + 1}"}}}, 50_001, 0),
+        ("aliases", lambda i: {"$ref": f"{SCHEMAS}S{i + 1}"}, 50_001, 0),
+        # S0/.. reaches through S1's $ref to S2/properties/x, ... to the end, where none resolves
+        ("pointers", lambda i: {"$ref": f"{SCHEMAS}S{i + 1}/properties/x"}, 1, 1),
+    ],
+)
+def test_a_chain_of_50000_references_gives_a_payload_and_its_problems(kind, make, reached, kept):
+    site = _chained(make)
+    route = site.routes[0]
+    payload = strict_loads(site.payload_json(route))
+    assert len(payload["components"]) == reached and len(payload["unresolved"]) == kept
+    problems = site.problems
+    if kind == "pointers":
+        assert len(problems) == 50_000 - 1 and all("kept as it is" in str(p) for p in problems)
+    else:
+        assert problems == []

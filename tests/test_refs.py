@@ -366,3 +366,67 @@ def test_one_resolver_serves_many_threads():
             answers = list(pool.map(answer, refs))
         assert answers == [answer(ref) for ref in refs]
         assert answers[0] == "reached through Alias"
+
+
+CHAIN = 50_000  # references chained one to the next: recursion or quadratic work would show at once
+S = "#/components/schemas/"
+
+
+def _schemas(make) -> Resolver:
+    schemas = {f"S{i}": make(i) for i in range(CHAIN)}
+    schemas[f"S{CHAIN}"] = {"type": "object", "properties": {"x": {"type": "string"}}}
+    return Resolver({"components": {"schemas": schemas}})
+
+
+def test_a_pointer_chain_longer_than_the_recursion_limit_is_followed_to_its_end():
+    """``#/.../S0/properties/x`` reaches through S0's ``$ref`` into S1/properties/x, and so on to the end,
+    where the pointer lands on a string schema that has no properties: none of them resolves."""
+    resolver = _schemas(lambda i: {"$ref": f"{S}S{i + 1}/properties/x"})
+    assert not resolver.resolves(f"{S}S0/properties/x")
+    assert resolver.resolve(f"{S}S{CHAIN}/properties/x") == {"type": "string"}
+    for i in range(0, CHAIN, 5_000):
+        assert not resolver.resolves(f"{S}S{i}/properties/x")
+        assert resolver.resolve(f"{S}S{i}") == {"$ref": f"{S}S{i + 1}/properties/x"}
+
+
+def test_an_alias_chain_derefs_to_its_end_from_every_link():
+    resolver = _schemas(lambda i: {"$ref": f"{S}S{i + 1}"})
+    end = resolver.resolve(f"{S}S{CHAIN}")
+    for i in range(CHAIN):
+        assert resolver.deref({"$ref": f"{S}S{i}"}) == (end, f"{S}S{CHAIN}")
+
+
+def _old_deref(resolver: Resolver, node):
+    """``deref`` as it was written before chains were memoized: the reference for the memoized one."""
+    if not (isinstance(node, dict) and "$ref" in node):
+        return node, None
+    seen, ref = set(), None
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+        nxt = node["$ref"]
+        if nxt in seen:
+            break
+        seen.add(nxt)
+        try:
+            node = resolver.resolve(nxt)
+        except KeyError:
+            break
+        ref = nxt
+    return node, ref
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_memoized_deref_stops_where_following_the_chain_does(seed):
+    import random
+
+    rng = random.Random(seed)
+    size = 40
+    schemas = {}
+    for i in range(size):  # bare references to random targets (loops, tails into loops, dead ends)
+        roll = rng.random()
+        schemas[f"S{i}"] = {"$ref": f"{S}S{rng.randrange(size + 3)}"} if roll < 0.8 else {"type": "string"}
+    resolver = Resolver({"components": {"schemas": schemas}})
+    order = list(range(size + 3))
+    rng.shuffle(order)  # memoized ends are found from every entry order
+    for i in order:
+        node = {"$ref": f"{S}S{i}"}
+        assert resolver.deref(node) == _old_deref(resolver, node), i

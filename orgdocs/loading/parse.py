@@ -104,7 +104,8 @@ def _deepest_pointer(document: Any) -> str:
     while stack:
         node, pointer, level = stack.pop()
         if level > MAX_NESTING:
-            return pointer
+            tokens = pointer.split("/")  # 200 tokens: the head and the tail name the place well enough
+            return pointer if len(tokens) <= 16 else "/".join([*tokens[:10], "…", *tokens[-3:]])
         items = node.items() if isinstance(node, dict) else enumerate(node)
         stack.extend(
             (value, f"{pointer}/{escape_token(str(key))}", level + 1)

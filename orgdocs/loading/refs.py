@@ -9,7 +9,7 @@ references (``other.yaml#/X``) are never loaded; they and dangling ones are repo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 from urllib.parse import unquote
 
@@ -53,54 +53,101 @@ def join_pointer(*tokens: str) -> str:
     return "#/" + "/".join(escape_token(str(t)) for t in tokens)
 
 
+_MISSING = object()
+
+
 class Resolver:
     """Follows local references inside one document, with a cache per reference string.
 
-    Safe to share between threads (the development server does): the cache only ever gains entries.
+    Iterative, and linear in the document: a pointer that reaches through other references
+    (``#/a/b`` where ``/a`` is itself a ``$ref``) is resolved with an explicit stack, never by recursion,
+    so a chain of 50,000 of them costs no more than 50,000 lookups; every result, failures included, is
+    cached, and so is where each chain of bare references ends. Safe to share between threads (the
+    development server does): the caches only ever gain entries, and an entry never changes.
     """
 
-    __slots__ = ("_cache", "document")
+    __slots__ = ("_cache", "_ends", "_failed", "document")
 
     def __init__(self, document: Any):
         self.document = document
         self._cache: dict[str, Any] = {}
+        self._failed: set[str] = set()  # a failure does not depend on where it was met (see ``_resolving``)
+        self._ends: dict[str, str] = {}  # ref -> the last reference its chain of bare references follows
 
     def resolve(self, ref: str) -> Any:
         """The target of one reference, not followed further. ``KeyError`` when it cannot be resolved."""
-        return self._resolve(ref, set())
+        if isinstance(ref, str):
+            node = self._cache.get(ref, _MISSING)
+            if node is not _MISSING:
+                return node
+            if ref in self._failed:
+                raise KeyError(ref)
+        return self._drive(ref)
 
-    def _resolve(self, ref: str, active: set[str]) -> Any:
-        """``active``: the references being resolved, which a pointer may not reach through again."""
+    def _drive(self, ref: Any) -> Any:
+        """Run ``_resolving(ref)``, and the resolutions it asks for, on an explicit stack."""
+        active: set[str] = set()
+        stack = [self._resolving(ref, active)]
+        value: Any = None
+        failed = False  # the last resolution failed: a fresh KeyError is thrown into the one that asked
+        while stack:
+            top = stack[-1]
+            try:
+                # a fresh exception each time: one thrown up a long chain would drag its whole traceback
+                wanted = top.throw(KeyError(ref)) if failed else top.send(value)
+            except StopIteration as done:
+                stack.pop()
+                value, failed = done.value, False
+                continue
+            except KeyError:
+                stack.pop()
+                value, failed = None, True
+                continue
+            node = self._cache.get(wanted, _MISSING) if isinstance(wanted, str) else _MISSING
+            value, failed = node, False
+            if node is _MISSING:
+                value = None
+                if isinstance(wanted, str) and wanted in self._failed:
+                    failed = True
+                else:
+                    stack.append(self._resolving(wanted, active))
+        if failed:
+            raise KeyError(ref)
+        return value
+
+    def _resolving(self, ref: Any, active: set[str]) -> Generator[str, Any, Any]:
+        """Resolve ``ref``, yielding each reference it needs resolved first (``_drive`` sends the target back,
+        or throws ``KeyError``). ``active``: the references being resolved, which a pointer may not reach
+        through again. A reference that fails because it met an active one depends on itself: it fails
+        wherever it is met, so its failure is cached like any other."""
         if not isinstance(ref, str) or not is_local(ref):
             raise KeyError(ref)
-        try:
-            return self._cache[ref]
-        except KeyError:
-            pass
         if ref in active:
             raise KeyError(ref)
         active.add(ref)
         try:
-            node = self._walk(pointer_tokens(ref), active)
-        except KeyError:
-            if "%" not in ref:
-                raise KeyError(ref) from None
-            try:  # a key that literally holds "%xx", not meant as percent-encoding
-                node = self._walk(pointer_tokens(ref, percent_decode=False), active)
+            try:
+                node = yield from self._walk(pointer_tokens(ref))
             except KeyError:
-                raise KeyError(ref) from None
+                if "%" not in ref:
+                    raise
+                # a key that literally holds "%xx", not meant as percent-encoding
+                node = yield from self._walk(pointer_tokens(ref, percent_decode=False))
+        except KeyError:
+            self._failed.add(ref)
+            raise
         finally:
             active.discard(ref)
         self._cache[ref] = node
         return node
 
-    def _walk(self, tokens: list[str], active: set[str]) -> Any:
+    def _walk(self, tokens: list[str]) -> Generator[str, Any, Any]:
         node = self.document
         for token in tokens:
-            node = self._step(node, token, active)
+            node = yield from self._step(node, token)
         return node
 
-    def _step(self, node: Any, token: str, active: set[str]) -> Any:
+    def _step(self, node: Any, token: str) -> Generator[str, Any, Any]:
         """One pointer token. Where a key is missing from a ``{"$ref": ...}`` node, the reference is followed
         (as json-schema-ref-parser and swagger-parser do): ``#/paths/~1a/get`` reaches into ``/a`` when that
         path item is itself a reference."""
@@ -115,7 +162,7 @@ class Resolver:
                 if not isinstance(ref, str) or ref in followed:
                     raise KeyError(token)
                 followed.add(ref)
-                node = self._resolve(ref, active)
+                node = yield ref
             elif isinstance(node, list) and _is_index(token) and int(token) < len(node):
                 return node[int(token)]
             else:
@@ -128,19 +175,40 @@ class Resolver:
         """
         if not (isinstance(node, dict) and "$ref" in node):
             return node, None  # the common case, kept cheap: the model derefs every object it reads
-        seen: set[str] = set()
-        ref = None
-        while isinstance(node, dict) and isinstance(node.get("$ref"), str):
-            nxt = node["$ref"]
-            if nxt in seen:
+        first = node["$ref"]
+        if not isinstance(first, str) or not self.resolves(first):
+            return node, None
+        end = self._ends.get(first) or self._chain_end(first)
+        return self.resolve(end), end
+
+    def _chain_end(self, first: str) -> str:
+        """Where the chain of bare references from ``first`` (resolvable) stops, for every reference on it:
+        at the last one whose target is not a resolvable reference, or, where the chain comes back on
+        itself, at the last one before a reference already followed."""
+        path: list[str] = []
+        index: dict[str, int] = {}
+        ref = first
+        while True:
+            index[ref] = len(path)
+            path.append(ref)
+            target = self.resolve(ref)
+            nxt = target.get("$ref") if isinstance(target, dict) else None
+            if not isinstance(nxt, str) or not self.resolves(nxt):
+                ends = dict.fromkeys(path, ref)
                 break
-            seen.add(nxt)
-            try:
-                node = self.resolve(nxt)
-            except KeyError:
+            known = self._ends.get(nxt)
+            if known is not None and nxt not in index:
+                ends = dict.fromkeys(path, known)
+                break
+            if nxt in index:  # a loop back to path[k]: its members stop just before coming round again
+                k = index[nxt]
+                ends = dict.fromkeys(path[:k], path[-1])
+                ends.update((path[i], path[i - 1] if i > k else path[-1]) for i in range(k, len(path)))
                 break
             ref = nxt
-        return node, ref
+        for member, end in ends.items():
+            self._ends.setdefault(member, end)
+        return self._ends[first]
 
     def resolves(self, ref: str) -> bool:
         try:

@@ -143,6 +143,22 @@ def _page(state: DevState, route: str) -> tuple[int, str]:
         return 200, render_route(renderer, route)
     except KeyError:
         return 404, _error_page(f"no page at {route}", title="Not found")
+    except Exception as error:  # a page the site cannot render is shown as such, never as a bare 500
+        message = f"{route}: {error}" if isinstance(error, OrgdocsError) else f"{route}: {_failure(error)}"
+        state.log(f"orgdocs dev: {message}")
+        return 503, _error_page(message, title="orgdocs dev: this page could not be rendered")
+
+
+def _failure(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+def page_route(path: str) -> str:
+    """The route a request path names: ``/a/b/``, ``/a/b/index.html`` (how built pages link) are ``/a/b``."""
+    route = "/" + path.strip("/")
+    if route == "/index.html" or route.endswith("/index.html"):
+        route = route[: -len("index.html")].rstrip("/") or "/"
+    return route
 
 
 def _error_page(message: str, title: str = "orgdocs dev: the site could not be built") -> str:
@@ -180,9 +196,14 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
         if path == "index":
             return JSONResponse(site.index, headers=NO_STORE)
         try:
-            text = site.payload_json("/" + path)
+            text = await asyncio.to_thread(site.payload_json, "/" + path)
         except KeyError:
             return JSONResponse({"error": f"no operation at /{path}"}, status_code=404, headers=NO_STORE)
+        except Exception as error:  # shown as what it is, never a bare 500
+            message = (
+                f"/{path}: {error}" if isinstance(error, OrgdocsError) else f"/{path}: {_failure(error)}"
+            )
+            return JSONResponse({"error": message}, status_code=503, headers=NO_STORE)
         return Response(text, media_type="application/json", headers=NO_STORE)
 
     async def events(request: Request) -> Response:
@@ -203,7 +224,7 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
         return Response(RELOAD_JS, media_type="text/javascript", headers=NO_STORE)
 
     async def page(request: Request) -> Response:
-        route = "/" + request.path_params.get("path", "").strip("/")
+        route = page_route(request.path_params.get("path", ""))
         status, text = await asyncio.to_thread(_page, state, route)
         return HTMLResponse(_with_reload(text), status_code=status, headers=NO_STORE)
 

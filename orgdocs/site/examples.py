@@ -25,8 +25,10 @@ Rules of ``example_from_schema``, in order:
    ``minLength``/``maxLength`` (a ``pattern`` is not honoured); numbers are 0 moved into ``minimum``/
    ``maximum`` (exclusive too) and onto ``multipleOf``; booleans ``True``; Swagger's ``file`` ``"<binary>"``.
 
-Values nest at most ``MAX_DEPTH`` levels, and one example visits at most ``MAX_VALUES`` schemas (so a large
-web of mutually recursive schemas stays small); past either limit values are cut like cycles. Results are
+Values nest at most ``MAX_DEPTH`` levels, one example visits at most ``MAX_VALUES`` schemas (so a large
+web of mutually recursive schemas stays small), and at most ``MAX_NESTING`` schemas are open at once,
+``$ref``, ``allOf``, ``oneOf`` and ``anyOf`` counted (so a chain of 50,000 references or ``allOf`` links is cut,
+not a ``RecursionError``); past any limit values are cut like cycles. Results are
 memoized per ``(ref, direction)`` for each resolver (a ``Description.resolve``, kept as long as its
 description lives, which must not change meanwhile), so a pass over every operation of a large description
 reuses the shared components; a memoized value is reused only where generating it again would give the same.
@@ -45,6 +47,7 @@ from orgdocs.model.objects import MediaType, Operation, Parameter
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_NESTING",
     "MAX_VALUES",
     "Direction",
     "Resolve",
@@ -61,6 +64,7 @@ Direction = Literal["request", "response"]
 MAX_DEPTH = 12  # levels of nested values (object properties, array items)
 MAX_ITEMS = 3  # items of a generated array, whatever minItems says
 MAX_VALUES = 4000  # schema visits per example: large cyclic descriptions would otherwise explode
+MAX_NESTING = 64  # schemas open at once (references and combinators included): Python's stack is finite
 _DEPTH, _SIZE = 1, 2  # which limit cut a value
 
 _UUID = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
@@ -274,6 +278,7 @@ class _Walk:
         "direction",
         "floor",
         "memo",
+        "nesting",
         "positions",
         "reached",
         "resolve",
@@ -292,6 +297,7 @@ class _Walk:
         self.capped = 0  # _DEPTH, _SIZE: a limit was hit, the value depends on where it was met
         self.deepest = 0
         self.spent = 0  # schema visits of this generation, memo hits counted at their full size
+        self.nesting = 0  # schemas open on the way here
 
     def target(self, ref: str) -> tuple[bool, Any]:
         try:
@@ -311,12 +317,20 @@ class _Walk:
         if depth > self.deepest:
             self.deepest = depth
         self.spent += 1
-        if depth > MAX_DEPTH or self.spent > MAX_VALUES:
+        if depth > MAX_DEPTH or self.spent > MAX_VALUES or self.nesting >= MAX_NESTING:
+            # a nesting cut depends on the path like a size cut: neither is memoized
             self.capped |= _DEPTH if depth > MAX_DEPTH else _SIZE
             ref = schema.get("$ref")
             if isinstance(ref, str):  # an array whose items it is would have been [] had it been on the path
                 self.reached = {ref} if self.reached is None else self.reached | {ref}
             return self.empty(schema)
+        self.nesting += 1
+        try:
+            return self.own_or_generated(schema, depth)
+        finally:
+            self.nesting -= 1
+
+    def own_or_generated(self, schema: dict, depth: int) -> Any:
         declared, value = _own_value(schema)
         if declared:
             return _plain(value)  # once: the example the walk builds around it is not copied

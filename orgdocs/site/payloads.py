@@ -13,7 +13,10 @@ msgraph-beta instead of 0.2 MB). Subtypes an operation really uses are reached t
 
 Reachability is computed once per strongly connected component of the reference graph (Tarjan's algorithm,
 iteratively), and each component's closure is shared by its members, so an operation's components are the
-union of a few cached tuples, never a walk of the description. Each component is also serialized to JSON
+union of a few cached tuples, never a walk of the description. Those tuples hold at most
+``CLOSURE_BUDGET`` references in all: a long chain of references (each link's closure one shorter than the
+last) would otherwise cost memory and time in the square of its length. Past the budget, a closure is a
+walk of the graph that takes a cached closure whole wherever it meets one, linear in what it reaches. Each component is also serialized to JSON
 once per site, and payload JSON is assembled from those fragments: Stripe's operations reach about 585 of its
 979 schemas each, and serializing them again for every operation would dominate a build.
 """
@@ -39,7 +42,10 @@ from orgdocs.model.objects import (
 if TYPE_CHECKING:
     from orgdocs.model import Description
 
+CLOSURE_BUDGET = 4_000_000  # references held by cached closures (Stripe's: 0.6 million)
+
 __all__ = [
+    "CLOSURE_BUDGET",
     "ReachIndex",
     "dumps",
     "operation_dict",
@@ -213,8 +219,10 @@ class ReachIndex:
         self.description = description
         self._resolves: dict[str, bool] = {}
         self._edges: dict[str, tuple[str, ...]] = {}
-        self._closure: dict[str, tuple[str, ...]] = {}  # shared by every member of a component
+        # shared by every member of a component; None: closed past the budget, found by a walk when asked
+        self._closure: dict[str, tuple[str, ...] | None] = {}
         self._kept: dict[str, tuple[str, ...]] = {}  # unresolvable references reached, likewise shared
+        self._budget = CLOSURE_BUDGET
         self._fragments: dict[str, str] = {}
 
     def resolves(self, ref: str) -> bool:
@@ -249,11 +257,35 @@ class ReachIndex:
             if root not in self._closure:
                 self._compute(root)
             reached[root] = None  # the root leads, even when another member of its component came first
+            if self._closure[root] is None:
+                self._walk(root, reached, kept)
+                continue
             for ref in self._closure[root]:
                 reached[ref] = None
             for ref in self._kept[root]:
                 kept[ref] = None
         return list(reached), list(kept)
+
+    def _walk(self, root: str, reached: dict[str, None], kept: dict[str, None]) -> None:
+        """Add what ``root`` reaches to ``reached`` and ``kept``, depth first, taking cached closures whole."""
+        stack = [root]
+        seen = {root}
+        while stack:
+            ref = stack.pop()
+            closure = self._closure[ref]
+            if closure is not None:
+                reached.update(dict.fromkeys(closure))
+                kept.update(dict.fromkeys(self._kept[ref]))
+                continue
+            reached[ref] = None
+            for nxt in reversed(self.edges(ref)):
+                if nxt in seen or nxt in reached:
+                    continue
+                seen.add(nxt)
+                if self.resolves(nxt):
+                    stack.append(nxt)
+                else:
+                    kept[nxt] = None
 
     def _compute(self, root: str) -> None:
         """Tarjan's strongly connected components from ``root``, iteratively (reference chains in Microsoft
@@ -304,14 +336,26 @@ class ReachIndex:
                 if not self.resolves(nxt):
                     kept[nxt] = None
                     continue
-                for ref in self._closure[nxt]:
-                    reached[ref] = None
-                for ref in self._kept[nxt]:
-                    kept[ref] = None
+                successor = self._closure[nxt]
+                if successor is None or self._budget < len(reached):
+                    self._leave_open(members)
+                    return
+                reached.update(dict.fromkeys(successor))
+                kept.update(dict.fromkeys(self._kept[nxt]))
+        if self._budget < len(reached):
+            self._leave_open(members)
+            return
+        self._budget -= len(reached)
         closure, unresolved = tuple(reached), tuple(kept)
         for member in members:  # ``_kept`` first: a member found in ``_closure`` is complete
             self._kept[member] = unresolved
             self._closure[member] = closure
+
+    def _leave_open(self, members: list[str]) -> None:
+        """Past the budget: the component is done, its closure is walked when asked for."""
+        for member in members:
+            self._kept[member] = ()
+            self._closure[member] = None
 
     def component_json(self, ref: str) -> str:
         """The JSON of the target of ``ref``."""

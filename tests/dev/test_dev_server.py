@@ -101,3 +101,24 @@ def test_nothing_is_written_to_disk(dev_server, client, tmp_path):
         assert client.get(url).status_code == 200, url
     assert _files(tmp_path) == before
     assert set(os.listdir()) == cwd_before
+
+
+def test_index_html_links_name_the_same_pages(client):
+    """Built pages link to ``index.html`` (the site title does): the dev server answers those too."""
+    assert client.get("/index.html").text == client.get("/").text
+    page = client.get("/pets-api/pets/list-pets/index.html")
+    assert page.status_code == 200 and "List pets" in page.text
+    assert client.get("/pets-api/intro/index.html").status_code == 200
+
+
+def test_a_page_that_cannot_be_rendered_shows_the_error_not_a_bare_500(client, monkeypatch):
+    from orgdocs.render.static.pages import PageRenderer
+
+    def fails(self, route, payload_json=None):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(PageRenderer, "operation", fails)  # whatever a page's rendering may still meet
+    page = client.get("/pets-api/pets/list-pets")
+    assert page.status_code == 503 and page.headers["content-type"].startswith("text/html")
+    assert "could not be rendered" in page.text and "RecursionError: maximum recursion depth" in page.text
+    assert client.get("/pets-api/intro").status_code == 200  # the rest of the site is served

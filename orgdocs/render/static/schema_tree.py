@@ -44,6 +44,9 @@ TREE_ROWS = 400  # rows rendered on the server per tree
 ROW_BUDGET = 400  # rows rendered on the server per page, over all its trees
 MAX_ENUM = 40  # enum members listed before "and N more"
 MAX_VALUE = 160  # characters of a default or example value shown inline
+MAX_OPEN_REFS = (
+    64  # references expanded inside each other at once: a chain of aliases must not exhaust the stack
+)
 
 Resolve = Callable[[str], Any]
 Where = tuple[str, tuple]  # (component $ref or "" for the payload root, path tokens below it)
@@ -290,6 +293,12 @@ class _Tree:
         if not found:
             return _Node(
                 f'<span class="schema-ref" title="{title}">{name}</span>', [_badge("unresolved", "warn")]
+            )
+        if len(self.frames) >= MAX_OPEN_REFS:  # named, not expanded: like a cycle, it depends on the path
+            if self.frames:
+                self.frames[-1].floor = -1
+            return _Node(
+                f'<span class="schema-ref" title="{title}">{name}</span>', [_badge("nested too deep")]
             )
         siblings = {k: v for k, v in schema.items() if k != "$ref"}
         memo = self.context.cache.subtrees if self.context.cache is not None and not siblings else None
