@@ -18,6 +18,7 @@ from orgdocs.render.html import (
     sanitize_html,
     schema_tree_html,
 )
+from orgdocs.render.static.markdown import cleaner, is_remote
 from orgdocs.site import Site
 
 STATIC = Path(__file__).resolve().parent / "data" / "static"
@@ -168,6 +169,24 @@ def test_remote_images_become_links_local_ones_stay():
     assert "src=" not in sanitize_html(
         '<img src="https://cdn.example.com/x.png"><img src="//cdn.example.com/y.png">'
     )
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/\\evil.example/x.png", "\\\\evil.example/x.png", "\\/evil.example/x.png", "/\t/evil.example/x.png",
+     " \x01//evil.example/x.png", "ht\ntps://evil.example/x.png", "HTTPS://evil.example/x.png"],
+)  # fmt: skip
+def test_an_image_a_browser_would_fetch_from_another_host_is_remote(url):
+    """A browser strips C0 controls, drops tabs and newlines and reads a backslash as a slash."""
+    assert is_remote(url)
+    for outputs in (False, True):  # description text, and notebook outputs (an nbconvert export has no CSP)
+        assert "evil.example" not in cleaner(outputs=outputs).clean(f'<img src="{url}">')
+
+
+@pytest.mark.parametrize("url", ["img/a.png", "/img/a.png", "./a.png", "../a.png", "/\ta.png", "#x", "?q=1"])
+def test_paths_on_the_same_host_are_not_remote(url):
+    assert not is_remote(url)
+    assert "src=" in sanitize_html(f'<img src="{url}">')
 
 
 # -- schema trees -----------------------------------------------------------------------------------------------

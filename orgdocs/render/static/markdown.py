@@ -16,14 +16,19 @@ import mistune
 import nh3
 from mistune.renderers.html import HTMLRenderer
 
-__all__ = ["markdown_html", "sanitize_html"]
+__all__ = ["is_remote", "markdown_html", "sanitize_html"]
 
 _SCHEMES = {"http", "https", "mailto"}
 # Text that Markdown would only wrap in paragraphs: no inline syntax, entity, HTML, autolink or block marker.
 _PLAIN = re.compile(r"[^\\`*_\[\]<>#!|~&{}\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa0\u2028\u2029]*")
 _BLOCK_START = re.compile(r"(?m)^(?: {4}| {0,3}(?:[-+=:]|\d{1,9}[.)]))|  \n|://|www\.")
 _BLANK_LINE = re.compile(r"\n[ ]*\n")
-_REMOTE = re.compile(r"^\s*(?:[a-zA-Z][a-zA-Z0-9+.-]*:|//|\\\\)")
+# What a browser's URL parser ignores or rewrites before it decides where a URL leads (WHATWG URL):
+# leading and trailing C0 controls and spaces are stripped, tabs and newlines anywhere removed, and a
+# backslash read as a slash; then a scheme, or two slashes, lead to another host.
+_C0_AND_SPACE = "".join(map(chr, range(0x21)))
+_IGNORED = re.compile(r"[\t\n\r]")
+_REMOTE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|[/\\]{2})")
 _TAGS = set(nh3.ALLOWED_TAGS) - {"area", "map"}
 _ATTRIBUTES = {
     **{tag: set(names) for tag, names in nh3.ALLOWED_ATTRIBUTES.items()},
@@ -33,6 +38,12 @@ _ATTRIBUTES = {
     "td": {"align", "colspan", "rowspan"},
     "th": {"align", "colspan", "rowspan", "scope"},
 }
+
+
+def is_remote(url: str) -> bool:
+    r"""Whether a browser would resolve ``url`` against another host, or leave the page's scheme:
+    ``https://x``, ``//x``, ``/\x``, ``\\x``, ``java\tscript:x``, ``\x01//x``. Only paths of the page's host are not."""
+    return bool(_REMOTE.match(_IGNORED.sub("", url.strip(_C0_AND_SPACE))))
 
 
 _DATA_IMAGE = re.compile(r"^data:image/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]*$")
@@ -48,7 +59,7 @@ def cleaner(*, outputs: bool = False) -> nh3.Cleaner:
         if tag == "img" and attribute == "src":
             if value.startswith("data:"):
                 return value if outputs and _DATA_IMAGE.match(value) else None
-            return None if _REMOTE.match(value) else value  # a remote image would be fetched by every reader
+            return None if is_remote(value) else value  # a remote image would be fetched by every reader
         if attribute == "href" and value.lower().startswith("data:"):
             return None
         if attribute == "class" and not outputs and not value.startswith("language-"):
@@ -68,7 +79,7 @@ def cleaner(*, outputs: bool = False) -> nh3.Cleaner:
 
 class _Renderer(HTMLRenderer):
     def image(self, text: str, url: str, title: str | None = None) -> str:
-        if _REMOTE.match(url):  # a link to the image instead of fetching it
+        if is_remote(url):  # a link to the image instead of fetching it
             return self.link(text or url, url, title)
         return super().image(text, url, title)
 
