@@ -328,3 +328,55 @@ def test_hostile_cells_and_outputs_run_no_script():
     assert not [tag for tag in soup.find_all(True) if any(a.startswith("on") for a in tag.attrs)]
     assert soup.find("b", string="bold") is not None  # harmless markup stays
     assert soup.find("img", src=re.compile(r"^data:image/svg\+xml;base64,")) is not None
+
+
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+
+
+def hostile_image_notebook():
+    """Image outputs whose metadata nbconvert's template writes into ``<img>`` unquoted."""
+    notebook = new_notebook()
+    cell = new_code_cell("plot()")
+    cell.outputs = [
+        new_output(
+            "display_data",
+            data={"image/png": PNG},
+            metadata={"image/png": {"height": "1 onerror=alert(document.domain)", "width": 7}},
+        ),
+        new_output(
+            "display_data",
+            data={"image/png": PNG},
+            metadata={"width": "1 onload=alert(1)", "filenames": {"image/png": "https://evil.example/x.png"}},
+        ),
+    ]
+    notebook.cells.append(cell)
+    return notebook
+
+
+def test_output_metadata_keeps_numeric_sizes_only():
+    page, _ = OrgdocsExporter().from_notebook_node(hostile_image_notebook())
+    soup = BeautifulSoup(page, "html.parser")
+    images = soup.find_all("img", src=re.compile("^data:image/png"))
+    assert len(images) == 2 and images[0].get("width") == "7" and images[0].get("height") is None
+    assert "onerror" not in page and "onload" not in page and "evil.example" not in page
+
+
+def test_a_standalone_export_carries_the_sites_policy_with_its_own_scripts_hashed():
+    import base64
+    import hashlib
+
+    page, _ = OrgdocsExporter().from_notebook_node(hostile_image_notebook())
+    soup = BeautifulSoup(page, "html.parser")
+    meta = soup.find("meta", attrs={"http-equiv": "Content-Security-Policy"})
+    head = soup.head.find_all(True)
+    assert meta is not None and head.index(meta) < min(
+        head.index(t) for t in soup.head.find_all(["script", "style"])
+    )
+    policy = dict(part.split(" ", 1) for part in meta["content"].split("; "))
+    inline = [s.string for s in soup.find_all("script") if not s.get("src")]
+    assert inline  # theme.js, search.js, site.js, inlined
+    hashes = {
+        "'sha256-" + base64.b64encode(hashlib.sha256(t.encode()).digest()).decode() + "'" for t in inline
+    }
+    assert set(policy["script-src"].split()) == {"'self'", *hashes}
+    assert policy["object-src"] == "'none'" and policy["img-src"] == "'self' data:"

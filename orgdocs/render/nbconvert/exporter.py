@@ -5,6 +5,9 @@ them in the site's chrome: its header, navigation and footer, its stylesheet and
 request nothing from another host: require.js, MathJax, Mermaid and the widget manager that the ``lab``
 template loads from CDNs are off unless you point their ``*_url`` options at copies you serve yourself,
 widget outputs are replaced by a note (``WidgetNotes``), and tokens are redacted (``RedactTokens``).
+
+A page carries the site's Content-Security-Policy (``page_policy``), so that whatever got past the
+sanitizer still runs no script: the page's own inline scripts are allowed by their hashes, nothing else.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from traitlets import Bool, Unicode, default
 
 from orgdocs.site.pages import notebook_title
 
-__all__ = ["TEMPLATES", "OrgdocsExporter"]
+__all__ = ["TEMPLATES", "OrgdocsExporter", "page_policy"]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -172,11 +175,55 @@ class OrgdocsExporter(HTMLExporter):
             assets_url=self.assets_url,
         )
         chrome = resources["orgdocs"]
+        chrome["csp"] = page_policy(
+            chrome,
+            [
+                self.require_js_url,
+                self.mathjax_url,
+                self.mermaid_js_url,
+                self.mermaid_layout_elk_js_url,
+                self.jquery_url,
+            ],
+        )
         page_title = getattr(self, "_page_title", "") or metadata.get("name", "")
         chrome["page_title"] = page_title
         if not chrome["site_title"]:
             chrome["site_title"] = page_title  # a standalone page: its own title in the header
         return resources
+
+
+def page_policy(chrome: dict[str, Any], script_urls: list[str]) -> str:
+    """The site's Content-Security-Policy for an exported page (``site_base.html.j2`` holds the site's):
+    its inline scripts allowed by their SHA-256, and the origins of scripts a user chose to load
+    (``*_url`` options). Inline styles stay allowed: the ``lab`` template inlines JupyterLab's stylesheets,
+    and a style runs no script. No request leaves the page's origin otherwise."""
+    import base64
+    import hashlib
+    from urllib.parse import urlsplit
+
+    hashes = [
+        "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+        for text in [*chrome.get("head_scripts", ()), *chrome.get("body_scripts", ())]
+    ]
+    origins = []
+    for url in script_urls:
+        parts = urlsplit(url) if url else None
+        if parts is not None and parts.scheme in ("http", "https") and parts.netloc:
+            origins.append(f"{parts.scheme}://{parts.netloc}")
+    origins = sorted(set(origins))
+    return "; ".join(
+        [
+            "default-src 'self'",
+            " ".join(["script-src 'self'", *hashes, *origins]),
+            " ".join(["style-src 'self' 'unsafe-inline'", *origins]),
+            "img-src 'self' data:",
+            " ".join(["font-src 'self' data:", *origins]),
+            "connect-src 'self'",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'none'",
+        ]
+    )
 
 
 def _local_config() -> str:

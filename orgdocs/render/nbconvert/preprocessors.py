@@ -10,6 +10,7 @@ ever had, and nothing renders it.
 from __future__ import annotations
 
 import html
+import math
 import re
 from typing import Any
 
@@ -111,7 +112,11 @@ class WidgetNotes(Preprocessor):
 
 class SanitizeOutputs(Preprocessor):
     """Outputs are data, not code, on a published page: HTML and SVG pass through the site's sanitizer, and
-    JavaScript outputs are dropped. (A notebook may have rendered a description's text as HTML.)"""
+    JavaScript outputs are dropped. (A notebook may have rendered a description's text as HTML.)
+
+    Output metadata is data too: nbconvert's template writes an image's ``width`` and ``height`` into the
+    ``<img>`` tag unquoted, so only numbers are kept; and ``filenames`` (which would make the image a URL,
+    perhaps on another host) is dropped: images stay embedded."""
 
     enabled = Bool(True, help="Sanitize HTML and SVG outputs and drop JavaScript outputs.").tag(config=True)
 
@@ -120,6 +125,7 @@ class SanitizeOutputs(Preprocessor):
 
         for cell in nb.cells:
             for output in cell.get("outputs", []):
+                _clean_metadata(output)
                 data = output.get("data")
                 if not data:
                     continue
@@ -131,6 +137,27 @@ class SanitizeOutputs(Preprocessor):
                     svg = _text(data.pop("image/svg+xml"))
                     data.setdefault("text/html", _svg_image(svg))
         return nb, resources
+
+
+_SIZES = ("width", "height")
+
+
+def _clean_metadata(output: Any) -> None:
+    metadata = output.get("metadata")
+    if not isinstance(metadata, dict):
+        if "metadata" in output:
+            output["metadata"] = {}
+        return
+    metadata.pop("filenames", None)
+    for holder in [metadata, *(value for value in metadata.values() if isinstance(value, dict))]:
+        for key in _SIZES:
+            if key in holder and not _is_size(holder[key]):
+                del holder[key]
+
+
+def _is_size(value: Any) -> bool:
+    """A number a template may write bare into an attribute: an int or a finite float, not a bool."""
+    return type(value) is int or (type(value) is float and math.isfinite(value))
 
 
 def _text(value: Any) -> str:

@@ -1,0 +1,38 @@
+"""A standalone ``jupyter nbconvert --to orgdocs`` page in Chromium: its own scripts run, nothing else does."""
+
+from __future__ import annotations
+
+from nbformat.v4 import new_code_cell, new_notebook, new_output
+
+from orgdocs.render.nbconvert import OrgdocsExporter
+
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+# What the sanitizer might one day miss: the page's policy must stop it anyway.
+SLIPPED = (
+    '<img src="x" onerror="window.__pwned=1;alert(1)">'
+    "<script>window.__pwned=2;alert(2)</script>"
+    '<svg onload="window.__pwned=3"></svg>'
+)
+
+
+def test_an_export_runs_its_own_scripts_and_no_other(tmp_path, static_server, watched):
+    notebook = new_notebook()
+    cell = new_code_cell("plot()")
+    cell.outputs = [
+        new_output(
+            "display_data",
+            data={"image/png": PNG},
+            metadata={"image/png": {"height": "1 onerror=window.__pwned=4;alert(document.domain)"}},
+        )
+    ]
+    notebook.cells.append(cell)
+    page, _ = OrgdocsExporter().from_notebook_node(notebook)
+    at = page.rindex("</article>")
+    (tmp_path / "export.html").write_text(page[:at] + SLIPPED + page[at:], encoding="utf-8")
+    seen = watched()
+    seen.page.goto(static_server(tmp_path) + "export.html")
+    seen.page.wait_for_load_state("load")
+    assert seen.page.get_by_role("button", name="Dark theme").is_visible()  # site.js ran: it shows the toggle
+    assert seen.page.evaluate("typeof window.__pwned") == "undefined"
+    assert seen.dialogs == []
+    assert any("Content Security Policy" in error for error in seen.errors)  # refused, and said so
