@@ -187,3 +187,18 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     process.stderr.close()
     assert process.wait(timeout=60) == 0
     assert stderr == b""
+
+
+def test_csv_escapes_terminal_sequences(capsys, tmp_path):
+    path = tmp_path / "hostile.json"
+    osc52 = "\x1b]52;c;ZWNobyBwd25lZA==\x07"  # would set the terminal's clipboard
+    summary = f"evil \x1b[31mred\x1b[0m {osc52}\u202e\rspoof\nsecond line"
+    document = {"openapi": "3.1.0", "paths": {"/x\x1b[2J": {"get": {"summary": summary, "tags": ["a\x1bb"]}}}}
+    path.write_text(json.dumps(document))
+    _, out, _ = _run(capsys, str(path), "--format", "csv")
+    assert not any(c in out for c in "\x1b\x07\u202e\r")
+    [row] = list(csv.DictReader(io.StringIO(out)))
+    assert row["path"] == "/x\\x1b[2J" and row["tags"] == "a\\x1bb"
+    assert (
+        row["title"] == "evil \\x1b[31mred\\x1b[0m \\x1b]52;c;ZWNobyBwd25lZA==\\x07\\u202e spoof second line"
+    )

@@ -45,9 +45,9 @@ def format_endpoints(description: Description, fmt: str) -> str:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(COLUMNS)
         for row in rows:
-            writer.writerow(
-                [*(row[c] for c in COLUMNS[:4]), ";".join(row["tags"]), str(row["deprecated"]).lower()]
-            )
+            texts = [*(row[c] for c in COLUMNS[:4]), ";".join(row["tags"])]
+            # quoted line breaks are CSV; every other control character could drive the terminal
+            writer.writerow([*(_printable(t, keep="\n\t") for t in texts), str(row["deprecated"]).lower()])
         return out.getvalue()
     if fmt == "table":
         return _table(rows, len(description.webhooks))
@@ -94,12 +94,15 @@ def _line(values: tuple[str, ...], widths: list[int]) -> str:
     return "  ".join(padded).rstrip()
 
 
-def _printable(text: str) -> str:
-    """Control and format characters (ESC, bidi overrides, ...) shown as ``\\x..``, never sent to the terminal."""
+def _printable(text: str, keep: str = "") -> str:
+    """Control and format characters (ESC, bidi overrides, ...) shown as ``\\x..``, never sent to the terminal;
+    but those in ``keep``."""
     if text.isprintable():
         return text
     return "".join(
-        char if unicodedata.category(char)[0] != "C" else char.encode("unicode_escape").decode()
+        char
+        if char in keep or unicodedata.category(char)[0] != "C"
+        else char.encode("unicode_escape").decode()
         for char in text
     )
 
