@@ -92,7 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_endpoints)
 
     p = add_command(commands, "check", "load and validate a docs config and its descriptions")
-    p.add_argument("config", help="docs.config.yaml")
+    p.add_argument(
+        "config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)"
+    )
     p.set_defaults(run=_check)
 
     from orgdocs.orgapi.cli import register

@@ -17,7 +17,7 @@ def test_a_clean_config_prints_its_summary_and_exits_0(capsys):
     assert err == ""
     lines = out.splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith(f"{BUNDLED_CONFIG}: 1 description, ")
+    assert lines[0].startswith(f"{BUNDLED_CONFIG} (the bundled example project): 1 description, ")
     assert lines[0].endswith(": 0 warnings")
 
 
@@ -79,3 +79,53 @@ def test_a_bad_description_is_one_line_on_stderr_and_exit_1(tmp_path, capsys):
 def test_a_missing_config_is_one_line_and_exit_1(tmp_path, capsys):
     assert main(["check", str(tmp_path / "nope.yaml")]) == 1
     assert capsys.readouterr().err == f"orgdocs: {tmp_path / 'nope.yaml'}: no such file\n"
+
+
+def test_path_items_and_operations_that_are_not_mappings_are_named(tmp_path):
+    description = (
+        "openapi: 3.1.0\n"
+        "paths:\n"
+        "  /a: 5\n"
+        "  /b:\n"
+        "    get: hello\n"
+        "    post: {responses: {}}\n"
+        "  /c:\n"
+        "  x-extension: 5\n"
+        "webhooks:\n"
+        "  ping:\n"
+        "    post: [1]\n"
+    )
+    config = write_project(
+        tmp_path,
+        files={"content/odd.yaml": description},
+        groups=[{"group": "O", "sections": [{"schema": "odd.yaml"}]}],
+    )
+    out = io.StringIO()
+    assert run_check(str(config), out=out) == 0
+    assert out.getvalue().splitlines()[:-1] == [
+        "warning: odd.yaml: #/paths/~1a: path item is a int ('5'), not a mapping: left out",
+        "warning: odd.yaml: #/paths/~1b/get: operation is a str ('hello'), not a mapping: left out",
+        "warning: odd.yaml: #/paths/~1c: path item is null, not a mapping: left out",
+        "warning: odd.yaml: #/webhooks/ping/post: operation is a list ('[1]'), not a mapping: left out",
+    ]
+
+
+def test_every_summary_line_names_its_config_and_counts_alike(tmp_path, monkeypatch, capsys):
+    """build, dev and check: the config used (the bundled example said so), then the same counts."""
+    from orgdocs.render.dev import DevState
+    from orgdocs.site import Site
+
+    monkeypatch.chdir(tmp_path)  # no docs.config.yaml here: the bundled example, for each command alike
+    counts = Site(BUNDLED_CONFIG).summary()
+    assert counts == f"{BUNDLED_CONFIG} (the bundled example project): 1 description, 3 operations, 4 pages"
+    assert main(["check"]) == 0
+    assert capsys.readouterr().out == f"{counts}: 0 warnings\n"
+    assert main(["build", "--out", "out"]) == 0
+    assert capsys.readouterr().out.startswith(f"orgdocs build: {counts} -> out: ")
+    logged = []
+    DevState(None, log=logged.append)
+    assert logged[0].startswith(f"orgdocs dev: {counts} (")
+    (tmp_path / "content").mkdir()
+    (tmp_path / "docs.config.yaml").write_text("content: content\n", encoding="utf-8")
+    assert main(["check"]) == 0  # the local config, as build takes it
+    assert capsys.readouterr().out == "docs.config.yaml: 0 descriptions, 0 operations, 0 pages: 0 warnings\n"

@@ -113,6 +113,11 @@ class Description:
                     found[ref] = UnresolvedRef(ref, "cycle")
         return sorted(found.values(), key=lambda u: u.ref)
 
+    @functools.cached_property
+    def ignored(self) -> list[tuple[str, str]]:
+        """``(JSON pointer, why)`` of path items and operations left out because they are not mappings."""
+        return openapi.ignored_objects(self.document, self.resolver)
+
     def _read_tags(self) -> list[Tag]:
         """The top-level ``tags`` list first, then tags in order of first use (the navigation's order)."""
         tags: dict[str, Tag] = {}

@@ -179,6 +179,35 @@ def iter_path_items(items: Any, root: str, resolver: Resolver) -> Iterator[tuple
             yield path, item, item_pointer
 
 
+def ignored_objects(document: dict, resolver: Resolver) -> list[tuple[str, str]]:
+    """``(JSON pointer, why)`` of each path item and operation left out because it is not a mapping
+    (``/a: 5``, ``get: "hello"``): ``iter_path_items`` and ``iter_methods`` skip them without a word."""
+    found = []
+    for root in ("#/paths", "#/webhooks"):
+        items = as_dict(document.get(root[2:]))
+        for path, item in items.items():
+            if root == "#/paths" and str(path).startswith("x-"):
+                continue
+            pointer = f"{root}/{escape_token(str(path))}"
+            if not isinstance(item, dict):
+                found.append((pointer, f"path item is {_kind(item)}, not a mapping: left out"))
+                continue
+            if "$ref" in item:
+                item, _ = resolver.deref(item)  # an unresolvable one is reported as a reference
+                if not isinstance(item, dict):
+                    continue
+            for method, raw in item.items():
+                if method in METHODS and not isinstance(raw, dict):
+                    found.append(
+                        (f"{pointer}/{method}", f"operation is {_kind(raw)}, not a mapping: left out")
+                    )
+    return found
+
+
+def _kind(value: Any) -> str:
+    return "null" if value is None else f"a {type(value).__name__} ({str(value)[:40]!r})"
+
+
 def iter_methods(item: dict, item_pointer: str, resolver: Resolver) -> Iterator[tuple[str, dict, str]]:
     """``(method, operation object, its pointer)`` for the eight method keys of a path item.
 

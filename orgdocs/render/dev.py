@@ -71,9 +71,7 @@ class DevState:
             self.log(f"orgdocs dev: {error}")
         else:
             took = time.perf_counter() - started
-            self.log(
-                f"orgdocs dev: {len(site.operations)} operations, {len(site.pages)} pages ({took:.2f} s)"
-            )
+            self.log(f"orgdocs dev: {site.summary()} ({took:.2f} s)")
 
     def renderer(self) -> Any:
         """The page renderer of the current site, made once per evaluation."""

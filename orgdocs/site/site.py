@@ -80,7 +80,7 @@ class Problem:
     """Something ``orgdocs check`` reports. ``message`` names the file and the place."""
 
     message: str
-    kind: str = ""  # "unresolved", "duplicate-operation-id", "route-suffix", "security", "empty"
+    kind: str = ""  # "unresolved", "duplicate-operation-id", "route-suffix", "security", "empty", "ignored"
 
     def __str__(self) -> str:
         return self.message
@@ -125,6 +125,22 @@ class Site:
 
     def __repr__(self) -> str:
         return f"<Site {self.title!r}: {len(self.operations)} operations, {len(self.pages)} pages>"
+
+    def summary(self) -> str:
+        """What every command's summary line says of the site: the config it came from, and its counts.
+        ``pages`` are the hand-written ones and the changelog's, as everywhere (operations are counted
+        apart; the home page is neither)."""
+        from orgdocs.site.bundled import BUNDLED_CONFIG
+
+        name = self.config.name
+        if self.config.file is not None and self.config.file == BUNDLED_CONFIG:
+            name += " (the bundled example project)"
+        counts = [
+            _count(len(self.descriptions), "description"),
+            _count(len(self.operations), "operation"),
+            _count(len(self.pages), "page"),
+        ]
+        return f"{name}: {', '.join(counts)}"
 
     @property
     def title(self) -> str:
@@ -394,10 +410,16 @@ class Site:
         return build_site(self, out, **options)
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _description_problems(description: Description) -> Iterator[Problem]:
     name = description.source
     if not description.operations and not description.webhooks:
         yield Problem(f"{name}: #/paths: no operations", "empty")
+    for pointer, why in description.ignored:
+        yield Problem(f"{name}: {pointer}: {why}", "ignored")
     kept = description.unresolved
     if kept:
         uses = _first_uses(description.document, {u.ref for u in kept})

@@ -61,7 +61,7 @@ class BuildResult:
     def __str__(self) -> str:
         route, size = self.largest_page
         return (
-            f"{self.pages} pages ({self.operations} operations), {self.bytes / 1e6:.1f} MB in {self.seconds:.1f}s; "
+            f"{self.pages} HTML files, {self.bytes / 1e6:.1f} MB in {self.seconds:.1f}s; "
             f"largest page {route or '/'} ({size / 1e6:.2f} MB)"
         )
 
@@ -74,7 +74,7 @@ def build_command(config: str | None, out: str) -> int:
     path = default_config_path(config)
     site = Site(path)
     result = build_site(site, out)
-    print(f"orgdocs build: {out}: {result}")
+    print(f"orgdocs build: {site.summary()} -> {out}: {result}")
     if site.problems:
         count = len(site.problems)
         print(
