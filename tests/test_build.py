@@ -295,7 +295,7 @@ def test_the_public_folder_is_copied_into_every_build(tmp_path):
 
 @pytest.mark.parametrize(
     ("name", "expected"),
-    [("index.html", "public/index.html has the name of a file the build writes"),
+    [("index.html", "index.html has the name of a file the build writes"),
      ("leak.txt", "leak.txt escapes the public folder")],
 )  # fmt: skip
 def test_a_public_file_never_replaces_a_page_nor_reaches_out(tmp_path, capsys, name, expected):

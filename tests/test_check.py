@@ -129,3 +129,13 @@ def test_every_summary_line_names_its_config_and_counts_alike(tmp_path, monkeypa
     (tmp_path / "docs.config.yaml").write_text("content: content\n", encoding="utf-8")
     assert main(["check"]) == 0  # the local config, as build takes it
     assert capsys.readouterr().out == "docs.config.yaml: 0 descriptions, 0 operations, 0 pages: 0 warnings\n"
+
+
+def test_check_refuses_the_public_files_a_build_would_refuse(tmp_path, capsys):
+    config = write_project(tmp_path, files={"public/_docs/assets/site.css": "mine"}, groups=[])
+    assert main(["check", str(config)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "_docs/assets/site.css has the name of a file the build writes" in err
+    assert main(["build", str(config), "--out", str(tmp_path / "site")]) == 1
+    assert "_docs/assets/site.css has the name of a file the build writes" in capsys.readouterr().err

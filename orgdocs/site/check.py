@@ -19,9 +19,11 @@ __all__ = ["run_check"]
 def run_check(config_path: str | None, *, out: TextIO | None = None) -> int:
     from orgdocs.site import Site
     from orgdocs.site.bundled import default_config_path
+    from orgdocs.site.public import public_files
 
     out = out or sys.stdout
     site = Site(default_config_path(config_path))
+    public_files(site)  # what a build would refuse to copy, refused here too
     problems = site.problems
     for problem in problems:
         print(f"warning: {problem.message}", file=out)

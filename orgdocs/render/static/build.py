@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import OrgdocsError
-from orgdocs.loading.folders import PathRefused, resolve_below
+from orgdocs.site.public import public_files, tree_files
 from orgdocs.progress import Progress
 from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
 from orgdocs.render.static.paths import page_path, payload_path
@@ -45,7 +45,6 @@ PARALLEL_MIN_OPERATIONS = 100  # measured: 89 operations build as fast on one co
 CHUNK = 16  # operation pages per task sent to a worker
 MANIFEST = "_docs/build-manifest.json"  # written by every build: only a folder holding it may be replaced
 MANIFEST_FORMAT = "orgdocs-build/1"
-OS_LITTER = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})  # what file browsers drop in any folder
 
 
 @dataclass
@@ -106,7 +105,7 @@ def build_site(
         raise OrgdocsError(f"cannot create the output folder: {error}", source=str(out)) from None
     try:
         result = _build_into(site, tmp, progress, workers)
-        result.bytes += _copy_public(config.public, tmp)
+        result.bytes += _copy_public(site, tmp)
         _write_manifest(tmp)
         _swap(tmp, out)
     except OSError as error:  # a full disk, a permission: one line, like every other error
@@ -136,23 +135,13 @@ def _check_replaceable(out: Path, inputs: list[Path]) -> None:
         raise OrgdocsError(
             f"is a folder that is not an orgdocs build (no {MANIFEST}): not replacing it", source=str(out)
         )
-    extra = sorted(set(_files(out)) - written - {MANIFEST})
+    extra = sorted(set(tree_files(out)) - written - {MANIFEST})
     if extra:
         raise OrgdocsError(
             f"{extra[0]} was not written by orgdocs build ({len(extra)} such file{'s' if len(extra) > 1 else ''}):"
             " not replacing it; put files the site needs in the config's public folder, which every build copies",
             source=str(out),
         )
-
-
-def _files(root: Path) -> list[str]:
-    """Every file below ``root`` (symbolic links not followed), as ``/``-separated relative paths."""
-    found = []
-    for folder, dirs, names in os.walk(root):
-        base = Path(folder).relative_to(root)
-        names += [d for d in dirs if os.path.islink(os.path.join(folder, d))]  # a link is a file here
-        found.extend((base / name).as_posix() for name in names if name not in OS_LITTER)
-    return found
 
 
 def _manifest_files(out: Path) -> set[str] | None:
@@ -173,29 +162,18 @@ def _write_manifest(root: Path) -> None:
     manifest = {
         "format": MANIFEST_FORMAT,
         "generator": f"orgdocs {__version__}",
-        "files": sorted(_files(root)),
+        "files": tree_files(root),
     }
     _write(root / MANIFEST, json.dumps(manifest, indent=0))
 
 
-def _copy_public(public: Path, root: Path) -> int:
-    """Copy the files of the config's public folder into the output; bytes copied. A file the build wrote
-    is never overwritten, and a file resolving outside ``public`` (a symbolic link out) is refused."""
-    if not public.is_dir():
-        return 0
+def _copy_public(site: Any, root: Path) -> int:
+    """Copy the files of the config's public folder into the output (``public_files``); bytes copied."""
     total = 0
-    for relative in sorted(_files(public)):
-        try:
-            source = resolve_below(public, relative, folder="public")
-        except PathRefused as refused:
-            raise OrgdocsError(f"{relative} {refused}", source=str(public)) from None
+    for relative, source in public_files(site):
         target = root / relative
-        if relative == MANIFEST or target.exists() or target.is_symlink():
-            raise OrgdocsError(
-                f"public/{relative} has the name of a file the build writes", source=str(public)
-            )
-        if source.is_dir():
-            continue  # a link to a folder inside public: its files are copied where they really are
+        if target.exists() or target.is_symlink():  # public_files refuses these; a folder named like a file
+            raise OrgdocsError(f"public/{relative} has the name of a file the build writes", source=str(root))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
         total += target.stat().st_size

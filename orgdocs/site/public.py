@@ -1,0 +1,56 @@
+"""The config's ``public`` folder: the files every build copies into its output beside the pages.
+
+A site needs files of its own there (a ``CNAME``, ``robots.txt``, downloads), as static-site tools copy a
+``static/`` or ``public/`` folder. Each file must resolve below ``public`` (a symbolic link out of it is
+refused, as for every file the config makes orgdocs read), and none may take the name of a file the build
+writes (``index.html``, a page's ``<route>/index.html``, anything under ``_docs/``). ``orgdocs check`` asks
+the same question, so it refuses what a build would.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from orgdocs.errors import ConfigError
+from orgdocs.loading.folders import PathRefused, resolve_below
+
+__all__ = ["GENERATED_FOLDER", "public_files", "tree_files"]
+
+GENERATED_FOLDER = "_docs"  # what the build writes besides the pages: payloads, index, assets, manifest
+OS_LITTER = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})  # what file browsers drop in any folder
+
+
+def tree_files(root: Path) -> list[str]:
+    """Every file below ``root`` (symbolic links not followed, a link to a folder counted as a file), as
+    ``/``-separated relative paths, without what file browsers leave behind."""
+    found = []
+    for folder, dirs, names in os.walk(root):
+        base = Path(folder).relative_to(root)
+        names += [d for d in dirs if os.path.islink(os.path.join(folder, d))]
+        found.extend((base / name).as_posix() for name in names if name not in OS_LITTER)
+    return sorted(found)
+
+
+def public_files(site: Any) -> list[tuple[str, Path]]:
+    """``(path in the output, real file)`` for each file of the public folder; ``ConfigError`` for one that
+    escapes it or would replace a file the build writes."""
+    public: Path = site.config.public
+    if not public.is_dir():
+        return []
+    pages = {"index.html", *(f"{route.strip('/')}/index.html" for route in site.routes)}
+    files = []
+    for relative in tree_files(public):
+        where = f"public folder {public}"
+        try:
+            source = resolve_below(public, relative, folder="public")
+        except PathRefused as refused:
+            raise ConfigError(f"{relative} {refused}", source=site.config.name, place=where) from None
+        if relative in pages or relative.split("/", 1)[0] == GENERATED_FOLDER:
+            raise ConfigError(
+                f"{relative} has the name of a file the build writes", source=site.config.name, place=where
+            )
+        if source.is_file():  # a link to a folder inside public: its files are listed where they are
+            files.append((relative, source))
+    return files
