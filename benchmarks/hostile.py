@@ -67,7 +67,9 @@ def _project(root: Path, name: str, files: dict[str, str | bytes], config: str |
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
     schema = next(iter(files), "api.json")
-    text = config or f"content: ./content\ngroups:\n  - group: API\n    sections:\n      - schema: ./{schema}\n"
+    text = (
+        config or f"content: ./content\ngroups:\n  - group: API\n    sections:\n      - schema: ./{schema}\n"
+    )
     (project / "docs.config.yaml").write_text(text, encoding="utf-8")
     return project
 
@@ -126,7 +128,9 @@ def inputs(root: Path, base_url: str) -> list[tuple[str, list[str] | None, list[
     def add(name: str, files: dict, config: str | None = None, *, out: str | None = None) -> None:
         project = _project(root, name, files, config)
         source = [str(project / "content" / next(iter(files)))] if files and config is None else None
-        cases.append((name, [str(project / "docs.config.yaml"), "--out", out or str(root / f"{name}-site")], source))
+        cases.append(
+            (name, [str(project / "docs.config.yaml"), "--out", out or str(root / f"{name}-site")], source)
+        )
 
     # 1. an output folder that merely holds a folder named _docs
     folder = root / "home"
@@ -135,36 +139,80 @@ def inputs(root: Path, base_url: str) -> list[tuple[str, list[str] | None, list[
         (folder / relative).write_text("keep", encoding="utf-8")
     add("1 out holds _docs", {"api.json": json.dumps(_document(media={}))}, out=str(folder))
     # 2. a symbolic link in a changelog updates folder
-    project = _project(root, "2 symlinked update", {}, "content: ./content\ngroups:\n  - changelog: News\n    updates: ./news\n")
+    project = _project(
+        root,
+        "2 symlinked update",
+        {},
+        "content: ./content\ngroups:\n  - changelog: News\n    updates: ./news\n",
+    )
     (project / "news").mkdir()
     (root / "secret.md").write_text("# secret", encoding="utf-8")
     (project / "news" / "2026-01-01-leak.md").symlink_to(root / "secret.md")
-    cases.append(("2 symlinked update", [str(project / "docs.config.yaml"), "--out", str(root / "2-site")], None))
+    cases.append(
+        ("2 symlinked update", [str(project / "docs.config.yaml"), "--out", str(root / "2-site")], None)
+    )
     # 3. chains of 50,000 references
-    add("3 ref chain 50k", {"api.json": json.dumps(_chain(lambda i: {"type": "object", "properties": {"next": {"$ref": f"{S}S{i + 1}"}}}))})
+    add(
+        "3 ref chain 50k",
+        {
+            "api.json": json.dumps(
+                _chain(lambda i: {"type": "object", "properties": {"next": {"$ref": f"{S}S{i + 1}"}}})
+            )
+        },
+    )
     add("3 alias chain 50k", {"api.json": json.dumps(_chain(lambda i: {"$ref": f"{S}S{i + 1}"}))})
-    add("3 pointer chain 50k", {"api.json": json.dumps(_chain(lambda i: {"$ref": f"{S}S{i + 1}/properties/x"}))})
+    add(
+        "3 pointer chain 50k",
+        {"api.json": json.dumps(_chain(lambda i: {"$ref": f"{S}S{i + 1}/properties/x"}))},
+    )
     # 4. a decompression bomb: served gzip-in-gzip, and a local .gz file
-    bomb_config = f"content: ./content\ngroups:\n  - group: API\n    sections:\n      - schema: {base_url}/bomb.json\n"
+    bomb_config = (
+        f"content: ./content\ngroups:\n  - group: API\n    sections:\n      - schema: {base_url}/bomb.json\n"
+    )
     project = _project(root, "4 gzip,gzip bomb (4 GiB)", {}, bomb_config)
-    cases.append(("4 gzip,gzip bomb (4 GiB)", [str(project / "docs.config.yaml"), "--out", str(root / "4-site")], [f"{base_url}/bomb.json"]))
+    cases.append(
+        (
+            "4 gzip,gzip bomb (4 GiB)",
+            [str(project / "docs.config.yaml"), "--out", str(root / "4-site")],
+            [f"{base_url}/bomb.json"],
+        )
+    )
     add("4 .json.gz bomb (4 GiB)", {"api.json.gz": gzip.decompress(_Hostile.bomb)})
     # 6. a server that sends one header byte every 2 s
-    slow_config = f"content: ./content\ngroups:\n  - group: API\n    sections:\n      - schema: {base_url}/slow.json\n"
+    slow_config = (
+        f"content: ./content\ngroups:\n  - group: API\n    sections:\n      - schema: {base_url}/slow.json\n"
+    )
     project = _project(root, "6 slow headers", {}, slow_config)
-    cases.append(("6 slow headers", [str(project / "docs.config.yaml"), "--out", str(root / "6-site")], [f"{base_url}/slow.json"]))
+    cases.append(
+        (
+            "6 slow headers",
+            [str(project / "docs.config.yaml"), "--out", str(root / "6-site")],
+            [f"{base_url}/slow.json"],
+        )
+    )
     # 7. deep examples and schemas, linked schemas
     add("7 example 500 deep", {"api.json": json.dumps(_document(media={"example": _nested("e", 500)}))})
     add("7 schema 190 deep", {"api.json": json.dumps(_document(media={"schema": _nested("items", 190)}))})
-    add("7 allOf-linked 2000", {"api.json": json.dumps(_document({**{f"S{i}": {"allOf": [{"$ref": f"{S}S{i + 1}"}, {"properties": {f"p{i}": {"type": "string"}}}]} for i in range(2000)}, "S2000": {"type": "object"}}))})
+    linked = {
+        f"S{i}": {"allOf": [{"$ref": f"{S}S{i + 1}"}, {"properties": {f"p{i}": {}}}]} for i in range(2000)
+    }
+    add("7 allOf-linked 2000", {"api.json": json.dumps(_document({**linked, "S2000": {"type": "object"}}))})
     # 8. YAML nesting
     add("8 yaml 400 KB of [", {"api.yaml": "[" * 400_000})
     # 9. an image a browser would fetch from another host
-    add("9 img /\\host", {"api.json": json.dumps(_document(media={}, paths={"/a": {"get": {"description": '<img src="/\\evil.example/x.png">', "responses": {}}}}))})
+    image = {"/a": {"get": {"description": '<img src="/\\evil.example/x.png">', "responses": {}}}}
+    add("9 img /\\host", {"api.json": json.dumps(_document(media={}, paths=image))})
     # 11. a NUL byte in a page path
-    add("11 NUL in page path", {}, 'content: ./content\ngroups:\n  - group: G\n    sections:\n      - section: S\n        pages: ["a\\0.md"]\n')
+    add(
+        "11 NUL in page path",
+        {},
+        'content: ./content\ngroups:\n  - group: G\n    sections:\n      - section: S\n        pages: ["a\\0.md"]\n',
+    )
     # 14. terminal escapes in operation text (endpoints --format csv)
-    project = _project(root, "14 escapes (csv)", {"api.json": json.dumps(_document(media={}, paths={"/a\x1b]52;c;cHduZWQ=\x07": {"get": {"summary": "\x1b[2J", "responses": {}}}}))})
+    escapes = {
+        "/a\x1b]52;c;cHduZWQ=\x07": {"get": {"summary": "\x1b[2J", "responses": {}}}
+    }  # OSC 52: the clipboard
+    project = _project(root, "14 escapes (csv)", {"api.json": json.dumps(_document(media={}, paths=escapes))})
     cases.append(("14 escapes (csv)", None, [str(project / "content" / "api.json"), "--format", "csv"]))
     # 17. path items and operations that are not mappings
     add("17 non-mapping items", {"api.yaml": "openapi: 3.1.0\npaths:\n  /a: 5\n  /b:\n    get: hello\n"})
@@ -212,16 +260,25 @@ def main(words: list[str]) -> int:
                     continue
                 code, seconds, mb, first = _run([command, *arguments])
                 first = first.replace(str(root), "$TMP")
-                ok = code in ("0", "1") and seconds < LIMIT_SECONDS and mb < LIMIT_MB and "Traceback" not in first
+                ok = (
+                    code in ("0", "1")
+                    and seconds < LIMIT_SECONDS
+                    and mb < LIMIT_MB
+                    and "Traceback" not in first
+                )
                 failures += not ok
-                rows.append((name, command, code, f"{seconds:.1f}", f"{mb:.0f}", first[:110], "" if ok else "  <-"))
+                rows.append(
+                    (name, command, code, f"{seconds:.1f}", f"{mb:.0f}", first[:110], "" if ok else "  <-")
+                )
                 print(" | ".join(rows[-1]), file=sys.stderr, flush=True)
         heading = ("input", "command", "exit", "wall s", "max RSS MB", "first stderr line", "")
         widths = [max(len(str(r[i])) for r in [heading, *rows]) for i in range(6)]
         print("| " + " | ".join(h.ljust(w) for h, w in zip(heading, widths, strict=False)) + " |")
         print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
         for row in rows:
-            print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=False)) + " |" + row[6])
+            print(
+                "| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=False)) + " |" + row[6]
+            )
     finally:
         stop()
         shutil.rmtree(root, ignore_errors=True)
