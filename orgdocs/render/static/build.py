@@ -33,11 +33,11 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import OrgdocsError
-from orgdocs.site.public import public_files, tree_files
 from orgdocs.progress import Progress
 from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
 from orgdocs.render.static.paths import page_path, payload_path
 from orgdocs.render.static.templating import ASSETS
+from orgdocs.site.public import public_files, tree_files
 
 __all__ = ["PARALLEL_MIN_OPERATIONS", "BuildResult", "build_command", "build_site"]
 
