@@ -12,6 +12,7 @@
   var payload = null;
   var DEPTH = 3; // levels rendered per opening
   var MAX_ENUM = 40;
+  var MAX_OPEN_REFS = 64; // as schema_tree.py: a chain of aliases is named, not expanded, past this many
   var counter = 0;
 
   function data() {
@@ -117,6 +118,7 @@
       var label = el("span", "schema-ref", name);
       label.title = ref;
       if (target === undefined) return { type: [label], badges: [badge("unresolved", "warn")] };
+      if (Object.keys(stack).length >= MAX_OPEN_REFS) return { type: [label], badges: [badge("nested too deep")] };
       var merged = target;
       var siblings = Object.keys(schema).filter(function (k) { return k !== "$ref"; });
       if (siblings.length && target && typeof target === "object" && !Array.isArray(target)) {
