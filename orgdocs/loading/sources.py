@@ -23,7 +23,7 @@ from orgdocs.progress import Progress
 __all__ = ["MAX_BYTES", "Fetched", "is_url", "read_source", "schema_source"]
 
 MAX_BYTES = 256 * 1024 * 1024  # Microsoft Graph beta is 45 MB; four times that is not a description
-TIMEOUT_SECONDS = 30.0  # for the whole fetch, connect to last byte (tests shorten it)
+TIMEOUT_SECONDS = 25.0  # for the whole fetch, connect to last byte; with start-up, a command ends within 30 s
 MAX_REDIRECTS = 5
 
 
