@@ -14,8 +14,9 @@ msgraph-beta instead of 0.2 MB). Subtypes an operation really uses are reached t
 Reachability is computed once per strongly connected component of the reference graph (Tarjan's algorithm,
 iteratively), and each component's closure is shared by its members, so an operation's components are the
 union of a few cached tuples, never a walk of the description. Each component is also serialized to JSON
-once per site, and payload JSON is assembled from those fragments: Stripe's operations reach about 585 of its
-979 schemas each, and serializing them again for every operation would dominate a build.
+once per site, as UTF-8 bytes, and a payload is assembled from those fragments (``PayloadParts``): Stripe's
+operations reach about 585 of its 979 schemas each, and serializing or encoding them again for every
+operation would dominate a build.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.loading.refs import is_local, iter_refs
@@ -40,6 +42,7 @@ if TYPE_CHECKING:
     from orgdocs.model import Description
 
 __all__ = [
+    "PayloadParts",
     "ReachIndex",
     "dumps",
     "operation_dict",
@@ -197,6 +200,35 @@ def operation_dict(operation: Operation, security: list[dict]) -> dict:
     }
 
 
+@dataclass(frozen=True)
+class PayloadParts:
+    """One payload as UTF-8 pieces, never copied into one string unless asked: ``head`` is the JSON object
+    up to and including ``"components":{``, ``members`` the components' ``"<ref>":<JSON>`` members (each a
+    bytes object shared by every payload that reaches it), and the payload ends with ``}}``."""
+
+    head: bytes
+    members: tuple[bytes, ...]
+
+    TAIL = b"}}"
+
+    def chunks(self) -> list[bytes]:
+        """The payload's bytes in order, ready for ``os.writev``."""
+        out = [self.head]
+        for i, member in enumerate(self.members):
+            if i:
+                out.append(b",")
+            out.append(member)
+        out.append(self.TAIL)
+        return out
+
+    def to_bytes(self) -> bytes:
+        return b"".join((self.head, b",".join(self.members), self.TAIL))
+
+    def head_json(self) -> str:
+        """The payload with an empty ``components``: all a page reads from it (see ``payload_head``)."""
+        return (self.head + self.TAIL).decode("utf-8")
+
+
 def reachable_refs(node: Any) -> Iterator[str]:
     """The references a payload follows: all but ``discriminator.mapping`` targets (see the module docstring)."""
     return iter_refs(node, mappings=False)
@@ -206,7 +238,8 @@ class ReachIndex:
     """What each local reference of one description reaches, computed once per strongly connected component.
 
     ``closure(roots)`` -> (the resolvable references reachable from ``roots``, the unresolvable ones), both
-    in a stable order: each root, then what it reaches that is not in yet (its component's members first).
+    in a stable order: each root, then what it reaches that is not in yet (its component's members first,
+    sorted). The order depends only on the description and ``roots``, never on earlier calls.
     """
 
     def __init__(self, description: Description):
@@ -215,7 +248,7 @@ class ReachIndex:
         self._edges: dict[str, tuple[str, ...]] = {}
         self._closure: dict[str, tuple[str, ...]] = {}  # shared by every member of a component
         self._kept: dict[str, tuple[str, ...]] = {}  # unresolvable references reached, likewise shared
-        self._fragments: dict[str, str] = {}
+        self._fragments: dict[str, bytes] = {}
 
     def resolves(self, ref: str) -> bool:
         try:
@@ -294,7 +327,12 @@ class ReachIndex:
 
     def _close(self, members: list[str]) -> None:
         """Record the closure of a completed component: its members, then what their edges reach (every
-        edge leads inside the component or to a component completed before)."""
+        edge leads inside the component or to a component completed before).
+
+        The members go in sorted order, not the order the walk met them: the walk starts wherever the first
+        payload to reach the component did, which differs between forked page writers and from run to run,
+        and a payload's bytes must not."""
+        members = sorted(members)
         reached = dict.fromkeys(members)
         kept: dict[str, None] = {}
         for member in members:
@@ -315,12 +353,14 @@ class ReachIndex:
 
     def component_json(self, ref: str) -> str:
         """The JSON of the target of ``ref``."""
-        return self.fragment(ref)[len(dumps(ref)) + 1 :]
+        return self.fragment(ref)[len(dumps(ref).encode("utf-8")) + 1 :].decode("utf-8")
 
-    def fragment(self, ref: str) -> str:
-        """``"<ref>":<JSON of its target>``, the member of a payload's ``components``, serialized once."""
+    def fragment(self, ref: str) -> bytes:
+        """``"<ref>":<JSON of its target>`` in UTF-8, the member of a payload's ``components``, serialized
+        once per site."""
         try:
             return self._fragments[ref]
         except KeyError:
-            text = self._fragments[ref] = f"{dumps(ref)}:{dumps(self.description.resolve(ref))}"
-            return text
+            text = f"{dumps(ref)}:{dumps(self.description.resolve(ref))}"
+            data = self._fragments[ref] = text.encode("utf-8")
+            return data
