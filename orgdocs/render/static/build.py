@@ -273,8 +273,9 @@ def _write_parallel(
     size = max(1, min(CHUNK, len(routes) // (count * 4)))  # small enough to keep every worker busy to the end
     chunks = [routes[i : i + size] for i in range(0, len(routes), size)]
     _SHARED.update(writer=writer)
-    gc.collect()
-    gc.freeze()  # objects made so far stay out of the collector: forked pages are not copied by it
+    # Objects made so far stay out of the collector: forked pages are not copied by it. No collection
+    # first: the description holds no garbage worth a walk over its millions of objects (0.1 s on GitHub's).
+    gc.freeze()
     try:
         context = multiprocessing.get_context("fork")
         with context.Pool(count) as pool:
