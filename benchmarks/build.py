@@ -9,7 +9,8 @@ Each build runs as ``python -m orgdocs build CONFIG --out DIR`` in its own proce
 and its children (the forked page writers): the sum of their proportional set sizes (PSS, shared pages
 divided among the processes that share them) and, for comparison, of their resident sizes (RSS, shared
 pages counted once per process). CPU time (user + system, children included) is printed too: on a busy
-machine it moves less than wall time.
+machine it moves less than wall time. Below each row: the median operation page and payload, and the
+build's own ``--profile`` table (load, evaluate, payloads, render, write).
 
 Targets (issue 4): GitHub under 3 s and 500 MB; msgraph-beta under 60 s and 2 GB; Stripe completes with
 bounded memory; a reader's browser shows the first operation page in under 1 s ("1st page": the load event
@@ -23,6 +24,7 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -96,6 +98,19 @@ def _output(out: Path) -> tuple[int, int, str, int]:
     return total, files, largest or "/", largest_size
 
 
+def _medians(out: Path) -> tuple[float, float]:
+    """(median operation page, median payload) in bytes: every operation has a payload beside its page."""
+    openapi = out / "_docs" / "openapi"
+    pages, payloads = [], []
+    for payload in openapi.rglob("*.json"):
+        if payload.name == "index.json" and payload.parent == openapi:
+            continue
+        route = payload.relative_to(openapi).with_suffix("")
+        payloads.append(payload.stat().st_size)
+        pages.append((out / route / "index.html").stat().st_size)
+    return statistics.median(pages or [0]), statistics.median(payloads or [0])
+
+
 def bench(name: str, source: Path, out_root: Path) -> dict:
     work = Path(tempfile.mkdtemp(prefix=f"orgdocs-bench-{name}-", dir=out_root))
     (work / "content").mkdir()
@@ -115,7 +130,7 @@ def bench(name: str, source: Path, out_root: Path) -> dict:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-m", "orgdocs", "build", str(config), "--out", str(out)],
+        [sys.executable, "-m", "orgdocs", "build", str(config), "--out", str(out), "--profile"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -130,6 +145,7 @@ def bench(name: str, source: Path, out_root: Path) -> dict:
     if process.returncode != 0:
         raise SystemExit(f"{name}: build failed: {stderr.strip()}")
     total, files, largest, largest_size = _output(out)
+    median_page, median_payload = _medians(out)
     first_ms = first_page_ms(out)
     shutil.rmtree(work, ignore_errors=True)  # outside the timed part
     return {
@@ -143,6 +159,8 @@ def bench(name: str, source: Path, out_root: Path) -> dict:
         "largest": largest,
         "largest_bytes": largest_size,
         "summary": stdout.strip(),
+        "median_page": median_page,
+        "median_payload": median_payload,
         "first_ms": first_ms,
     }
 
@@ -203,6 +221,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['bytes'] / 1e6:>8.0f}MB {r['files']:>7} {r['first_ms']:>7.0f}ms  {r['largest']} ({r['largest_bytes'] / 1e6:.2f} MB)",
             flush=True,
         )
+        print(
+            f"{'':<14} median operation page {r['median_page'] / 1e3:.1f} KB, "
+            f"median payload {r['median_payload'] / 1e3:.1f} KB"
+        )
+        for line in r["summary"].splitlines():
+            print(f"{'':<14} {line}", flush=True)
     return 0
 
 

@@ -30,7 +30,7 @@ def _check(args: argparse.Namespace) -> int:
 def _build(args: argparse.Namespace) -> int:
     from orgdocs.render.static.build import build_command
 
-    return build_command(args.config, args.out)
+    return build_command(args.config, args.out, profile=args.profile)
 
 
 def _dev(args: argparse.Namespace) -> int:
@@ -71,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
         "config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)"
     )
     p.add_argument("--out", default="site", help="output folder (default: site/)")
+    p.add_argument(
+        "--profile",
+        action="store_true",
+        help="print where the time went: load, evaluate, payloads, render, write",
+    )
     p.set_defaults(run=_build)
 
     p = add_command(commands, "dev", "development server: from memory, full reload on change")

@@ -15,6 +15,8 @@ import pytest
 from orgdocs.cli import main
 from orgdocs.progress import Progress
 from orgdocs.render.static.build import build_site
+from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
+from orgdocs.render.static.paths import page_path, payload_path
 from orgdocs.site import Site
 
 STATIC = Path(__file__).resolve().parent / "data" / "static"
@@ -178,6 +180,65 @@ def test_parallel_build_writes_the_same_files(tmp_path):
     assert _tree(tmp_path / "serial") == _tree(tmp_path / "parallel")
 
 
+def _cyclic_project(root: Path) -> Path:
+    """40 operations entering the cycle A -> B -> C -> A at different schemas: the order in which forked
+    page writers meet them changes from run to run."""
+    from site_projects import api, write_project
+
+    def ref(name: str) -> dict:
+        return {"$ref": f"#/components/schemas/{name}"}
+
+    schemas = {
+        "A": {"type": "object", "description": "A <b>&</b>", "properties": {"b": ref("B")}},
+        "B": {"type": "object", "properties": {"c": ref("C"), "note": {"type": "string"}}},
+        "C": {"type": "object", "properties": {"a": ref("A"), "d": ref("D")}},
+        "D": {"type": "string", "description": "</script> \u2028"},
+    }
+    paths = {
+        f"/things{i}": {
+            "get": {
+                "operationId": f"getThing{i}",
+                "tags": [f"tag{i % 4}"],
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {"schema": ref("ABC"[i % 3])}},
+                    }
+                },
+            }
+        }
+        for i in range(40)
+    }
+    return write_project(root, {"cycle.json": api(paths, components={"schemas": schemas})})
+
+
+def test_a_build_is_byte_identical_from_run_to_run(tmp_path):
+    config = _cyclic_project(tmp_path / "project")
+    trees = []
+    for i, workers in enumerate((2, 2, 1)):
+        out = tmp_path / f"site{i}"
+        assert build_site(Site(config), out, progress=False, workers=workers).workers == workers
+        trees.append(_tree(out))
+    assert (
+        len(trees[0]) == 40 * 2 + 2 + len(ASSET_FILES) + 1
+    )  # pages and payloads, home and index, assets, manifest
+    assert trees[0] == trees[1] == trees[2]
+
+
+def test_pages_and_payloads_are_the_rendered_text_byte_for_byte(tmp_path):
+    """The build writes a page in pieces (its HTML around the payload's escaped bytes) and a payload from
+    its components' bytes: the same bytes as rendering each whole."""
+    for config in (SHOP, HOSTILE, _cyclic_project(tmp_path / "project")):
+        site = Site(config)
+        out = tmp_path / f"site-{config.parent.name}"
+        build_site(site, out, progress=False, workers=1)
+        renderer = PageRenderer(site)
+        for route in site.operations:
+            payload = site.payload_json(route)
+            assert payload_path(out, route).read_bytes() == payload.encode("utf-8")
+            assert page_path(out, route).read_bytes() == renderer.operation(route, payload).encode("utf-8")
+
+
 def test_a_broken_description_leaves_the_previous_output(tmp_path, capsys):
     project = tmp_path / "project"
     shutil.copytree(STATIC / "shop", project)
@@ -332,6 +393,20 @@ def test_site_build_method(tmp_path):
     result = Site(SHOP).build(tmp_path / "site", progress=False)
     assert result.pages == 12 and result.operations == 6 and result.bytes > 0
     assert result.largest_page[1] == max(p.stat().st_size for p in (tmp_path / "site").rglob("index.html"))
+
+
+def test_the_summary_counts_what_was_written_and_profile_shows_the_phases(tmp_path, capsys):
+    out = tmp_path / "site"
+    assert main(["build", str(SHOP), "--out", str(out), "--profile"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    files = [p for p in out.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    assert f"12 HTML files, {len(files)} files in all, {size / 1e6:.1f} MB written in " in lines[0]
+    rows = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    assert list(rows) == ["load", "evaluate", "payloads", "render", "write", "build"]
+    phases = {name: (float(row[0]), float(row[1])) for name, row in rows.items() if name != "build"}
+    assert all(wall >= 0 and cpu >= 0 for wall, cpu in phases.values()) and phases["render"][1] > 0
+    assert float(rows["build"][0]) > 0 and "1 page writer" in lines[-1]
 
 
 def test_the_built_folder_is_readable_by_a_static_file_server(tmp_path):

@@ -16,9 +16,11 @@ iteratively), and each component's closure is shared by its members, so an opera
 union of a few cached tuples, never a walk of the description. Those tuples hold at most
 ``CLOSURE_BUDGET`` references in all: a long chain of references (each link's closure one shorter than the
 last) would otherwise cost memory and time in the square of its length. Past the budget, a closure is a
-walk of the graph that takes a cached closure whole wherever it meets one, linear in what it reaches. Each component is also serialized to JSON
-once per site, and payload JSON is assembled from those fragments: Stripe's operations reach about 585 of its
-979 schemas each, and serializing them again for every operation would dominate a build.
+walk of the graph that takes a cached closure whole wherever it meets one, linear in what it reaches.
+
+Each component is also serialized to JSON once per site, as UTF-8 bytes, and a payload is assembled from
+those fragments (``PayloadParts``): Stripe's operations reach about 585 of its 979 schemas each, and
+serializing or encoding them again for every operation would dominate a build.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.loading.refs import is_local, iter_refs
@@ -46,6 +49,7 @@ CLOSURE_BUDGET = 4_000_000  # references held by cached closures (Stripe's: 0.6 
 
 __all__ = [
     "CLOSURE_BUDGET",
+    "PayloadParts",
     "ReachIndex",
     "dumps",
     "operation_dict",
@@ -203,6 +207,35 @@ def operation_dict(operation: Operation, security: list[dict]) -> dict:
     }
 
 
+@dataclass(frozen=True)
+class PayloadParts:
+    """One payload as UTF-8 pieces, never copied into one string unless asked: ``head`` is the JSON object
+    up to and including ``"components":{``, ``members`` the components' ``"<ref>":<JSON>`` members (each a
+    bytes object shared by every payload that reaches it), and the payload ends with ``}}``."""
+
+    head: bytes
+    members: tuple[bytes, ...]
+
+    TAIL = b"}}"
+
+    def chunks(self) -> list[bytes]:
+        """The payload's bytes in order, ready for ``os.writev``."""
+        out = [self.head]
+        for i, member in enumerate(self.members):
+            if i:
+                out.append(b",")
+            out.append(member)
+        out.append(self.TAIL)
+        return out
+
+    def to_bytes(self) -> bytes:
+        return b"".join((self.head, b",".join(self.members), self.TAIL))
+
+    def head_json(self) -> str:
+        """The payload with an empty ``components``: all a page reads from it (see ``payload_head``)."""
+        return (self.head + self.TAIL).decode("utf-8")
+
+
 def reachable_refs(node: Any) -> Iterator[str]:
     """The references a payload follows: all but ``discriminator.mapping`` targets (see the module docstring)."""
     return iter_refs(node, mappings=False)
@@ -212,7 +245,8 @@ class ReachIndex:
     """What each local reference of one description reaches, computed once per strongly connected component.
 
     ``closure(roots)`` -> (the resolvable references reachable from ``roots``, the unresolvable ones), both
-    in a stable order: each root, then what it reaches that is not in yet (its component's members first).
+    in a stable order: each root, then what it reaches that is not in yet (its component's members first,
+    sorted). The order depends only on the description and ``roots``, never on earlier calls.
     """
 
     def __init__(self, description: Description):
@@ -223,7 +257,7 @@ class ReachIndex:
         self._closure: dict[str, tuple[str, ...] | None] = {}
         self._kept: dict[str, tuple[str, ...]] = {}  # unresolvable references reached, likewise shared
         self._budget = CLOSURE_BUDGET
-        self._fragments: dict[str, str] = {}
+        self._fragments: dict[str, bytes] = {}
 
     def resolves(self, ref: str) -> bool:
         try:
@@ -326,7 +360,12 @@ class ReachIndex:
 
     def _close(self, members: list[str]) -> None:
         """Record the closure of a completed component: its members, then what their edges reach (every
-        edge leads inside the component or to a component completed before)."""
+        edge leads inside the component or to a component completed before).
+
+        The members go in sorted order, not the order the walk met them: the walk starts wherever the first
+        payload to reach the component did, which differs between forked page writers and from run to run,
+        and a payload's bytes must not."""
+        members = sorted(members)
         reached = dict.fromkeys(members)
         kept: dict[str, None] = {}
         for member in members:
@@ -359,12 +398,14 @@ class ReachIndex:
 
     def component_json(self, ref: str) -> str:
         """The JSON of the target of ``ref``."""
-        return self.fragment(ref)[len(dumps(ref)) + 1 :]
+        return self.fragment(ref)[len(dumps(ref).encode("utf-8")) + 1 :].decode("utf-8")
 
-    def fragment(self, ref: str) -> str:
-        """``"<ref>":<JSON of its target>``, the member of a payload's ``components``, serialized once."""
+    def fragment(self, ref: str) -> bytes:
+        """``"<ref>":<JSON of its target>`` in UTF-8, the member of a payload's ``components``, serialized
+        once per site."""
         try:
             return self._fragments[ref]
         except KeyError:
-            text = self._fragments[ref] = f"{dumps(ref)}:{dumps(self.description.resolve(ref))}"
-            return text
+            text = f"{dumps(ref)}:{dumps(self.description.resolve(ref))}"
+            data = self._fragments[ref] = text.encode("utf-8")
+            return data

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from orgdocs.model import Description, Operation, load
 from orgdocs.site.config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection, load_config
 from orgdocs.site.pages import Page, read_page, read_updates
 from orgdocs.site.payloads import (
+    PayloadParts,
     ReachIndex,
     dumps,
     operation_dict,
@@ -107,6 +109,7 @@ class Site:
         self._routes = RouteTable()
         self._holders: dict[str, str] = {}  # route -> what holds it, for messages about suffixed routes
         self._route_problems: list[Problem] = []
+        self.load_seconds = (0.0, 0.0)  # (wall, cpu) spent reading and parsing descriptions, for profiles
 
     @classmethod
     def from_description(cls, description: Description | str | Path, group: str = "API") -> Site:
@@ -222,6 +225,7 @@ class Site:
     def _load(self, section: SchemaSection, place: str) -> Description:
         """Load a ``schema:`` entry; an error names the config, the place and the entry as written."""
         config = self.config
+        wall, cpu = time.perf_counter(), time.process_time()
         try:
             source = schema_source(section.source, content=config.content, public=config.public)
             description = load(source)
@@ -229,6 +233,11 @@ class Site:
             raise type(error)(
                 error.message, source=f"{config.name}: {place}: {section.source}", place=error.place
             ) from None
+        spent_wall, spent_cpu = self.load_seconds
+        self.load_seconds = (
+            spent_wall + time.perf_counter() - wall,
+            spent_cpu + time.process_time() - cpu,
+        )
         if not is_url(source):
             description.source = section.source  # messages and payloads name it as the config does
         return description
@@ -366,13 +375,17 @@ class Site:
 
     def payload_json(self, route: str) -> str:
         """The payload as compact, strict JSON, assembled from component JSON serialized once per site."""
+        return self.payload_parts(route).to_bytes().decode("utf-8")
+
+    def payload_parts(self, route: str) -> PayloadParts:
+        """The payload as UTF-8 pieces (``PayloadParts``): what the build writes, without joining them."""
         entry = self.entry(route)
         if not isinstance(entry, OperationEntry):
             raise KeyError(f"{route} is a page, not an operation")
         with paused_gc():  # what a payload caches is long-lived: full collections would walk the description
-            return self._payload_json(entry)
+            return self._payload_parts(entry)
 
-    def _payload_json(self, entry: OperationEntry) -> str:
+    def _payload_parts(self, entry: OperationEntry) -> PayloadParts:
         from orgdocs.site.examples import operation_examples
 
         description, operation, reach = entry.description, entry.operation, entry.reach
@@ -395,8 +408,9 @@ class Site:
             "unresolved": list(dict.fromkeys([*operation.kept_refs, *unresolved])),
         }
         text = dumps(head)
-        components = ",".join(reach.fragment(ref) for ref in refs)
-        return f'{text[:-1]},"components":{{{components}}}}}'
+        return PayloadParts(
+            f'{text[:-1]},"components":{{'.encode(), tuple(reach.fragment(ref) for ref in refs)
+        )
 
     def payloads(self) -> Iterator[tuple[str, str]]:
         """(route, payload JSON) for every operation, one at a time: never all in memory."""

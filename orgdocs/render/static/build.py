@@ -28,7 +28,7 @@ import shutil
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,9 @@ from orgdocs.errors import OrgdocsError
 from orgdocs.progress import Progress
 from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
 from orgdocs.render.static.paths import page_path, payload_path
-from orgdocs.render.static.templating import ASSETS
+from orgdocs.render.static.phases import Phases
+from orgdocs.render.static.templating import ASSETS, PAYLOAD_SLOT, EmbeddedLater
+from orgdocs.render.static.writing import Embedder, FileWriter
 from orgdocs.site.public import public_files, tree_files
 
 __all__ = ["PARALLEL_MIN_OPERATIONS", "BuildResult", "build_command", "build_site"]
@@ -52,28 +54,40 @@ class BuildResult:
     out: Path
     pages: int  # HTML pages, the home page included
     operations: int
+    files: int  # every file written: pages, payloads, the index and the assets
     bytes: int  # total size of every file written
     largest_page: tuple[str, int]  # (route, bytes of its HTML)
     seconds: float
     workers: int
+    phases: Phases = field(default_factory=Phases, repr=False)
 
     def __str__(self) -> str:
         route, size = self.largest_page
         return (
-            f"{self.pages} HTML files, {self.bytes / 1e6:.1f} MB in {self.seconds:.1f}s; "
+            f"{self.pages} HTML files, {self.files} files in all, "
+            f"{self.bytes / 1e6:.1f} MB written in {self.seconds:.1f}s; "
             f"largest page {route or '/'} ({size / 1e6:.2f} MB)"
         )
 
 
-def build_command(config: str | None, out: str) -> int:
-    """``orgdocs build [CONFIG] [--out DIR]``: errors are ``OrgdocsError`` (one line, exit 1 in the CLI)."""
+def build_command(config: str | None, out: str, *, profile: bool = False) -> int:
+    """``orgdocs build [CONFIG] [--out DIR] [--profile]``: errors are ``OrgdocsError`` (one line, exit 1 in
+    the CLI). ``profile``: print where the time went, phase by phase (see ``orgdocs.render.static.phases``)."""
     from orgdocs.site import Site
     from orgdocs.site.bundled import default_config_path
 
+    start = time.monotonic()
     path = default_config_path(config)
-    site = Site(path)
-    result = build_site(site, out)
+    phases = Phases()
+    with phases("evaluate"):
+        site = Site(path)
+    wall, cpu = site.load_seconds  # spent inside the evaluation: moved from "evaluate" to "load"
+    phases.add("load", wall, cpu)
+    phases.add("evaluate", -wall, -cpu)
+    result = build_site(site, out, phases=phases)
     print(f"orgdocs build: {site.summary()} -> {out}: {result}")
+    if profile:
+        print(result.phases.table(time.monotonic() - start, result.workers))
     if site.problems:
         count = len(site.problems)
         print(
@@ -84,10 +98,16 @@ def build_command(config: str | None, out: str) -> int:
 
 
 def build_site(
-    site: Any, out: str | Path, *, progress: bool = True, workers: int | None = None
+    site: Any,
+    out: str | Path,
+    *,
+    progress: bool = True,
+    workers: int | None = None,
+    phases: Phases | None = None,
 ) -> BuildResult:
     """Build ``site`` into ``out`` (see the module docstring). ``workers``: processes for the operation
-    pages (default: every core when there are at least ``PARALLEL_MIN_OPERATIONS`` operations)."""
+    pages (default: every core when there are at least ``PARALLEL_MIN_OPERATIONS`` operations);
+    ``phases``: where the time goes is added to it (``BuildResult.phases``)."""
     start = time.monotonic()
     out = Path(out).absolute()
     config = site.config
@@ -104,9 +124,10 @@ def build_site(
     except OSError as error:
         raise OrgdocsError(f"cannot create the output folder: {error}", source=str(out)) from None
     try:
-        result = _build_into(site, tmp, progress, workers)
-        result.bytes += _copy_public(site, tmp)
-        _write_manifest(tmp)
+        result = _build_into(site, tmp, progress, workers, phases or Phases())
+        for size in (*_copy_public(site, tmp), _write_manifest(tmp)):
+            result.files += 1
+            result.bytes += size
         _swap(tmp, out)
     except OSError as error:  # a full disk, a permission: one line, like every other error
         shutil.rmtree(tmp, ignore_errors=True)
@@ -156,7 +177,7 @@ def _manifest_files(out: Path) -> set[str] | None:
     return set(files) if isinstance(files, list) and all(isinstance(f, str) for f in files) else None
 
 
-def _write_manifest(root: Path) -> None:
+def _write_manifest(root: Path) -> int:
     from orgdocs._version import __version__
 
     manifest = {
@@ -164,20 +185,20 @@ def _write_manifest(root: Path) -> None:
         "generator": f"orgdocs {__version__}",
         "files": tree_files(root),
     }
-    _write(root / MANIFEST, json.dumps(manifest, indent=0))
+    return FileWriter(root).write_text(root / MANIFEST, json.dumps(manifest, indent=0))
 
 
-def _copy_public(site: Any, root: Path) -> int:
-    """Copy the files of the config's public folder into the output (``public_files``); bytes copied."""
-    total = 0
+def _copy_public(site: Any, root: Path) -> list[int]:
+    """Copy the files of the config's public folder into the output (``public_files``); their sizes."""
+    sizes = []
     for relative, source in public_files(site):
         target = root / relative
         if target.exists() or target.is_symlink():  # public_files refuses these; a folder named like a file
             raise OrgdocsError(f"public/{relative} has the name of a file the build writes", source=str(root))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
-        total += target.stat().st_size
-    return total
+        sizes.append(target.stat().st_size)
+    return sizes
 
 
 def _swap(tmp: Path, out: Path) -> None:
@@ -204,41 +225,74 @@ def _swap(tmp: Path, out: Path) -> None:
 class _Totals:
     def __init__(self) -> None:
         self.bytes = 0
+        self.files = 0
         self.pages = 0
         self.largest = ("", 0)
 
+    def file(self, size: int) -> None:
+        self.files += 1
+        self.bytes += size
+
     def page(self, route: str, size: int) -> None:
         self.pages += 1
-        self.bytes += size
+        self.file(size)
         if size > self.largest[1]:
             self.largest = (route, size)
 
 
-def _write(path: Path, text: str) -> int:
-    data = text.encode("utf-8")
-    try:
-        path.write_bytes(data)
-    except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    return len(data)
+class _OperationWriter:
+    """Writes operation pages and payloads: what a page writer process needs, shared with it by the fork."""
+
+    def __init__(self, renderer: PageRenderer, root: Path):
+        self.renderer = renderer
+        self.files = FileWriter(root)
+        self.embedder = Embedder()
+        self.root = root
+
+    def write(self, route: str, phases: Phases) -> tuple[str, int, int]:
+        """(route, page bytes, payload bytes) of one operation, written."""
+        with phases("payloads"):
+            parts = self.renderer.site.payload_parts(route)
+        with phases("render"):
+            page = self.page_chunks(route, parts)
+        with phases("write"):
+            payload_size = self.files.write(payload_path(self.root, route), parts.chunks())
+            page_size = self.files.write(page_path(self.root, route), page)
+        return route, page_size, payload_size
+
+    def page_chunks(self, route: str, parts: Any) -> list[bytes]:
+        """The page's bytes: its HTML rendered around a slot, and the payload's bytes in the slot (the same
+        bytes as rendering the whole payload into the page, without copying it into the page's text)."""
+        html = self.renderer.operation(route, EmbeddedLater(parts.head_json()))
+        before, slot, after = html.rpartition(PAYLOAD_SLOT)
+        if not slot or PAYLOAD_SLOT in before:  # never on escaped text; but the page must stay right
+            return [self.renderer.operation(route, parts.to_bytes().decode("utf-8")).encode("utf-8")]
+        return [before.encode("utf-8"), *self.embedder.chunks(parts), after.encode("utf-8")]
 
 
-def _build_into(site: Any, root: Path, progress: bool, workers: int | None) -> BuildResult:
+def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phases: Phases) -> BuildResult:
     totals = _Totals()
-    renderer = PageRenderer(site)
-    assets = root / "_docs" / "assets"
-    assets.mkdir(parents=True)
-    for name in ASSET_FILES:
-        shutil.copyfile(ASSETS / name, assets / name)
-        totals.bytes += (assets / name).stat().st_size
-    totals.bytes += _write(
-        root / "_docs" / "openapi" / "index.json",
-        json.dumps(site.index, ensure_ascii=False, separators=(",", ":")),
-    )
-    totals.page("/", _write(root / "index.html", renderer.home()))
-    for route in site.pages:
-        totals.page(route, _write(page_path(root, route), renderer.page(route)))
+    with phases("render"):
+        renderer = PageRenderer(site)
+    writer = _OperationWriter(renderer, root)
+    files = writer.files
+    with phases("write"):
+        assets = root / "_docs" / "assets"
+        assets.mkdir(parents=True)
+        for name in ASSET_FILES:
+            shutil.copyfile(ASSETS / name, assets / name)
+            totals.file((assets / name).stat().st_size)
+    with phases("evaluate"):
+        index = json.dumps(site.index, ensure_ascii=False, separators=(",", ":"))
+    with phases("write"):
+        totals.file(files.write_text(root / "_docs" / "openapi" / "index.json", index))
+    for route in ["", *site.pages]:
+        with phases("render"):
+            html = renderer.page(route) if route else renderer.home()
+        with phases("write"):
+            totals.page(
+                route or "/", files.write_text(page_path(root, route) if route else root / "index.html", html)
+            )
     routes = list(site.operations)
     if workers is None:
         workers = (os.cpu_count() or 1) if len(routes) >= PARALLEL_MIN_OPERATIONS else 1
@@ -246,54 +300,53 @@ def _build_into(site: Any, root: Path, progress: bool, workers: int | None) -> B
     bar = Progress(len(routes), "orgdocs build: operation pages", enabled=progress)
     try:
         if count > 1 and "fork" in multiprocessing.get_all_start_methods():
-            _write_parallel(renderer, root, routes, count, totals, bar)
+            _write_parallel(writer, routes, count, totals, bar, phases)
         else:
             count = 1
             for route in routes:
-                _account(totals, _write_operation(renderer, root, route))
+                _account(totals, writer.write(route, phases))
                 bar.advance()
     finally:
         bar.close()
-    return BuildResult(root, totals.pages, len(routes), totals.bytes, totals.largest, 0.0, count)
-
-
-def _write_operation(renderer: PageRenderer, root: Path, route: str) -> tuple[str, int, int]:
-    """(route, page bytes, payload bytes) of one operation, written."""
-    payload_json = renderer.site.payload_json(route)
-    payload_size = _write(payload_path(root, route), payload_json)
-    page_size = _write(page_path(root, route), renderer.operation(route, payload_json))
-    return route, page_size, payload_size
+    return BuildResult(
+        root, totals.pages, len(routes), totals.files, totals.bytes, totals.largest, 0.0, count, phases
+    )
 
 
 def _account(totals: _Totals, written: tuple[str, int, int]) -> None:
     route, page_size, payload_size = written
     totals.page(route, page_size)
-    totals.bytes += payload_size
+    totals.file(payload_size)
 
 
-# The forked workers find the renderer here: set before the fork, inherited copy-on-write.
+# The forked workers find the writer here: set before the fork, inherited copy-on-write.
 _SHARED: dict[str, Any] = {}
 
 
-def _work(chunk: list[str]) -> list[tuple[str, int, int]]:
-    renderer, root = _SHARED["renderer"], _SHARED["root"]
-    return [_write_operation(renderer, root, route) for route in chunk]
+def _work(chunk: list[str]) -> tuple[list[tuple[str, int, int]], tuple]:
+    """The pages of ``chunk``, written, and the time each phase took for them."""
+    writer = _SHARED["writer"]
+    phases = Phases()
+    written = [writer.write(route, phases) for route in chunk]
+    return written, phases.totals()
 
 
 def _write_parallel(
-    renderer: PageRenderer, root: Path, routes: list[str], count: int, totals: _Totals, bar: Progress
+    writer: _OperationWriter, routes: list[str], count: int, totals: _Totals, bar: Progress, phases: Phases
 ) -> None:
     size = max(1, min(CHUNK, len(routes) // (count * 4)))  # small enough to keep every worker busy to the end
     chunks = [routes[i : i + size] for i in range(0, len(routes), size)]
-    _SHARED.update(renderer=renderer, root=root)
-    gc.collect()
-    gc.freeze()  # objects made so far stay out of the collector: forked pages are not copied by it
+    _SHARED.update(writer=writer)
+    # Objects made so far stay out of the collector: forked pages are not copied by it. No collection
+    # first: the description holds no garbage worth a walk over its millions of objects (0.1 s on GitHub's).
+    gc.freeze()
     try:
         context = multiprocessing.get_context("fork")
         with context.Pool(count) as pool:
-            for written in pool.imap_unordered(_work, chunks):
+            for written, spent in pool.imap_unordered(_work, chunks):
                 for item in written:
                     _account(totals, item)
+                phases.merge(spent)
                 bar.advance(len(written))
     finally:
         gc.unfreeze()

@@ -13,7 +13,15 @@ from pathlib import Path
 import jinja2
 import markupsafe
 
-__all__ = ["ASSETS", "TEMPLATE_FOLDER", "environment", "json_script"]
+__all__ = [
+    "ASSETS",
+    "PAYLOAD_SLOT",
+    "TEMPLATE_FOLDER",
+    "EmbeddedLater",
+    "environment",
+    "json_script",
+    "json_script_bytes",
+]
 
 HERE = Path(__file__).resolve().parent
 TEMPLATE_FOLDER = HERE / "templates" / "orgdocs"
@@ -28,14 +36,39 @@ _SCRIPT_ESCAPES = (
 )
 
 
+_SCRIPT_ESCAPES_UTF8 = tuple((char.encode(), escaped.encode()) for char, escaped in _SCRIPT_ESCAPES)
+
+# Where ``json_script`` puts an ``EmbeddedLater`` payload: a comment no escaped text can contain.
+PAYLOAD_SLOT = "<!--orgdocs:payload-->"
+
+
+class EmbeddedLater(str):
+    """Payload JSON that the caller embeds itself: ``json_script`` writes ``PAYLOAD_SLOT`` in its place, and
+    the static build writes the payload's bytes there (escaped once per component, never copied into the
+    page's text). The text itself is what the page reads (the payload with an empty ``components``)."""
+
+    __slots__ = ()
+
+
 def json_script(text: str) -> markupsafe.Markup:
     """JSON text made safe inside ``<script type="application/json">``: ``<``, ``>``, ``&`` and the two
     line separators written as ``\\u`` escapes, which JSON reads back as the same characters. Only strings
     can hold them in JSON, so the text stays the same JSON value."""
+    if isinstance(text, EmbeddedLater):
+        return markupsafe.Markup(PAYLOAD_SLOT)
     for char, escaped in _SCRIPT_ESCAPES:  # str.replace per character beats str.translate on megabytes
         if char in text:
             text = text.replace(char, escaped)
     return markupsafe.Markup(text)
+
+
+def json_script_bytes(data: bytes) -> bytes:
+    """``json_script`` on UTF-8 JSON (the characters it escapes have byte sequences no other character's
+    UTF-8 contains)."""
+    for char, escaped in _SCRIPT_ESCAPES_UTF8:
+        if char in data:
+            data = data.replace(char, escaped)
+    return data
 
 
 @functools.cache

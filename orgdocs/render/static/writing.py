@@ -1,0 +1,95 @@
+"""Writing the files of a build with as few system calls and copies as the kernel allows.
+
+A file is written from a list of byte strings with ``writev`` (open, one write per ``IOV_MAX`` pieces,
+close): an operation page is its HTML around its payload, and the payload is the components it reaches,
+each serialized once per site, so neither is ever joined into one string first. A folder is made once per
+process, by the first file written into it (an operation's folder holds only its page: one ``mkdir``, no
+failed ``open`` first).
+
+``Embedder`` gives a payload as it is embedded in its page (``json_script``), escaping each component once
+per build and process: Stripe's operations share 585 components of 0.9 MB in all, on every page.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from orgdocs.render.static.templating import json_script_bytes
+from orgdocs.site.payloads import PayloadParts
+
+__all__ = ["Embedder", "FileWriter"]
+
+try:
+    IOV_MAX = max(16, min(os.sysconf("SC_IOV_MAX"), 1024))
+except (AttributeError, ValueError, OSError):  # pragma: no cover - not on Linux
+    IOV_MAX = 16
+_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
+class FileWriter:
+    """Writes files below ``root``, making folders as they are needed (once per process)."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._folders: set[str] = {str(root)}
+
+    def write(self, path: Path, chunks: list[bytes]) -> int:
+        """Write ``chunks`` into ``path`` (a new file below ``root``); return its size."""
+        folder, name = os.path.split(path)
+        if folder not in self._folders:
+            self._make_folder(folder)
+        fd = os.open(os.path.join(folder, name), _FLAGS, 0o666)
+        try:
+            return _write_all(fd, chunks)
+        finally:
+            os.close(fd)
+
+    def write_text(self, path: Path, text: str) -> int:
+        return self.write(path, [text.encode("utf-8")])
+
+    def _make_folder(self, folder: str) -> None:
+        try:
+            os.mkdir(folder)
+        except FileExistsError:  # another page writer made it
+            pass
+        except FileNotFoundError:
+            os.makedirs(folder, exist_ok=True)
+        self._folders.add(folder)
+
+
+def _write_all(fd: int, chunks: list[bytes]) -> int:
+    total = 0
+    for start in range(0, len(chunks), IOV_MAX):
+        batch = chunks[start : start + IOV_MAX]
+        size = sum(map(len, batch))
+        done = os.writev(fd, batch) if len(batch) > 1 else os.write(fd, batch[0])
+        if done < size:  # a short write (a signal, a size limit): the rest piece by piece
+            rest = memoryview(b"".join(batch))[done:]
+            while rest:
+                rest = rest[os.write(fd, rest) :]
+        total += size
+    return total
+
+
+class Embedder:
+    """Payloads as ``json_script`` writes them into pages, each component escaped once."""
+
+    def __init__(self) -> None:
+        # by the member's bytes object, shared by every payload reaching it (a bytes object caches its hash:
+        # a lookup costs no pass over its text)
+        self._escaped: dict[bytes, bytes] = {}
+
+    def chunks(self, parts: PayloadParts) -> list[bytes]:
+        """The payload's bytes as embedded in a page, in order."""
+        out = [json_script_bytes(parts.head)]
+        escaped = self._escaped
+        for i, member in enumerate(parts.members):
+            if i:
+                out.append(b",")
+            safe = escaped.get(member)
+            if safe is None:
+                safe = escaped[member] = json_script_bytes(member)
+            out.append(safe)
+        out.append(parts.TAIL)
+        return out
