@@ -61,10 +61,12 @@ __all__ = [
     "RequestParts",
     "body_problem",
     "build_request",
+    "declared_value",
     "encode",
     "integral_numbers",
     "is_json_media_type",
     "parameter_value",
+    "path_order",
     "request_problems",
     "schema_type",
     "server_url",
@@ -290,6 +292,57 @@ def parameter_value(param: Parameter, values: dict[str, Any]) -> Any:
     if key in values:
         return values[key]
     return values.get(param.name)
+
+
+def declared_value(param: Parameter, resolve: Resolve) -> tuple[bool, Any]:
+    """(found, value): what the description itself gives ``param`` to start with. Its ``example``, else
+    its first ``examples`` value (or its ``content``'s), else its schema's ``example``, ``examples[0]``,
+    ``default``, or its enum when it has a single value. Never a generated value (forms prefill only
+    this; what ``examples.parameter_example`` makes up is a placeholder hint)."""
+    if param.has_example or param.example is not None:
+        return True, param.example
+    candidates = [(None, param.examples)]
+    candidates += [(m.example if m.has_example else None, m.examples) for m in param.content[:1]]
+    for example, examples in candidates:
+        if example is not None:
+            return True, example
+        for entry in (examples or {}).values():
+            entry = _follow(entry, resolve)
+            if isinstance(entry, dict) and "value" in entry:
+                return True, entry["value"]
+    schema = param.schema if param.schema is not None or not param.content else param.content[0].schema
+    schema = _follow(schema, resolve)
+    if not isinstance(schema, dict):
+        return False, None
+    if "example" in schema:
+        return True, schema["example"]
+    if isinstance(schema.get("examples"), list) and schema["examples"]:
+        return True, schema["examples"][0]
+    if "default" in schema:
+        return True, schema["default"]
+    if isinstance(schema.get("enum"), list) and len(schema["enum"]) == 1:
+        return True, schema["enum"][0]
+    return False, None
+
+
+def _follow(node: Any, resolve: Resolve) -> Any:
+    for _ in range(8):  # a short chain of references
+        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
+            return node
+        try:
+            node = resolve(node["$ref"])
+        except (LookupError, ValueError, TypeError):
+            return None
+    return None
+
+
+def path_order(operation: Operation) -> list[Parameter]:
+    """The parameters as a form lists them: the path's own, in the order the path names them, then the
+    others in the description's order."""
+    names = re.findall(r"\{([^{}]+)\}", operation.path)
+    in_path = [p for p in operation.parameters if p.location == "path"]
+    in_path.sort(key=lambda p: names.index(p.name) if p.name in names else len(names))
+    return in_path + [p for p in operation.parameters if p.location != "path"]
 
 
 def text_of(value: Any) -> str:
