@@ -152,7 +152,7 @@ class Operation:
     raw: dict[str, Any] = field(default_factory=dict, repr=False)  # the operation object as written
     # the description it belongs to (set by ``Description``): its servers, security schemes and components
     # go with it wherever the operation is handed on, e.g. ``RequestForm(load(x).operations[0])``
-    description: Description | None = field(default=None, repr=False, compare=False)
+    api_description: Description | None = field(default=None, repr=False, compare=False)
 
     @property
     def title(self) -> str:
