@@ -32,7 +32,7 @@ JavaScript:
   origin, else stays relative. Then joined with the path with exactly one ``/`` between them.
 - **Checks before sending** (``request_problems``): an empty required parameter (path parameters are always
   required), an empty required body or a JSON body that does not parse, a header name that is not an HTTP
-  token (or a value with a line break), and a URL whose origin is not the server's (a path that would change
+  token (or a value with a line break, or a character beyond Latin-1), and a URL whose origin is not the server's (a path that would change
   the host) each block Send with a message; nothing is sent.
 - **Body**: not passed -> the request example of the chosen media type (the first one declared unless
   ``media_type`` says); ``None`` -> no body; a ``str`` -> sent as it is; anything else is serialized: JSON
@@ -251,7 +251,7 @@ def body_problem(text: str | None, media_type: str | None, *, required: bool = F
 _ABSOLUTE = re.compile(r"^https?://", re.IGNORECASE)
 _ORIGIN = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?#]*")
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
-_BAD_VALUE = re.compile(r"[\r\n\0]")
+_BAD_VALUE = re.compile(r"[\r\n\0]|[^\x00-\xff]")  # fetch and httpx send header values as Latin-1
 
 
 def _origin(url: str) -> str:

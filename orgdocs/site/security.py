@@ -102,12 +102,14 @@ def _input(field: str, label: str, variable: str, *, secret: bool = True) -> dic
 
 
 def flow_summary(scheme: Mapping[str, Any] | None) -> list[dict]:
-    """Where an oauth2 or openIdConnect token comes from: ``{flow, authorizationUrl, tokenUrl, scopes}`` per
-    flow (scopes as ``[name, description]`` pairs), or one ``{flow: "openIdConnect", url}``."""
+    """Where an oauth2 or openIdConnect token comes from: ``{flow, url, authorizationUrl, tokenUrl, scopes}``
+    per oauth2 flow (scopes as ``[name, description]`` pairs; ``url`` empty), or one ``openIdConnect`` entry
+    whose ``url`` is the discovery document."""
     if not isinstance(scheme, Mapping):
         return []
     if scheme.get("type") == "openIdConnect":
-        return [{"flow": "openIdConnect", "url": str(scheme.get("openIdConnectUrl") or "")}]
+        url = str(scheme.get("openIdConnectUrl") or "")
+        return [{"flow": "openIdConnect", "url": url, "authorizationUrl": "", "tokenUrl": "", "scopes": []}]
     flows = scheme.get("flows") if scheme.get("type") == "oauth2" else None
     found = []
     for flow, spec in (flows or {}).items():
@@ -116,6 +118,7 @@ def flow_summary(scheme: Mapping[str, Any] | None) -> list[dict]:
         found.append(
             {
                 "flow": str(flow),
+                "url": "",
                 "authorizationUrl": str(spec.get("authorizationUrl") or ""),
                 "tokenUrl": str(spec.get("tokenUrl") or ""),
                 "scopes": [[str(k), str(v or "")] for k, v in scopes.items()],

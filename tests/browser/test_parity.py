@@ -443,7 +443,7 @@ def test_request_problems_match_python(blank):
             {"path": "x", "q": "1"},
             "{broken",
             "https://api.test",
-            [["Bad Name", "v"], ["X-Ok", "a\nb"]],
+            [["Bad Name", "v"], ["X-Ok", "a\nb"], ["X-Latin", "é"], ["X-Greek", "Ω"]],
             None,
             {"body", "headers"},
         ),

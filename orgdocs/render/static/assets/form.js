@@ -476,7 +476,10 @@
     });
     var addHeader = form.querySelector("[data-add-header]");
     if (addHeader && headerRows) addHeader.addEventListener("click", function () { addHeaderRow(); update(); });
-    form.addEventListener("input", update);
+    form.addEventListener("input", function (event) {
+      if (event.target === authSelect) authChosen = true; // before update() picks a default again
+      update();
+    });
     form.addEventListener("change", function (event) {
       if (event.target === serverSelect) selectServer();
       if (event.target === mediaSelect) selectMedia();

@@ -17,7 +17,7 @@
   var ABSOLUTE = /^https?:\/\//i;
   var ORIGIN = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\/?#]*/;
   var TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-  var BAD_VALUE = /[\r\n\0]/;
+  var BAD_VALUE = /[\r\n\0]|[^\x00-\xff]/;
   var BASIC = /^Basic (\$[A-Z][A-Z0-9_]*):(\$[A-Z][A-Z0-9_]*)$/;
 
   function isPlaceholder(text) {
@@ -62,13 +62,14 @@
 
   function flowSummary(scheme) {
     if (!isObject(scheme)) return [];
-    if (scheme.type === "openIdConnect") return [{ flow: "openIdConnect", url: String(scheme.openIdConnectUrl || "") }];
+    if (scheme.type === "openIdConnect") return [{ flow: "openIdConnect", url: String(scheme.openIdConnectUrl || ""), authorizationUrl: "", tokenUrl: "", scopes: [] }];
     var flows = scheme.type === "oauth2" && isObject(scheme.flows) ? scheme.flows : {};
     return Object.keys(flows).map(function (flow) {
       var spec = isObject(flows[flow]) ? flows[flow] : {};
       var scopes = isObject(spec.scopes) ? spec.scopes : {};
       return {
         flow: flow,
+        url: "",
         authorizationUrl: String(spec.authorizationUrl || ""),
         tokenUrl: String(spec.tokenUrl || ""),
         scopes: Object.keys(scopes).map(function (k) { return [k, String(scopes[k] || "")]; }),
