@@ -264,10 +264,14 @@ def server_base(url: str, base_url: str | None) -> str:
 _VARIABLE = re.compile(r"\{([^{}]+)\}")
 
 
-def _server_pattern(server: Server, base_url: str | None) -> re.Pattern | None:
+def _server_pattern(
+    server: Server, base_url: str | None, description_url: str | None = None
+) -> re.Pattern | None:
     """A regex of every URL ``server`` may resolve to: a variable takes any value without ``/?#`` (one of its
     ``enum`` when it has one); one the server does not define matches nothing."""
     template = server.url.strip()
+    if description_url and not template.startswith(("//", "{")):
+        template = server_url(template, description_url=description_url)
     if not template.lower().startswith(("http://", "https://", "{")):
         try:
             template = server_base(template, base_url)
@@ -302,18 +306,23 @@ def _under_prefix(url: str, prefix: str) -> bool:
 
 
 def allowed_server(
-    url: str, servers: Sequence[Server], allow: Sequence[str] | None = None, base_url: str | None = None
+    url: str,
+    servers: Sequence[Server],
+    allow: Sequence[str] | None = None,
+    base_url: str | None = None,
+    description_url: str | None = None,
 ) -> bool:
     """Whether a form may send to the absolute server ``url``.
 
     With ``allow`` given, ``url`` must fall under one of its URL prefixes (``"*"`` allows any server);
-    otherwise it must be one of ``servers`` (relative ones joined to ``base_url``), its variables taking any
+    otherwise it must be one of ``servers`` (relative ones resolved against ``description_url``, the URL the
+    description was fetched from, else joined to ``base_url``), its variables taking any
     value (an ``enum`` one only its values).
     """
     if allow is not None:
         return any(prefix == "*" or _under_prefix(url, prefix) for prefix in allow)
     for server in servers:
-        pattern = _server_pattern(server, base_url)
+        pattern = _server_pattern(server, base_url, description_url)
         if pattern is not None and pattern.fullmatch(url.rstrip("/") or url):
             return True
     return False
@@ -362,8 +371,9 @@ def pretty_body(response: httpx.Response) -> str:
     return text
 
 
-def response_html(response: httpx.Response, seconds: float, *, hint: str = "") -> str:
-    """Status, time, headers and body of ``response``, every value escaped."""
+def response_html(response: httpx.Response, seconds: float, *, hint: str = "", url: str | None = None) -> str:
+    """Status, time, headers and body of ``response``, every value escaped; ``url`` is shown for the
+    request's (the form passes it with credentials as placeholders: a query key must not be shown)."""
     status = response.status_code
     family = f"{status // 100}xx" if 100 <= status < 600 else "5xx"
     request = response.request
@@ -374,7 +384,7 @@ def response_html(response: httpx.Response, seconds: float, *, hint: str = "") -
     return (
         f'<div class="orgdocs-response">'
         f'<div><span class="orgdocs-status orgdocs-status-{family}">{status} {_e(response.reason_phrase)}</span>'
-        f' <span class="orgdocs-muted">{seconds * 1000:,.0f} ms · {_e(request.method)} {_e(request.url)}</span></div>'
+        f' <span class="orgdocs-muted">{seconds * 1000:,.0f} ms · {_e(request.method)} {_e(url or request.url)}</span></div>'
         + (f'<div class="orgdocs-hint">{_e(hint)}</div>' if hint else "")
         + f"<details><summary>Headers ({len(response.headers)})</summary>"
         f'<table class="orgdocs-headers">{rows}</table></details>'
@@ -816,7 +826,7 @@ class RequestForm(widgets.VBox):
     def check_allowed(self, url: str | None = None) -> None:
         """``RefusedError`` unless the form may send to its server (see ``allowed_server``)."""
         url = url if url is not None else self.server_url
-        if allowed_server(url, self._servers, self.allow, self.client_base):
+        if allowed_server(url, self._servers, self.allow, self.client_base, self.description_url):
             return
         if self.allow is not None:
             reason = f"{url} is not under the allowed URL prefixes ({', '.join(self.allow) or 'none'})"
@@ -851,7 +861,8 @@ class RequestForm(widgets.VBox):
         hint = ""
         if response.status_code == 401 and self._credential_inputs and not self.has_token:
             hint = "No credentials are set: type them into the Authentication inputs above."
-        self._result.value = response_html(response, seconds, hint=hint)
+        shown = self.parts(placeholders=True).url
+        self._result.value = response_html(response, seconds, hint=hint, url=shown)
         return response
 
     @property
