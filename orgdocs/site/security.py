@@ -20,7 +20,8 @@ form and the code samples all follow these rules. Schemes are the payload's dict
   schemes are all satisfied, else the first one made of supported schemes only, else the first.
 - **Applied** (``applied_credentials``): ``(location, name, value)`` triples: apiKey -> its location and
   parameter name; basic -> ``Authorization: Basic base64(username:password)`` (UTF-8); bearer, oauth2,
-  openIdConnect -> ``Authorization: Bearer <token>``; other http -> ``Authorization: <value>``.
+  openIdConnect -> ``Authorization: Bearer <token>``; other http -> ``Authorization: <value>``. Only the
+  first ``Authorization`` of an alternative is applied.
 - **Placeholders** (``placeholder_credentials``): ``$NAME`` for each input of an alternative. A value that is
   a placeholder (``$`` + upper-case letters, digits, ``_``) is never encoded: a query keeps ``$API_KEY``, and
   basic writes ``Basic $USERNAME:$PASSWORD`` (the samples turn it into their language's basic auth).
@@ -172,8 +173,10 @@ def is_placeholder(text: str) -> bool:
 def applied_credentials(
     alternative: list[str], schemes: Mapping[str, Any], credentials: Credentials
 ) -> list[tuple[str, str, str]]:
-    """``(location, name, value)`` of every credential of ``alternative`` that has its texts, in order."""
-    applied = []
+    """``(location, name, value)`` of every credential of ``alternative`` that has its texts, in order. A
+    request has one ``Authorization`` header: a later scheme of the alternative that would set it again is
+    left out (Google's descriptions require two oauth2 schemes that stand for one token)."""
+    applied: list[tuple[str, str, str]] = []
     for name in alternative:
         scheme = schemes.get(name)
         kind = scheme_kind(scheme)
@@ -189,7 +192,14 @@ def applied_credentials(
             applied.append(("header", "Authorization", "Bearer " + value))
         elif kind == "http" and value:
             applied.append(("header", "Authorization", value))
-    return applied
+    found, seen = [], False
+    for location, name, value in applied:
+        if location == "header" and name == "Authorization":
+            if seen:
+                continue
+            seen = True
+        found.append((location, name, value))
+    return found
 
 
 def _basic(username: str, password: str) -> str:

@@ -281,6 +281,7 @@ REQUIREMENTS = [
     [{"MTLS": []}, {"Bearer": []}, {}],
     [{"OAuth": ["read"]}, {"OIDC": []}, {"Digest": []}, {"CookieKey": [], "LedgerKey": []}],
     [{"Undeclared": []}, {"BadKey": []}],
+    [{"OAuth": [], "Bearer": [], "QueryKey": []}],  # one Authorization header only
 ]
 CREDENTIALS = [
     {},

@@ -137,7 +137,13 @@
         applied.push(["header", "Authorization", value]);
       }
     });
-    return applied;
+    var seen = false;
+    return applied.filter(function (c) {
+      if (c[0] !== "header" || c[1] !== "Authorization") return true;
+      if (seen) return false;
+      seen = true;
+      return true;
+    });
   }
 
   /* -- servers and checks (orgdocs/site/requests.py) -------------------------------------------------- */
