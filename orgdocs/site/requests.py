@@ -217,7 +217,7 @@ def request_problems(
     """What blocks sending ``parts``: ``{place: message}``, a place being ``"in:name"`` of a parameter,
     ``"body"``, ``"headers"`` or ``"url"``. Empty when the request may go."""
     problems: dict[str, str] = {}
-    for param in operation.parameters:
+    for param in path_order(operation):  # the form's order
         if (param.required or param.location == "path") and _is_empty(parameter_value(param, values)):
             problems[f"{param.location}:{param.name}"] = f"{param.name} is required"
     body = operation.request_body

@@ -209,3 +209,39 @@ def test_a_path_that_would_change_the_host_is_refused(tokens, recorder):
     with pytest.raises(RefusedError):
         RequestForm(description.operations[0], tokens=tokens, client=client).send()
     assert recorder.requests == [] or str(recorder.requests[-1].url).startswith("http://testserver/")
+
+
+def test_honest_inputs_in_the_notebook(tokens, recorder):
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "honest", "version": "1"},
+        "servers": [{"url": "https://api.honest.test"}],
+        "paths": {
+            "/a/{b}/{a}": {
+                "post": {
+                    "parameters": [
+                        {"name": "a", "in": "path", "required": True, "schema": {"type": "string"}},
+                        {"name": "b", "in": "path", "required": True, "schema": {"type": "string"}},
+                        {"name": "e", "in": "query", "required": True, "schema": {"enum": ["x", "y"]}},
+                        {"name": "Key", "in": "header", "schema": {"type": "string", "format": "uuid"}},
+                    ],
+                    "responses": {},
+                }
+            }
+        },
+    }
+    client = httpx.Client(transport=httpx.MockTransport(recorder))
+    form = RequestForm(from_document(document, "h.json").operations[0], tokens=tokens, client=client)
+    assert [s.name for s in form._specs] == ["b", "a", "e", "Key"]  # the path's order first
+    assert all(form._inputs[s.key].value in ("", None) for s in form._specs)  # nothing made up
+    with pytest.raises(FormError, match="b is required; a is required; e is required"):
+        form.send()
+    assert recorder.requests == []
+    (row,) = [
+        c for c in form.children if getattr(c, "children", None) and form._inputs["header:Key"] in c.children
+    ]
+    row.children[1].click()  # Generate
+    assert len(form._inputs["header:Key"].value) == 36
+    form.set_values({"a": "1", "b": "2", "e": "y"})
+    form.send()
+    assert str(recorder.requests[-1].url) == "https://api.honest.test/a/2/1?e=y"

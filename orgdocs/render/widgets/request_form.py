@@ -23,6 +23,7 @@ import html
 import json
 import re
 import time
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -105,6 +106,7 @@ class InputSpec:
     example: Any = None  # what the description declares (``requests.declared_value``): the prefill
     hint: Any = None  # the declared or a generated example: the grey placeholder
     description: str = ""
+    uuid: bool = False  # ``format: uuid``: a "Generate" button fills it
 
 
 def _kind_of(schema: Any, deref: Any) -> tuple[str, list[Any]]:
@@ -152,6 +154,7 @@ def input_spec(param: Parameter, description: Description | None = None) -> Inpu
         example=example,
         hint=hint,
         description=param.description,
+        uuid=kind == "string" and isinstance(schema, dict) and schema.get("format") == "uuid",
     )
 
 
@@ -900,7 +903,7 @@ class RequestForm(widgets.VBox):
             specs = [s for s in self._specs if s.location == location]
             if specs:
                 rows.append(_heading(f"{title} parameters"))
-                rows += [self._inputs[s.key] for s in specs]
+                rows += [self._input_row(s) for s in specs]
         rows += [_heading("Extra headers"), self._headers_input]
         if self._media_types:
             required = self.operation.request_body is not None and self.operation.request_body.required
@@ -920,7 +923,8 @@ class RequestForm(widgets.VBox):
             "layout": widgets.Layout(width="100%"),
         }
         if spec.kind == "enum":
-            options = [("", None)] if not spec.required else []
+            # a required enum the description gives no value starts empty too: Send asks for a choice
+            options = [("", None)] if not spec.required or spec.example is None else []
             options += [(text_of(v), v) for v in spec.options]
             widget: widgets.ValueWidget = widgets.Dropdown(options=options, **common)
         elif spec.kind == "boolean":
@@ -935,12 +939,24 @@ class RequestForm(widgets.VBox):
             self._put(spec, widget, spec.example)
         return widget
 
+    def _input_row(self, spec: InputSpec) -> widgets.Widget:
+        """The input of ``spec``; a uuid one with a button that fills it with a new UUID."""
+        widget = self._inputs[spec.key]
+        if not spec.uuid:
+            return widget
+        button = widgets.Button(
+            description="Generate",
+            tooltip=f"Generate a UUID for {spec.name}",
+            layout=widgets.Layout(width="auto"),
+        )
+        button.on_click(lambda _: setattr(widget, "value", str(uuid.uuid4())))
+        return widgets.HBox([widget, button], layout=widgets.Layout(width="100%"))
+
     @staticmethod
     def _put(spec: InputSpec, widget: widgets.ValueWidget, value: Any) -> None:
         if spec.kind == "enum":
-            widget.value = (
-                value if value in spec.options else (None if not spec.required else spec.options[0])
-            )
+            empty = not spec.required or spec.example is None  # the choices start with an empty one
+            widget.value = value if value in spec.options else (None if empty else spec.options[0])
         elif spec.kind == "boolean":
             widget.value = bool(value)
         else:
