@@ -58,6 +58,8 @@ class Description:
         self.operations: list[Operation]
         self.webhooks: list[Operation]
         self.operations, self.webhooks = reader.read_operations(document, self.resolver, self.servers)
+        for operation in (*self.operations, *self.webhooks):
+            operation.api_description = self
         self.tags: list[Tag] = self._read_tags()
 
     def __repr__(self) -> str:

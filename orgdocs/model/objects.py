@@ -8,7 +8,10 @@ renderer needs it. Nothing is inlined, so a large or cyclic description costs no
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from orgdocs.model.description import Description
 
 __all__ = [
     "METHODS",
@@ -147,6 +150,9 @@ class Operation:
     # those objects are missing from the lists above and kept here as written
     kept_refs: list[str] = field(default_factory=list)
     raw: dict[str, Any] = field(default_factory=dict, repr=False)  # the operation object as written
+    # the description it belongs to (set by ``Description``): its servers, security schemes and components
+    # go with it wherever the operation is handed on, e.g. ``RequestForm(load(x).operations[0])``
+    api_description: Description | None = field(default=None, repr=False, compare=False)
 
     @property
     def title(self) -> str:

@@ -22,13 +22,15 @@ from typing import Any
 __all__ = ["demo_command", "demo_docs_config"]
 
 
-def demo_docs_config(folder: Path, *, host: str, api_port: int) -> Any:
+def demo_docs_config(folder: Path, *, host: str, api_port: int, seeded: dict | None = None) -> Any:
     """The bundled docs project, its description's servers pointing at this demo's API.
 
     The shipped description names ``http://127.0.0.1:8001`` first (the default ``--api-port``); the form
     picks the first server, so another port or host would send every request elsewhere. The demo's copy of
     the description (in ``folder``, which becomes the project's public folder) names the running API first
-    and makes it the default of the templated server; the guides and the changelog stay the bundled ones.
+    and makes it the default of the templated server; with ``seeded`` (what ``seed_demo`` returned) its
+    path parameters' examples are the demo organization, its newest key (not the token's) and its first
+    webhook, so every form works unedited. The guides and the changelog stay the bundled ones.
     """
     from orgdocs.orgapi.description import description
     from orgdocs.site.bundled import bundled_config
@@ -42,6 +44,16 @@ def demo_docs_config(folder: Path, *, host: str, api_port: int) -> Any:
             if isinstance(variables.get(name), dict):
                 variables[name]["default"] = value
     document["servers"] = servers
+    if seeded:
+        examples = {
+            "organizationId": seeded["organization_id"],
+            "apiKeyId": seeded["api_key_ids"][-1],
+            "webhookId": seeded["webhook_ids"][0],
+        }
+        for parameter in (document.get("components") or {}).get("parameters", {}).values():
+            if isinstance(parameter, dict) and parameter.get("name") in examples:
+                parameter.pop("examples", None)
+                parameter["example"] = examples[parameter["name"]]
     folder.mkdir(parents=True, exist_ok=True)
     # JSON is YAML: the file keeps the name the bundled config gives it (schema: /openapi.yaml)
     (folder / "openapi.yaml").write_text(json.dumps(document, ensure_ascii=False, indent=1), "utf-8")
@@ -76,7 +88,9 @@ def demo_command(
                 timeout_graceful_shutdown=1,
             )
         )
-        state = DevState(demo_docs_config(database.parent / "docs", host=host, api_port=api_port))
+        state = DevState(
+            demo_docs_config(database.parent / "docs", host=host, api_port=api_port, seeded=demo)
+        )
         docs = serve_dev(state, host=host, port=port)
         stop = threading.Event()
         threading.Thread(target=state.watch, args=(stop,), daemon=True, name="orgdocs-watch").start()
@@ -85,9 +99,11 @@ def demo_command(
             f"Docs                         {docs_origin}/\n"
             f"Demo organization            {demo['organization_id']}\n"
             f"Demo bearer token            {demo['token']}\n"
+            f"The token's API key          {demo['api_key_ids'][0]} (revoking it locks the token out)\n"
             f"Demo API keys                {', '.join(demo['api_key_ids'])}\n"
             f"Demo webhooks                {', '.join(demo['webhook_ids'])}\n"
-            "Paste the token into a page's Bearer token field and press Send. Ctrl-C stops both servers.",
+            "Open a page, paste the token into BearerAuth (bearer token) and press Send; the forms are\n"
+            "prefilled with the demo organization, its newest key and its first webhook. Ctrl-C stops both servers.",
             flush=True,
         )
 

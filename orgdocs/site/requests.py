@@ -21,10 +21,19 @@ JavaScript:
   ``spaceDelimited``, ``|`` for ``pipeDelimited``); ``deepObject`` writes ``name[key]=value`` (brackets
   encoded, ``name%5Bkey%5D=value``).
 - **Headers**, in order: header parameters (arrays comma-joined; ``Accept``, ``Content-Type`` and
-  ``Authorization`` parameters are ignored, as OpenAPI says), one ``Cookie`` header for cookie parameters
-  (``a=1; b=2``), ``Content-Type`` when a body is sent, ``Authorization: Bearer <token>`` when a token is given.
-- **Server URL**: joined with the path with exactly one ``/`` between them; a relative server (``/v1``) stays
-  relative.
+  ``Authorization`` parameters are ignored, as OpenAPI says), the extra ``headers`` given (a reader's own, in
+  their order; blank names skipped), one ``Cookie`` header for cookie parameters and cookie credentials
+  (``a=1; b=2``), ``Content-Type`` when a body is sent, then the header credentials
+  (``orgdocs.site.security.applied_credentials``; ``token`` is a shorthand for ``Authorization: Bearer``).
+  Query credentials follow the query parameters (a ``$PLACEHOLDER`` value is not encoded).
+- **Server URL** (``server_url``, before the request is built): absolute ``http(s)`` as it is; protocol-relative
+  (``//host/v1``) takes the page's scheme (``https`` when the page is not http(s), e.g. ``file://``); relative
+  (``/v1``, ``v1``, empty) resolves against the URL the description was fetched from, else against the page's
+  origin, else stays relative. Then joined with the path with exactly one ``/`` between them.
+- **Checks before sending** (``request_problems``): an empty required parameter (path parameters are always
+  required), an empty required body or a JSON body that does not parse, a header name that is not an HTTP
+  token (or a value with a line break, or a character beyond Latin-1), and a URL whose origin is not the server's (a path that would change
+  the host) each block Send with a message; nothing is sent.
 - **Body**: not passed -> the request example of the chosen media type (the first one declared unless
   ``media_type`` says); ``None`` -> no body; a ``str`` -> sent as it is; anything else is serialized: JSON
   media types (``application/json``, ``*/*+json``) as JSON with a 2-space indent, integral floats written as
@@ -37,23 +46,30 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.model.objects import MediaType, Operation, Parameter
 from orgdocs.site.examples import Resolve, media_example
+from orgdocs.site.security import PLACEHOLDER, is_placeholder
 
 if TYPE_CHECKING:  # pragma: no cover
     import httpx
 
 __all__ = [
     "RequestParts",
+    "body_problem",
     "build_request",
+    "declared_value",
     "encode",
     "integral_numbers",
     "is_json_media_type",
     "parameter_value",
+    "path_order",
+    "request_problems",
     "schema_type",
+    "server_url",
     "text_of",
     "to_httpx",
 ]
@@ -74,6 +90,9 @@ class RequestParts:
     body: str | None = None
     media_type: str | None = None
     note: str = ""  # e.g. how a multipart body is represented
+    # the placeholder variables (``TOKEN`` for ``$TOKEN``) its credentials carry: samples write them as
+    # environment variables
+    variables: list[str] = field(default_factory=list)
 
 
 def build_request(
@@ -84,13 +103,17 @@ def build_request(
     body: Any = _UNSET,
     media_type: str | None = None,
     token: str | None = None,
+    credentials: list[tuple[str, str, str]] | None = None,
+    headers: list[tuple[str, str]] | None = None,
     resolve: Resolve | None = None,
 ) -> RequestParts:
     """The request for ``operation`` with ``values`` applied (rules in the module docstring).
 
-    ``resolve`` follows ``$ref``s when the body is generated from the schema; without it only the
-    description's own examples are used.
+    ``credentials``: ``(location, name, value)`` triples from ``security.applied_credentials``;
+    ``headers``: extra request headers; ``resolve`` follows ``$ref``s when the body is generated from the
+    schema; without it only the description's own examples are used.
     """
+    extra_headers = headers or []
     path = operation.path
     query: list[str] = []
     headers: list[tuple[str, str]] = []
@@ -109,6 +132,16 @@ def build_request(
                 headers.append((param.name, _joined(value, explode=bool(param.explode))))
         elif param.location == "cookie":
             cookies.append(f"{param.name}={_joined(value, explode=False)}")
+    headers.extend((name, value) for name, value in extra_headers if name.strip())
+    secrets = list(credentials or [])
+    if token:
+        secrets.append(("header", "Authorization", f"Bearer {token}"))
+    for location, name, value in secrets:
+        if location == "query":
+            text = value if is_placeholder(value) else encode(value)
+            query.append(f"{encode(name)}={text}")
+        elif location == "cookie":
+            cookies.append(f"{name}={value}")
     if cookies:
         headers.append(("Cookie", "; ".join(cookies)))
 
@@ -125,13 +158,19 @@ def build_request(
         headers.append(("Content-Type", media_type))
     else:
         media_type = None
-    if token:
-        headers.append(("Authorization", f"Bearer {token}"))
+    headers.extend((name, value) for location, name, value in secrets if location == "header")
 
     url = join_url(server_url, path)
     if query:
         url += ("&" if "?" in url else "?") + "&".join(query)
-    return RequestParts(operation.method.upper(), url, headers, text, media_type, note)
+    variables = []
+    for _, _, value in secrets:  # only a value that is all placeholders (a real one may hold a "$X")
+        if PLACEHOLDER.sub("", value) not in ("", "Bearer ", "Basic :"):
+            continue
+        for found in PLACEHOLDER.findall(value):
+            if found[1:] not in variables:
+                variables.append(found[1:])
+    return RequestParts(operation.method.upper(), url, headers, text, media_type, note, variables)
 
 
 def to_httpx(parts: RequestParts) -> httpx.Request:
@@ -150,6 +189,81 @@ def to_httpx(parts: RequestParts) -> httpx.Request:
         return httpx.Request(parts.method, parts.url, headers=headers, files=files)
     content = parts.body.encode() if parts.body is not None else None
     return httpx.Request(parts.method, parts.url, headers=headers, content=content)
+
+
+def server_url(url: str, *, description_url: str | None = None, page_url: str | None = None) -> str:
+    """A server's URL made absolute where it can be (rules in the module docstring)."""
+    url = url.strip()
+    if _ABSOLUTE.match(url):
+        return url
+    if url.startswith("//"):
+        scheme = page_url.split(":", 1)[0].lower() if page_url and _ABSOLUTE.match(page_url) else "https"
+        return f"{scheme}:{url}"
+    for base in (description_url, _origin(page_url or "") and _origin(page_url or "") + "/"):
+        if base and _ABSOLUTE.match(base):
+            return _join_reference(base, url or "/")
+    return url
+
+
+def request_problems(
+    operation: Operation,
+    parts: RequestParts,
+    *,
+    values: dict[str, Any],
+    server: str,
+    body_text: str | None = None,
+    media_type: str | None = None,
+) -> dict[str, str]:
+    """What blocks sending ``parts``: ``{place: message}``, a place being ``"in:name"`` of a parameter,
+    ``"body"``, ``"headers"`` or ``"url"``. Empty when the request may go."""
+    problems: dict[str, str] = {}
+    for param in path_order(operation):  # the form's order
+        if (param.required or param.location == "path") and _is_empty(parameter_value(param, values)):
+            problems[f"{param.location}:{param.name}"] = f"{param.name} is required"
+    body = operation.request_body
+    problem = body_problem(body_text, media_type, required=bool(body is not None and body.required))
+    if body is not None and body.content and problem:
+        problems["body"] = problem
+    bad = [name for name, value in parts.headers if not _TOKEN.fullmatch(name) or _BAD_VALUE.search(value)]
+    if bad:
+        problems["headers"] = "not a valid header name or value: " + ", ".join(bad)
+    origin = _origin(server)
+    url_origin = _origin(parts.url)
+    if origin and url_origin.lower() != origin.lower():
+        problems["url"] = f"the request would leave the server {origin} (for {url_origin or parts.url})"
+    elif not origin and parts.url.startswith("//"):
+        problems["url"] = f"the path would change the host: {parts.url}"
+    return problems
+
+
+def body_problem(text: str | None, media_type: str | None, *, required: bool = False) -> str:
+    """Why a body text cannot be sent ("" when it can): required and empty, or JSON that does not parse."""
+    if text is None or not text.strip():
+        return "the body is required" if required else ""
+    if is_json_media_type(media_type):
+        try:
+            json.loads(text)
+        except ValueError:
+            return "the body is not valid JSON"
+    return ""
+
+
+_ABSOLUTE = re.compile(r"^https?://", re.IGNORECASE)
+_ORIGIN = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?#]*")
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+_BAD_VALUE = re.compile(r"[\r\n\0]|[^\x00-\xff]")  # fetch and httpx send header values as Latin-1
+
+
+def _origin(url: str) -> str:
+    match = _ORIGIN.match(url)
+    return match.group(0) if match else ""
+
+
+def _join_reference(base: str, reference: str) -> str:
+    """``reference`` resolved against the absolute ``base`` (RFC 3986; the browser's ``new URL``)."""
+    from urllib.parse import urljoin
+
+    return urljoin(base, reference)
 
 
 def multipart_fields(parts: RequestParts) -> list[tuple[str, str]] | None:
@@ -178,6 +292,57 @@ def parameter_value(param: Parameter, values: dict[str, Any]) -> Any:
     if key in values:
         return values[key]
     return values.get(param.name)
+
+
+def declared_value(param: Parameter, resolve: Resolve) -> tuple[bool, Any]:
+    """(found, value): what the description itself gives ``param`` to start with. Its ``example``, else
+    its first ``examples`` value (or its ``content``'s), else its schema's ``example``, ``examples[0]``,
+    ``default``, or its enum when it has a single value. Never a generated value (forms prefill only
+    this; what ``examples.parameter_example`` makes up is a placeholder hint)."""
+    if param.has_example or param.example is not None:
+        return True, param.example
+    candidates = [(None, param.examples)]
+    candidates += [(m.example if m.has_example else None, m.examples) for m in param.content[:1]]
+    for example, examples in candidates:
+        if example is not None:
+            return True, example
+        for entry in (examples or {}).values():
+            entry = _follow(entry, resolve)
+            if isinstance(entry, dict) and "value" in entry:
+                return True, entry["value"]
+    schema = param.schema if param.schema is not None or not param.content else param.content[0].schema
+    schema = _follow(schema, resolve)
+    if not isinstance(schema, dict):
+        return False, None
+    if "example" in schema:
+        return True, schema["example"]
+    if isinstance(schema.get("examples"), list) and schema["examples"]:
+        return True, schema["examples"][0]
+    if "default" in schema:
+        return True, schema["default"]
+    if isinstance(schema.get("enum"), list) and len(schema["enum"]) == 1:
+        return True, schema["enum"][0]
+    return False, None
+
+
+def _follow(node: Any, resolve: Resolve) -> Any:
+    for _ in range(8):  # a short chain of references
+        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
+            return node
+        try:
+            node = resolve(node["$ref"])
+        except (LookupError, ValueError, TypeError):
+            return None
+    return None
+
+
+def path_order(operation: Operation) -> list[Parameter]:
+    """The parameters as a form lists them: the path's own, in the order the path names them, then the
+    others in the description's order."""
+    names = re.findall(r"\{([^{}]+)\}", operation.path)
+    in_path = [p for p in operation.parameters if p.location == "path"]
+    in_path.sort(key=lambda p: names.index(p.name) if p.name in names else len(names))
+    return in_path + [p for p in operation.parameters if p.location != "path"]
 
 
 def text_of(value: Any) -> str:

@@ -8,9 +8,16 @@ so the generation is a handful of plain rules:
 - ``Q(s)``, a string literal in Python and JavaScript, is ``json.dumps(s, ensure_ascii=False)`` /
   ``JSON.stringify(s)``: the same text in both languages.
 - ``SH(s)``, a shell word, is ``'`` + ``s`` with every ``'`` replaced by ``'\\''`` + ``'``.
-- The token: an ``Authorization`` header whose value starts with ``Bearer `` is masked unless
-  ``reveal_token``; the sample reads it from the environment variable ``TOKEN`` (curl ``$TOKEN``, Python
-  ``os.environ['TOKEN']``, JavaScript ``process.env.TOKEN``). Setting the variable is not shown.
+- Credentials are never values: a request built with ``security.placeholder_credentials`` carries
+  ``$NAME`` placeholders and lists their names in ``parts.variables``. A string holding one (the URL, a
+  header value) is written with the environment variable in its place: curl ``"...$NAME..."`` (double
+  quotes; ``\\ " $`` and backquote escaped), Python ``f"...{os.environ['NAME']}..."`` (the literal parts as
+  in ``Q``, braces doubled), JavaScript `` `...${process.env.NAME}...` `` (the literal parts as in ``Q``
+  without its quotes, backquote and ``${`` escaped). ``Authorization: Basic $USER:$PASS`` becomes curl
+  ``-u "$USER:$PASS"``, Python ``auth=(os.environ['USER'], os.environ['PASS']),`` after the headers and
+  JavaScript ``"Authorization": "Basic " + btoa(`${process.env.USER}:${process.env.PASS}`),``. An
+  ``Authorization`` header whose value starts with ``Bearer `` but is not a placeholder is masked unless
+  ``reveal_token``: it is written as ``Bearer $TOKEN``. Setting the variables is not shown.
 - The body kind: **multipart** when the media type is ``multipart/form-data`` and the body is a JSON object
   (fields from ``requests.multipart_fields``: arrays give one field per item, values as text), then no
   ``Content-Type`` header is written (the client adds the boundary); **json** when the media type is a
@@ -23,22 +30,21 @@ so the generation is a handful of plain rules:
   by ``2 * indent`` spaces, the next level by ``3 * indent``, and its closing bracket by ``indent``.
 
 **curl**: line 1 is ``curl -X METHOD SH(url)`` (``curl --head SH(url)`` for HEAD); then one line per header
-``-H SH("Name: value")`` (masked: ``-H "Authorization: Bearer $TOKEN"``); then the body: multipart
+``-H SH("Name: value")`` (with placeholders: ``-H "Authorization: Bearer $TOKEN"``); then the body: multipart
 ``--form-string SH("name=value")`` per field, else ``--data-raw SH(body)`` (the exact body text). Every
 line but the last ends with `` \\``; continuation lines start with two spaces.
 
-**python**: ``import os`` and a blank line when the token is masked; ``import httpx``; a blank line;
+**python**: ``import os`` and a blank line when a placeholder is written; ``import httpx``; a blank line;
 ``response = httpx.request(`` with 4-space indented arguments, each ending with ``,``: ``Q(method)``,
-``Q(url)``, ``headers={`` one ``Q(name): Q(value),`` line per header (masked:
-``"Authorization": f"Bearer {os.environ['TOKEN']}",``) ``},``; then the body: json ``json=LIT(v, 4),``;
+``Q(url)``, ``headers={`` one ``Q(name): Q(value),`` line per header ``},``, the basic ``auth=`` line;
+then the body: json ``json=LIT(v, 4),``;
 multipart ``files=[`` one ``(Q(name), (None, Q(value))),`` line per field ``],``; raw
 ``content=Q(body),``. Then ``)``, ``print(response.status_code)``, ``print(response.text)``. No headers,
 no ``headers=`` line; no body, no body line.
 
 **javascript**: multipart first writes ``const form = new FormData();``, one ``form.append(Q(name),
 Q(value));`` per field and a blank line. Then ``const response = await fetch(Q(url), {``, 2-space indented
-``method: Q(method),``, ``headers: {`` one ``Q(name): Q(value),`` line per header (masked:
-``"Authorization": `Bearer ${process.env.TOKEN}`,``) ``},`` and the body: json
+``method: Q(method),``, ``headers: {`` one ``Q(name): Q(value),`` line per header ``},`` and the body: json
 ``body: JSON.stringify(LIT(v, 2)),``, multipart ``body: form,``, raw ``body: Q(body),``. Then ``});``,
 ``console.log(response.status);`` and ``console.log(await response.text());``.
 
@@ -47,22 +53,27 @@ Every sample ends with a newline.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from typing import Any
 
 from orgdocs.site.requests import RequestParts, is_json_media_type, multipart_fields, text_of
+from orgdocs.site.security import PLACEHOLDER
 
 __all__ = ["code_samples", "shell_quote"]
 
 _TOKEN_PREFIX = "Bearer "
+_BASIC = re.compile(r"^Basic (\$[A-Z][A-Z0-9_]*):(\$[A-Z][A-Z0-9_]*)$")
 
 
 def code_samples(parts: RequestParts, *, reveal_token: bool = False) -> dict[str, str]:
     """``{"curl": ..., "python": ..., "javascript": ...}`` for ``parts`` (rules in the module docstring)."""
+    parts = _masked(parts, reveal_token)
     return {
-        "curl": _curl(parts, reveal_token),
-        "python": _python(parts, reveal_token),
-        "javascript": _javascript(parts, reveal_token),
+        "curl": _curl(parts),
+        "python": _python(parts),
+        "javascript": _javascript(parts),
     }
 
 
@@ -74,15 +85,17 @@ def shell_quote(text: str) -> str:
 # --- the three languages ----------------------------------------------------------------------------------
 
 
-def _curl(parts: RequestParts, reveal_token: bool) -> str:
-    first = f"curl --head {shell_quote(parts.url)}" if parts.method == "HEAD" else ""
-    lines = [first or f"curl -X {parts.method} {shell_quote(parts.url)}"]
+def _curl(parts: RequestParts) -> str:
+    names = parts.variables
+    url = _sh(parts.url, names)
+    lines = [f"curl --head {url}" if parts.method == "HEAD" else f"curl -X {parts.method} {url}"]
     kind, data = _body_kind(parts)
     for name, value in _headers(parts, kind):
-        if _masked(name, value, reveal_token):
-            lines.append('-H "Authorization: Bearer $TOKEN"')
+        basic = _basic(name, value, names)
+        if basic:
+            lines.append(f'-u "{basic[0]}:{basic[1]}"')
         else:
-            lines.append("-H " + shell_quote(f"{name}: {value}"))
+            lines.append("-H " + _sh(f"{name}: {value}", names))
     if kind == "multipart":
         lines.extend("--form-string " + shell_quote(f"{name}={value}") for name, value in data)
     elif parts.body is not None:
@@ -90,21 +103,24 @@ def _curl(parts: RequestParts, reveal_token: bool) -> str:
     return " \\\n  ".join(lines) + "\n"
 
 
-def _python(parts: RequestParts, reveal_token: bool) -> str:
+def _python(parts: RequestParts) -> str:
+    names = parts.variables
     kind, data = _body_kind(parts)
     headers = _headers(parts, kind)
-    masked = any(_masked(name, value, reveal_token) for name, value in headers)
-    lines = ["import os", ""] if masked else []
+    basic = next((_basic(n, v, names) for n, v in headers if _basic(n, v, names)), None)
+    headers = [(n, v) for n, v in headers if not _basic(n, v, names)]
+    placeholders = basic is not None or any(
+        _has(text, names) for text in [parts.url, *(v for _, v in headers)]
+    )
+    lines = ["import os", ""] if placeholders else []
     lines += ["import httpx", "", "response = httpx.request("]
-    lines += [f"    {_q(parts.method)},", f"    {_q(parts.url)},"]
+    lines += [f"    {_q(parts.method)},", f"    {_py(parts.url, names)},"]
     if headers:
         lines.append("    headers={")
-        for name, value in headers:
-            if _masked(name, value, reveal_token):
-                lines.append(f"        {_q(name)}: f\"Bearer {{os.environ['TOKEN']}}\",")
-            else:
-                lines.append(f"        {_q(name)}: {_q(value)},")
+        lines.extend(f"        {_q(name)}: {_py(value, names)}," for name, value in headers)
         lines.append("    },")
+    if basic:
+        lines.append(f"    auth=(os.environ['{basic[0][1:]}'], os.environ['{basic[1][1:]}']),")
     if kind == "json":
         lines.append(f"    json={_literal(data, 4, 1, 'python')},")
     elif kind == "multipart":
@@ -117,22 +133,25 @@ def _python(parts: RequestParts, reveal_token: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _javascript(parts: RequestParts, reveal_token: bool) -> str:
+def _javascript(parts: RequestParts) -> str:
+    names = parts.variables
     kind, data = _body_kind(parts)
     lines = []
     if kind == "multipart":
         lines.append("const form = new FormData();")
         lines.extend(f"form.append({_q(name)}, {_q(value)});" for name, value in data)
         lines.append("")
-    lines += [f"const response = await fetch({_q(parts.url)}, {{", f"  method: {_q(parts.method)},"]
+    lines += [f"const response = await fetch({_js(parts.url, names)}, {{", f"  method: {_q(parts.method)},"]
     headers = _headers(parts, kind)
     if headers:
         lines.append("  headers: {")
         for name, value in headers:
-            if _masked(name, value, reveal_token):
-                lines.append(f"    {_q(name)}: `Bearer ${{process.env.TOKEN}}`,")
+            basic = _basic(name, value, names)
+            if basic:
+                pair = f"${{process.env.{basic[0][1:]}}}:${{process.env.{basic[1][1:]}}}"
+                lines.append(f'    {_q(name)}: "Basic " + btoa(`{pair}`),')
             else:
-                lines.append(f"    {_q(name)}: {_q(value)},")
+                lines.append(f"    {_q(name)}: {_js(value, names)},")
         lines.append("  },")
     if kind == "json":
         lines.append(f"  body: JSON.stringify({_literal(data, 2, 1, 'javascript')}),")
@@ -151,8 +170,71 @@ def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def _masked(name: str, value: str, reveal_token: bool) -> bool:
-    return not reveal_token and name.lower() == "authorization" and value.startswith(_TOKEN_PREFIX)
+def _masked(parts: RequestParts, reveal_token: bool) -> RequestParts:
+    """``parts`` with a real bearer token replaced by ``$TOKEN`` (unless ``reveal_token``)."""
+    if reveal_token:
+        return parts
+    headers, variables = [], list(parts.variables)
+    for name, value in parts.headers:
+        bearer = name.lower() == "authorization" and value.startswith(_TOKEN_PREFIX)
+        if bearer and value[len(_TOKEN_PREFIX) + 1 :] not in variables:
+            value = _TOKEN_PREFIX + "$TOKEN"
+            variables += [] if "TOKEN" in variables else ["TOKEN"]
+        headers.append((name, value))
+    return dataclasses.replace(parts, headers=headers, variables=variables)
+
+
+def _pieces(text: str, names: list[str]) -> list[tuple[bool, str]]:
+    """``text`` split into (is a placeholder, text) pieces; only the placeholders of ``names`` count."""
+    pieces, last = [], 0
+    for match in PLACEHOLDER.finditer(text):
+        if match.group(0)[1:] in names:
+            pieces.append((False, text[last : match.start()]))
+            pieces.append((True, match.group(0)[1:]))
+            last = match.end()
+    pieces.append((False, text[last:]))
+    return [(var, piece) for var, piece in pieces if var or piece]
+
+
+def _has(text: str, names: list[str]) -> bool:
+    return any(var for var, _ in _pieces(text, names))
+
+
+def _sh(text: str, names: list[str]) -> str:
+    if not _has(text, names):
+        return shell_quote(text)
+    out = ""
+    for var, piece in _pieces(text, names):
+        out += "$" + piece if var else re.sub(r'([\\"$`])', r"\\\1", piece)
+    return '"' + out + '"'
+
+
+def _py(text: str, names: list[str]) -> str:
+    if not _has(text, names):
+        return _q(text)
+    out = ""
+    for var, piece in _pieces(text, names):
+        out += f"{{os.environ['{piece}']}}" if var else _q(piece)[1:-1].replace("{", "{{").replace("}", "}}")
+    return 'f"' + out + '"'
+
+
+def _js(text: str, names: list[str]) -> str:
+    if not _has(text, names):
+        return _q(text)
+    out = ""
+    for var, piece in _pieces(text, names):
+        out += (
+            f"${{process.env.{piece}}}" if var else _q(piece)[1:-1].replace("`", "\\`").replace("${", "\\${")
+        )
+    return "`" + out + "`"
+
+
+def _basic(name: str, value: str, names: list[str]) -> tuple[str, str] | None:
+    """The two placeholders of ``Authorization: Basic $USER:$PASS``, else None."""
+    match = _BASIC.match(value) if name.lower() == "authorization" else None
+    if match and match.group(1)[1:] in names and match.group(2)[1:] in names:
+        return match.group(1), match.group(2)
+    return None
 
 
 def _headers(parts: RequestParts, kind: str) -> list[tuple[str, str]]:

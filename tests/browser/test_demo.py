@@ -18,7 +18,6 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,6 +64,17 @@ class Demo:
     database: Path | None = None
     organization_id: str = ""
     token: str = ""
+
+    def own_key_id(self) -> str:
+        """The id of the API key whose secret the token is, read from the demo database."""
+        prefix = self.token.split("_")[1]
+        connection = sqlite3.connect(f"{self.database.as_uri()}?mode=ro", uri=True, timeout=5)
+        try:
+            query = "SELECT id FROM api_keys WHERE prefix IN (?, ?)"
+            (found,) = connection.execute(query, (prefix, f"odk_{prefix}")).fetchone()
+            return found
+        finally:
+            connection.close()
 
     def output(self) -> str:
         return f"stdout:\n{self.stdout.read_text()}\nstderr:\n{self.stderr.read_text()}"
@@ -173,7 +183,8 @@ def _open(page, title: str) -> None:
     expect(page.get_by_role("button", name="Send")).to_be_enabled(timeout=UI_TIMEOUT)
 
 
-def test_demo_lists_revokes_and_updates_a_webhook(demo, watched, tmp_path):
+def test_the_readme_demo_steps_verbatim(demo, watched, tmp_path):
+    """The README's "The demo" steps, as written: nothing typed but the token."""
     from playwright.sync_api import expect
 
     demo.wait_started()
@@ -181,56 +192,45 @@ def test_demo_lists_revokes_and_updates_a_webhook(demo, watched, tmp_path):
     page = seen.page
     page.set_default_timeout(UI_TIMEOUT)
     own_prefix = "_".join(demo.token.split("_")[:2])  # odk_<prefix>, as listings show it
+    assert f"The token's API key          {demo.own_key_id()}" in demo.stdout.read_text()
+    preview = page.locator("[data-preview-url]")
 
+    # 1. Open the docs and choose List API keys in the sidebar.
     page.goto(demo.docs + "/")
     _open(page, "List API keys")
-    # out of the box, the form talks to this demo's API (the first server), with CORS allowing the docs
-    preview = page.locator("[data-preview-url]")
-    expect(page.get_by_label("Server")).to_have_value("0")
-    page.get_by_label("organizationId").fill(demo.organization_id)
-    page.get_by_label("Bearer token").fill(demo.token)
     expect(preview).to_have_text(f"{demo.api}/organizations/{demo.organization_id}/api-keys")
-    listed = _send(page, "200")
-    keys = listed["data"]
+    # 2. Paste the token into "BearerAuth (bearer token)" and press Send: 200, the organization's seven keys.
+    page.get_by_label("BearerAuth (bearer token)").fill(demo.token)
+    keys = _send(page, "200")["data"]
     assert len(keys) == 7
-    assert page.locator("[data-response] .headers").get_by_text("x-request-id").count() == 1
     assert [key["prefix"] for key in keys].count(own_prefix) == 1
-    target = next(key for key in keys if key["prefix"] != own_prefix and key["status"] == "active")
+    newest = keys[0]  # newest first
+    assert newest["prefix"] != own_prefix and newest["status"] == "active"
 
-    # revoke it with an Idempotency-Key; the token follows to every page of the group
+    # 3. Choose Revoke an API key and press Send: 200, the newest key is revoked.
     _open(page, "Revoke an API key")
-    expect(page.get_by_label("Bearer token")).to_have_value(demo.token)
-    page.get_by_label("organizationId").fill(demo.organization_id)
-    page.get_by_label("apiKeyId").fill(target["id"])
-    page.get_by_label("Idempotency-Key").fill(str(uuid.uuid4()))
-    expect(preview).to_have_text(
-        f"{demo.api}/organizations/{demo.organization_id}/api-keys/{target['id']}/revoke"
-    )
+    expect(page.get_by_label("BearerAuth (bearer token)")).to_have_value(demo.token)
     revoked = _send(page, "200")
-    assert (revoked["id"], revoked["status"]) == (target["id"], "revoked")
-    # the same key again is a replay of the first response
-    assert _send(page, "200") == revoked
-    replayed = page.locator("[data-response] .headers dt", has_text="idempotent-replayed")
-    expect(replayed).to_have_count(1)
-    assert replayed.locator("xpath=following-sibling::dd[1]").text_content() == "true"
+    assert (revoked["id"], revoked["status"]) == (newest["id"], "revoked")
 
-    _open(page, "List API keys")
-    page.get_by_label("organizationId").fill(demo.organization_id)
-    relisted = {key["id"]: key["status"] for key in _send(page, "200")["data"]}
-    assert relisted[target["id"]] == "revoked"
-    assert relisted == {key["id"]: key["status"] for key in keys} | {target["id"]: "revoked"}
-
-    # pause the oldest webhook (seeded active)
+    # 4. Choose Update a webhook subscription and press Send: 200, the webhook is paused.
     webhook_id, status = demo.webhooks()[0]
     assert status == "active"
     _open(page, "Update a webhook subscription")
-    page.get_by_label("organizationId").fill(demo.organization_id)
-    page.get_by_label("webhookId").fill(webhook_id)
-    page.get_by_label("Body").fill(json.dumps({"status": "paused"}))
-    expect(preview).to_have_text(f"{demo.api}/organizations/{demo.organization_id}/webhooks/{webhook_id}")
     updated = _send(page, "200")
     assert (updated["id"], updated["status"]) == (webhook_id, "paused")
     assert demo.webhooks()[0] == (webhook_id, "paused")
+
+    # beyond the README: an Idempotency-Key makes a retry a replay of the first response
+    _open(page, "Revoke an API key")
+    page.get_by_role("button", name="Generate a UUID").click()
+    first = _send(page, "200")
+    assert _send(page, "200") == first
+    replayed = page.locator("[data-response] .headers dt", has_text="idempotent-replayed")
+    expect(replayed).to_have_count(1)
+    _open(page, "List API keys")
+    relisted = {key["id"]: key["status"] for key in _send(page, "200")["data"]}
+    assert relisted == {key["id"]: key["status"] for key in keys} | {newest["id"]: "revoked"}
 
     page.locator("[data-response]").scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "demo.png"))

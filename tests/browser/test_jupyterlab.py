@@ -193,12 +193,12 @@ def test_explorer_in_jupyterlab_revokes_an_api_key(lab, page, tmp_path):
     page.screenshot(path=str(tmp_path / "operation-jupyterlab.png"))
 
     # type the token as a reader would: it moves to kernel memory and the box is emptied
-    assert "No token set" in form.inner_text()
+    assert "No credentials set" in form.inner_text()
     api_token = (root / "token.txt").read_text()
     password = form.locator("input[type=password]")
     password.fill(api_token)
     password.press("Enter")
-    form.get_by_text("A token is set").wait_for(timeout=15_000)
+    form.get_by_text("Credentials are set").wait_for(timeout=15_000)
     page.wait_for_function(
         "() => document.querySelector('.orgdocs-request-form input[type=password]').value === ''",
         timeout=10_000,

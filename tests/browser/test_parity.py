@@ -247,3 +247,230 @@ def test_links_to_routes_match_python(blank):
     routes = ["/api/pets/list", "/a/" + "x" * 120, "/changelog", "/"]
     found = blank.evaluate("(routes) => routes.map((r) => window.orgdocs.routeHref(r))", routes)
     assert found == [href("", route) for route in routes]
+
+
+SCHEMES = {
+    "LedgerKey": {"type": "apiKey", "in": "header", "parameterName": "X-Ledger-Key"},
+    "QueryKey": {"type": "apiKey", "in": "query", "parameterName": "api key"},
+    "CookieKey": {"type": "apiKey", "in": "cookie", "parameterName": "SID"},
+    "BadKey": {"type": "apiKey", "in": "body", "parameterName": "x"},
+    "Basic": {"type": "http", "scheme": "Basic"},
+    "Bearer": {"type": "http", "scheme": "bearer"},
+    "Digest": {"type": "http", "scheme": "digest"},
+    "OAuth": {
+        "type": "oauth2",
+        "flows": {
+            "authorizationCode": {
+                "authorizationUrl": "https://auth.test/authorize",
+                "tokenUrl": "https://auth.test/token",
+                "scopes": {"read": "Read things", "write": ""},
+            },
+            "clientCredentials": {"tokenUrl": "https://auth.test/token", "scopes": {}},
+        },
+    },
+    "OIDC": {
+        "type": "openIdConnect",
+        "openIdConnectUrl": "https://auth.test/.well-known/openid-configuration",
+    },
+    "MTLS": {"type": "mutualTLS"},
+}
+REQUIREMENTS = [
+    [],
+    [{}],
+    [{"LedgerKey": [], "QueryKey": []}, {"Basic": []}],
+    [{"MTLS": []}, {"Bearer": []}, {}],
+    [{"OAuth": ["read"]}, {"OIDC": []}, {"Digest": []}, {"CookieKey": [], "LedgerKey": []}],
+    [{"Undeclared": []}, {"BadKey": []}],
+    [{"OAuth": [], "Bearer": [], "QueryKey": []}],  # one Authorization header only
+]
+CREDENTIALS = [
+    {},
+    {"Basic": {"username": "zoë", "password": "p:ss wörd"}},
+    {"LedgerKey": {"value": " lk "}, "QueryKey": {"value": "q k&=/"}, "Bearer": {"value": "b"}},
+    {"OAuth": {"value": "oa"}, "OIDC": {"value": "oi"}, "Digest": {"value": 'Digest u="x"'}},
+    {"CookieKey": {"value": "c"}, "LedgerKey": {"value": ""}, "Basic": {"username": "", "password": "x"}},
+]
+
+
+def test_security_rules_match_python(blank):
+    from orgdocs.site import security
+
+    found = blank.evaluate(
+        """([schemes, requirements, credentials]) => {
+            const R = window.orgdocs.request;
+            const names = Object.keys(schemes).concat(["Undeclared"]);
+            return {
+                kinds: names.map((n) => R.schemeKind(schemes[n])),
+                inputs: names.map((n) => R.schemeInputs(n, schemes[n])),
+                flows: names.map((n) => R.flowSummary(schemes[n])),
+                cases: requirements.map((req) => {
+                    const alternatives = R.securityAlternatives(req);
+                    return [alternatives, credentials.map((c) => [
+                        R.defaultAlternative(alternatives, schemes, c),
+                        alternatives.map((a) => [R.satisfied(a, schemes, c), R.placeholderCredentials(a, schemes),
+                            R.appliedCredentials(a, schemes, c),
+                            R.appliedCredentials(a, schemes, R.placeholderCredentials(a, schemes))]),
+                    ])];
+                }),
+            };
+        }""",
+        [SCHEMES, REQUIREMENTS, CREDENTIALS],
+    )
+    names = [*SCHEMES, "Undeclared"]
+    assert found["kinds"] == [security.scheme_kind(SCHEMES.get(n)) for n in names]
+    assert found["inputs"] == [security.scheme_inputs(n, SCHEMES.get(n)) for n in names]
+    assert found["flows"] == [security.flow_summary(SCHEMES.get(n)) for n in names]
+    for requirement, (alternatives, cases) in zip(REQUIREMENTS, found["cases"], strict=True):
+        assert alternatives == security.security_alternatives(requirement)
+        for credentials, (default, per_alternative) in zip(CREDENTIALS, cases, strict=True):
+            assert default == security.default_alternative(alternatives, SCHEMES, credentials)
+            for alternative, (ok, placeholders, applied, applied_placeholders) in zip(
+                alternatives, per_alternative, strict=True
+            ):
+                assert ok == security.satisfied(alternative, SCHEMES, credentials)
+                assert placeholders == security.placeholder_credentials(alternative, SCHEMES)
+                assert [tuple(a) for a in applied] == security.applied_credentials(
+                    alternative, SCHEMES, credentials
+                )
+                assert [tuple(a) for a in applied_placeholders] == security.applied_credentials(
+                    alternative, SCHEMES, placeholders
+                )
+
+
+def test_requests_with_credentials_and_headers_match_python(blank):
+    from orgdocs.site import security
+
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/items/{id}": {"post": {"parameters": PARAMETERS[:1] + PARAMETERS[3:4] + PARAMETERS[-1:]}}
+        },
+    }
+    operation = from_document(document).operations[0]
+    payload_operation = json.loads(json.dumps(operation_dict(operation, [])))
+    headers = [["X-Extra", "1"], ["  ", "skipped"], ["X-Quote", 'it\'s "$HOME" `x` ${y} {z}']]
+    for requirement in REQUIREMENTS:
+        for alternative in security.security_alternatives(requirement):
+            for credentials in [*CREDENTIALS, security.placeholder_credentials(alternative, SCHEMES)]:
+                applied = security.applied_credentials(alternative, SCHEMES, credentials)
+                values = {"id": "a/b", "q": "x", "session": "s"}
+                parts = build_request(
+                    operation,
+                    server_url="https://api.test/v1",
+                    values=values,
+                    body={"a": 1},
+                    media_type="application/json",
+                    credentials=applied,
+                    headers=[tuple(h) for h in headers],
+                )
+                js_parts, js_samples = blank.evaluate(
+                    """([operation, options]) => {
+                        const parts = window.orgdocs.request.buildRequest(operation, options);
+                        return [parts, window.orgdocs.request.codeSamples(parts, false)];
+                    }""",
+                    [
+                        payload_operation,
+                        {
+                            "serverUrl": "https://api.test/v1",
+                            "values": values,
+                            "body": {"a": 1},
+                            "mediaType": "application/json",
+                            "credentials": [list(a) for a in applied],
+                            "headers": headers,
+                        },
+                    ],
+                )
+                where = (alternative, credentials)
+                assert js_parts["url"] == parts.url, where
+                assert [tuple(h) for h in js_parts["headers"]] == parts.headers, where
+                assert js_parts["variables"] == parts.variables, where
+                assert js_samples == code_samples(parts), where
+
+
+SERVERS = [
+    ("https://api.test/v1", None, "http://docs.test/a/b"),
+    ("//api.test/v2", None, "http://docs.test/a/"),
+    ("//api.test/v2", None, "file:///home/me/site/index.html"),
+    ("//api.test/v2", None, None),
+    ("/v1", "https://specs.test/apis/pets.json", "http://docs.test/x/"),
+    ("v1/", "https://specs.test/apis/pets.json", "http://docs.test/x/"),
+    ("../v1", "https://specs.test/apis/pets.json", None),
+    ("/v1", None, "http://docs.test:8000/group/tag/op/"),
+    ("", None, "http://docs.test:8000/group/tag/op/"),
+    ("", "https://specs.test/apis/pets.json", None),
+    ("/v1", None, "file:///home/me/site/index.html"),
+    ("/v1", None, None),
+    ("  HTTP://Api.Test/v1  ", None, None),
+]
+
+
+def test_server_urls_match_python(blank):
+    from orgdocs.site.requests import server_url
+
+    found = blank.evaluate(
+        "(cases) => cases.map(([u, d, p]) => window.orgdocs.request.serverUrl(u, d, p))",
+        [list(c) for c in SERVERS],
+    )
+    for (url, description_url, page_url), js in zip(SERVERS, found, strict=True):
+        assert js == server_url(url, description_url=description_url, page_url=page_url), (url, page_url)
+
+
+def test_request_problems_match_python(blank):
+    from orgdocs.site.requests import request_problems
+
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "{path}": {
+                "post": {
+                    "parameters": [
+                        {"name": "path", "in": "path", "required": True, "schema": {"type": "string"}},
+                        {"name": "q", "in": "query", "required": True, "schema": {"type": "string"}},
+                        {"name": "f", "in": "query", "schema": {"type": "boolean"}},
+                    ],
+                    "requestBody": {"required": True, "content": {"application/json": {}}},
+                }
+            }
+        },
+    }
+    operation = from_document(document).operations[0]
+    payload_operation = json.loads(json.dumps(operation_dict(operation, [])))
+    cases = [  # values, body text, server, extra headers, a URL made elsewhere -> the places refused
+        ({"path": "x", "q": "1"}, '{"a": 1}', "https://api.test", [], None, set()),
+        ({"path": "", "q": ""}, "", "https://api.test", [], None, {"path:path", "query:q", "body"}),
+        (
+            {"path": "x", "q": "1"},
+            "{broken",
+            "https://api.test",
+            [["Bad Name", "v"], ["X-Ok", "a\nb"], ["X-Latin", "é"], ["X-Greek", "Ω"]],
+            None,
+            {"body", "headers"},
+        ),
+        # what a path of a description without servers once made: another host
+        ({"path": "x", "q": "1"}, "  ", "", [], "//127.0.0.2:9999/steal", {"body", "url"}),
+        ({"q": "1"}, "{}", "https://api.test/v1", [], "https://elsewhere.test/x", {"path:path", "url"}),
+    ]
+    for values, body, server, headers, url, refused in cases:
+        parts = build_request(
+            operation,
+            server_url=server,
+            values=values,
+            body=body or None,
+            headers=[tuple(h) for h in headers],
+        )
+        parts.url = url or parts.url
+        js = blank.evaluate(
+            """([operation, parts, options]) => window.orgdocs.request.requestProblems(operation, parts, options)""",
+            [
+                payload_operation,
+                {"url": parts.url, "headers": [list(h) for h in parts.headers]},
+                {"values": values, "server": server, "bodyText": body, "mediaType": "application/json"},
+            ],
+        )
+        expected = request_problems(
+            operation, parts, values=values, server=server, body_text=body, media_type="application/json"
+        )
+        assert js == expected, (values, body, server, headers)
+        assert set(expected) == refused, expected

@@ -84,13 +84,18 @@ def test_navigate_search_fill_token_and_send(www, shop, static_server, api_serve
     assert page.locator("[data-preview-url]").text_content() == url
     operation = shop.operations["/shop-api/pets/list-pets"].operation
     values = {"limit": 5, "status": "sold", "verbose": True, "tag": ["small", "brown"]}
-    parts = build_request(operation, server_url=f"http://127.0.0.1:{api.port}/v1", values=values)
+    parts = build_request(
+        operation,
+        server_url=f"http://127.0.0.1:{api.port}/v1",
+        values=values,
+        credentials=[("header", "Authorization", "Bearer $TOKEN")],  # samples show the placeholder
+    )
     assert parts.url == url
     assert _samples(page) == code_samples(parts)
 
     # a token is kept for the group: another page of the group finds it, the samples mask it
     page.get_by_label("Bearer token").fill(TOKEN)
-    assert page.evaluate("sessionStorage.getItem('orgdocs:token:Shop API')") == TOKEN
+    assert page.evaluate("sessionStorage.getItem('orgdocs:cred:Shop API:bearer:value')") == TOKEN
     assert (
         TOKEN not in _samples(page)["curl"] and '-H "Authorization: Bearer $TOKEN"' in _samples(page)["curl"]
     )
@@ -118,11 +123,11 @@ def test_navigate_search_fill_token_and_send(www, shop, static_server, api_serve
 
     # remembered on this device -> localStorage; forget -> gone from both
     page.get_by_label("Remember on this device").check()
-    assert page.evaluate("localStorage.getItem('orgdocs:token:Shop API')") == TOKEN
-    assert page.evaluate("sessionStorage.getItem('orgdocs:token:Shop API')") is None
-    page.get_by_role("button", name="Forget token").click()
+    assert page.evaluate("localStorage.getItem('orgdocs:cred:Shop API:bearer:value')") == TOKEN
+    assert page.evaluate("sessionStorage.getItem('orgdocs:cred:Shop API:bearer:value')") is None
+    page.get_by_role("button", name="Forget credentials").click()
     assert page.evaluate(
-        "[localStorage.getItem('orgdocs:token:Shop API'), sessionStorage.getItem('orgdocs:token:Shop API')]"
+        "[localStorage.getItem('orgdocs:cred:Shop API:bearer:value'), sessionStorage.getItem('orgdocs:cred:Shop API:bearer:value')]"
     ) == [None, None]
     assert page.get_by_label("Bearer token").input_value() == ""
     for path in www.rglob("*"):

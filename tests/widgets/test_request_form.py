@@ -20,7 +20,6 @@ from orgdocs.render.widgets.request_form import (
     pretty_body,
     response_html,
     server_base,
-    uses_bearer,
 )
 
 # --- plain functions ------------------------------------------------------------------------------------
@@ -102,7 +101,8 @@ def test_allowed_server_declared_and_variables():
     assert allowed_server("https://us.pets.test/anything", servers)  # a free variable in the path
     assert not allowed_server("https://attacker.test/x.pets.test/v2", servers)
     assert allowed_server("https://127.0.0.1:8001", servers)
-    assert not allowed_server("http://10.0.0.1:8001", servers)  # a free variable in the host: default only
+    assert allowed_server("http://10.0.0.1:8001", servers)  # a declared template with its variables
+    assert not allowed_server("http://evil.test@10.0.0.1:8001", servers)  # a variable never adds a userinfo
     assert not allowed_server("http://testserver/relative", servers)
     assert allowed_server("http://testserver/relative", servers, base_url="http://testserver")
 
@@ -113,11 +113,6 @@ def test_allowed_server_with_allow_list():
     assert not allowed_server("http://localhost:90001", [], ["http://localhost:9000"])
     assert not allowed_server("https://api.pets.test/v1", [Server("https://api.pets.test/v1")], [])
     assert allowed_server("https://anywhere.test", [], ["*"])
-
-
-def test_uses_bearer(description):
-    assert uses_bearer(description.operation("listPets"), description)
-    assert not uses_bearer(description.operation("getInventory"), description)  # security: []
 
 
 def test_response_html_escapes_and_pretty_prints():
@@ -150,7 +145,8 @@ def test_builds_without_a_kernel_and_prefills(site, mock_client, tokens):
     assert form._token_input in form.children  # the description declares an http bearer scheme
     assert "Create a pet" not in repr(form) and "POST /pets" in repr(form)
     get_pet = form_for(site, "getPet", mock_client, tokens)
-    assert get_pet._inputs["path:petId"].value == "0"  # a path parameter is prefilled with its example
+    assert get_pet._inputs["path:petId"].value == ""  # no declared example: nothing made up
+    assert get_pet._inputs["path:petId"].placeholder == "0"  # a generated one is only a hint
     public = form_for(site, "getInventory", mock_client, tokens)
     assert public._token_input not in public.children
 
@@ -175,7 +171,7 @@ def test_fill_inputs_and_send_with_the_button(site, mock_client, recorder, token
     assert form.response.status_code == 200
     shown = form.result_html
     assert "200 OK" in shown and "x-request-id" in shown.lower() and "&quot;ok&quot;: true" in shown
-    assert "No token is set" not in shown
+    assert "No credentials are set" not in shown
 
 
 def test_code_samples_follow_the_inputs_live(site, mock_client, tokens):
@@ -242,7 +238,7 @@ def test_token_goes_to_the_store_and_is_shared_by_the_group(site, mock_client, r
     form._token_input.value = "s3cr3t-token"  # as if typed
     assert form._token_input.value == ""  # never held by the widget
     assert form._token_input.get_state()["value"] == ""
-    assert other.has_token and "A token is set" in other._token_status.value
+    assert other.has_token and "Credentials are set" in other._token_status.value
     other.send()
     assert recorder.requests[-1].headers["Authorization"] == "Bearer s3cr3t-token"
     public.send()
@@ -253,14 +249,14 @@ def test_token_goes_to_the_store_and_is_shared_by_the_group(site, mock_client, r
         assert "$TOKEN" in widget._samples["curl"].value
         assert "s3cr3t" not in widget.result_html
     other._forget.click()
-    assert not form.has_token and "No token set" in form._token_status.value
+    assert not form.has_token and "No credentials set" in form._token_status.value
 
 
 def test_401_without_a_token_gets_a_hint(site, tokens):
     with httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(401))) as client:
         form = form_for(site, "listPets", client, tokens)
         form.send()
-    assert "401 Unauthorized" in form.result_html and "No token is set" in form.result_html
+    assert "401 Unauthorized" in form.result_html and "No credentials are set" in form.result_html
 
 
 def test_undeclared_server_is_refused(site, mock_client, recorder, tokens):
@@ -354,7 +350,7 @@ def test_revoke_an_api_key_on_the_reference_server(orgapi, tokens):
     form = RequestForm(site, "/api/api-keys/revoke-api-key", client=client, tokens=tokens)
     form.set_values({"organizationId": demo["organization_id"], "apiKeyId": demo["api_key_ids"][1]})
     form._send_button.click()
-    assert form.response.status_code == 401 and "No token is set" in form.result_html
+    assert form.response.status_code == 401 and "No credentials are set" in form.result_html
     form._token_input.value = demo["token"]
     form._send_button.click()
     assert form.response.status_code == 200
@@ -387,7 +383,7 @@ def test_a_path_parameter_needs_a_value(site, mock_client, recorder, tokens):
     form._inputs["path:petId"].value = ""
     assert "/pets/{petId}" in form._samples["curl"].value  # the preview shows what is missing
     form._send_button.click()
-    assert recorder.requests == [] and "petId needs a value" in form.result_html
+    assert recorder.requests == [] and "petId is required" in form.result_html
 
 
 def test_a_form_from_an_operation_and_its_description(description, mock_client, recorder, tokens):

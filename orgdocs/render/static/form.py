@@ -3,13 +3,15 @@
 The form is rendered on the server (so the page shows the example request without JavaScript) and
 ``assets/form.js`` reads the same inputs in the browser. Both sides turn an input's text into a value with
 the rules of ``parse_input``; the request and the code samples come from ``orgdocs.site.requests`` and
-``orgdocs.site.samples`` (ported to ``assets/request.js``). The token input is always rendered empty: a
-token lives in the reader's browser only.
+``orgdocs.site.samples`` (ported to ``assets/request.js``), the credential inputs from
+``orgdocs.site.security``. Credential inputs are always rendered empty: a credential lives in the reader's
+browser only, and the samples show placeholders.
 
 Input kinds, from the parameter's schema: ``select`` (an enum), ``checkbox`` (a boolean), ``number``
 (integer or number), ``list`` (an array, comma-separated), ``json`` (an object, as JSON text), else
-``text``. Required parameters (and path parameters) start with their example; optional ones start empty,
-with the example as placeholder.
+``text``. Path parameters come first, in the path's order. Required parameters (and path parameters) start
+with the value the description declares (``requests.declared_value``), else empty; optional ones start
+empty. The placeholder hint is the declared or generated example.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from typing import Any
 
 from orgdocs.model.objects import Operation, Parameter, Server
 from orgdocs.render.static.pretty import pretty_json
+from orgdocs.site import security
 from orgdocs.site.examples import Resolve, parameter_example
-from orgdocs.site.requests import build_request, schema_type, text_of
+from orgdocs.site.requests import build_request, declared_value, path_order, schema_type, server_url, text_of
 from orgdocs.site.samples import code_samples
 
 __all__ = [
@@ -32,6 +35,7 @@ __all__ = [
     "form_fields",
     "initial_request",
     "parse_input",
+    "security_form",
     "server_choices",
 ]
 
@@ -52,6 +56,7 @@ class FormField:
     step: str = "any"
     minimum: str = ""
     maximum: str = ""
+    uuid: bool = False  # ``format: uuid``: the input gets a "generate" button
 
     @property
     def checked(self) -> bool:
@@ -139,7 +144,7 @@ def _input_text(kind: str, value: Any) -> str:
 
 def form_fields(operation: Operation, resolve: Resolve) -> list[FormField]:
     fields = []
-    for param in operation.parameters:
+    for param in path_order(operation):
         schema = _schema_of(param, resolve)
         kind_of = _type(schema)
         enum = schema.get("enum")
@@ -163,13 +168,18 @@ def form_fields(operation: Operation, resolve: Resolve) -> list[FormField]:
             kind = "json"
         else:
             kind = "text"
-        example = parameter_example(param, resolve)
-        start = param.required or param.location == "path"
-        text = _input_text(kind, example) if start else ""
+        found_value, declared = declared_value(param, resolve)
+        try:
+            hint = declared if found_value else parameter_example(param, resolve)
+        except Exception:  # a hint is a convenience: a schema it cannot read still gets an input
+            hint = None
+        start = (param.required or param.location == "path") and found_value
+        text = _input_text(kind, declared) if start else ""
         if kind == "select" and text not in options:
-            text = options[0] if start and options else ""
-        placeholder = "" if kind in ("checkbox", "select") else _input_text(kind, example)
+            text = ""
+        placeholder = "" if kind in ("checkbox", "select") else _input_text(kind, hint)
         found = FormField(param, kind, text, placeholder, options, item_type)
+        found.uuid = kind == "text" and schema.get("format") == "uuid"
         if kind == "number":
             found.step = "1" if kind_of == "integer" else "any"
             for key, attr in (("minimum", "minimum"), ("maximum", "maximum")):
@@ -195,6 +205,35 @@ def server_choices(servers: list[Server]) -> list[ServerChoice]:
     ]
 
 
+def security_form(requirements: list, schemes: dict[str, dict]) -> dict:
+    """The credential part of the form: ``alternatives`` (``{label, schemes}``; one entry per requirement,
+    ``security: []`` gives none) and ``schemes`` (every scheme they name, once: ``name``, ``kind``,
+    ``inputs``, ``flows``, ``location`` of an apiKey, and whether it is a cookie a browser cannot send)."""
+    alternatives = security.security_alternatives(requirements)
+    names: list[str] = []
+    for alternative in alternatives:
+        names += [n for n in alternative if n not in names]
+    found = []
+    for name in names:
+        scheme = schemes.get(name) or {}
+        found.append(
+            {
+                "name": name,
+                "kind": security.scheme_kind(scheme),
+                "type": str(scheme.get("type") or "undeclared"),
+                "inputs": security.scheme_inputs(name, scheme),
+                "flows": security.flow_summary(scheme),
+                "cookie": scheme.get("type") == "apiKey" and scheme.get("in") == "cookie",
+            }
+        )
+    return {
+        "alternatives": [
+            {"label": " and ".join(a) if a else "No credentials", "schemes": a} for a in alternatives
+        ],
+        "schemes": found,
+    }
+
+
 def body_text(operation: Operation, media_type: str, example: Any) -> str:
     """The body editor's first text for ``media_type``: its ``example`` written the way
     ``orgdocs.site.requests`` sends a body (a form-urlencoded object as ``key=value&...``, anything else
@@ -211,14 +250,37 @@ def body_text(operation: Operation, media_type: str, example: Any) -> str:
     return pretty_json(example)
 
 
-def initial_request(operation: Operation, fields: list[FormField], servers: list[Server], body: str):
-    """(RequestParts, code samples) of the form as first rendered: first server with its defaults, the
-    fields' first values, ``body`` (the body editor's first text), no token."""
-    server_url = servers[0].resolved_url() if servers else ""
+def initial_request(
+    operation: Operation,
+    fields: list[FormField],
+    servers: list[Server],
+    body: str,
+    *,
+    requirements: list | None = None,
+    schemes: dict[str, dict] | None = None,
+    description_url: str | None = None,
+):
+    """(RequestParts, code samples) of the form as first rendered: first server with its defaults (made
+    absolute against ``description_url`` where it can be), the fields' first values, ``body`` (the body
+    editor's first text), the placeholders of the default security alternative."""
+    base = servers[0].resolved_url() if servers else ""
+    base = server_url(base, description_url=description_url)
     values = {f"{f.param.location}:{f.param.name}": f.value for f in fields}
     content = operation.request_body.content if operation.request_body else []
     media = content[0].media_type if content else None
+    schemes = schemes or {}
+    alternatives = security.security_alternatives(requirements or [])
+    credentials: list = []
+    if alternatives:
+        chosen = alternatives[security.default_alternative(alternatives, schemes, {})]
+        placeholders = security.placeholder_credentials(chosen, schemes)
+        credentials = security.applied_credentials(chosen, schemes, placeholders)
     parts = build_request(
-        operation, server_url=server_url, values=values, body=body or None, media_type=media
+        operation,
+        server_url=base,
+        values=values,
+        body=body or None,
+        media_type=media,
+        credentials=credentials,
     )
     return parts, code_samples(parts)

@@ -15,7 +15,13 @@ from typing import Any
 
 from markupsafe import Markup
 
-from orgdocs.render.static.form import body_text, form_fields, initial_request, server_choices
+from orgdocs.render.static.form import (
+    body_text,
+    form_fields,
+    initial_request,
+    security_form,
+    server_choices,
+)
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.pretty import pretty_json
 from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html, type_label
@@ -139,7 +145,17 @@ def operation_context(
     body = (
         body_text(entry.operation, first_media, request_examples[first_media]["value"]) if first_media else ""
     )
-    parts, code = initial_request(entry.operation, fields, entry.operation.servers, body)
+    description_url = entry.description.source
+    description_url = description_url if description_url.lower().startswith(("http://", "https://")) else ""
+    parts, code = initial_request(
+        entry.operation,
+        fields,
+        entry.operation.servers,
+        body,
+        requirements=op["security"],
+        schemes=payload["securitySchemes"],
+        description_url=description_url,
+    )
     return _as_fields(
         {
             "route": entry.route,
@@ -180,10 +196,8 @@ def operation_context(
             "form": {
                 "fields": fields,
                 "servers": server_choices(entry.operation.servers),
-                "bearer": any(
-                    s["type"] == "http" and (s["scheme"] or "").lower() == "bearer"
-                    for s in payload["securitySchemes"].values()
-                ),
+                "security": security_form(op["security"], payload["securitySchemes"]),
+                "description_url": description_url,
                 "media_types": [m["mediaType"] for m in (op["requestBody"] or {}).get("content", [])],
                 "body": body,
                 "url": parts.url,

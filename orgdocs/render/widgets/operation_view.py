@@ -66,6 +66,7 @@ def operation_target(
         operation, description, group = target.operation, target.description, target.group
     elif isinstance(target, Operation):
         operation, group = target, "API"
+        description = description or target.api_description  # an operation of load(...) knows its description
         if description is None:
             description = _lone_description(target)
             operation = description.operations[0] if description.operations else target

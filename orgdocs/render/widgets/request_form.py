@@ -1,23 +1,29 @@
 """``RequestForm``: try one operation from the notebook, with the request built and sent by the kernel.
 
-The widget only wires inputs to plain functions: ``orgdocs.site.requests`` builds the request (the same rules
-as the browser's form), ``orgdocs.site.samples`` writes the code samples, and the functions of this module
-read parameter schemas into input kinds (``input_spec``), parse what was typed (``parse_input``), decide
-where a request may go (``allowed_server``) and render a response or an error (``response_html``,
-``error_html``). All of them are tested without widgets.
+The widget only wires inputs to plain functions: ``orgdocs.site.requests`` builds and checks the request (the
+same rules as the browser's form), ``orgdocs.site.security`` decides which credentials an operation takes and
+how they are applied, ``orgdocs.site.samples`` writes the code samples (credentials as placeholders), and the
+functions of this module read parameter schemas into input kinds (``input_spec``), parse what was typed
+(``parse_input``), decide where a request may go (``allowed_server``) and render a response or an error
+(``response_html``, ``error_html``). All of them are tested without widgets. The public methods of
+``RequestForm`` (``choose_server``, ``set_credential``, ``set_values``, ``request``, ``send``) are plain
+methods over them, so another front-end can reuse them.
 
 Safety: the request leaves from the kernel's machine, which in a shared notebook (Binder, Voila) is not the
-reader's. By default a form only sends to the servers the description declares (their variables limited to
-their ``enum`` or default where they name the host), or to the URL prefixes of an explicit ``allow`` list.
+reader's. By default a form only sends to the servers the description declares (a server template with any
+values of its variables, an ``enum`` variable only one of its values), or to the URL prefixes of an explicit
+``allow`` list.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import json
 import re
 import time
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -30,12 +36,18 @@ from orgdocs.errors import OrgdocsError
 from orgdocs.render.widgets.operation_view import operation_target
 from orgdocs.render.widgets.style import stylesheet
 from orgdocs.render.widgets.tokens import TOKENS, TokenStore
+from orgdocs.site import security
 from orgdocs.site.examples import media_example, parameter_example
+from orgdocs.site.payloads import security_scheme_dict
 from orgdocs.site.requests import (
     RequestParts,
     build_request,
+    declared_value,
     is_json_media_type,
+    path_order,
+    request_problems,
     schema_type,
+    server_url,
     text_of,
     to_httpx,
 )
@@ -55,11 +67,11 @@ __all__ = [
     "describe_error",
     "error_html",
     "input_spec",
+    "parse_header_lines",
     "parse_input",
     "response_html",
     "server_base",
     "token_key",
-    "uses_bearer",
 ]
 
 DEFAULT_TIMEOUT = 10.0  # seconds, for the client a form makes when none is given
@@ -91,8 +103,10 @@ class InputSpec:
     options: list[Any] = field(default_factory=list)  # enum members
     item_kind: str = "string"  # for arrays
     default: Any = None
-    example: Any = None
+    example: Any = None  # what the description declares (``requests.declared_value``): the prefill
+    hint: Any = None  # the declared or a generated example: the grey placeholder
     description: str = ""
+    uuid: bool = False  # ``format: uuid``: a "Generate" button fills it
 
 
 def _kind_of(schema: Any, deref: Any) -> tuple[str, list[Any]]:
@@ -122,10 +136,11 @@ def input_spec(param: Parameter, description: Description | None = None) -> Inpu
         item_kind, _ = _kind_of(schema.get("items"), deref)
         if item_kind not in ("integer", "number", "boolean"):
             item_kind = "string"
+    found, example = declared_value(param, resolve)
     try:
-        example = parameter_example(param, resolve)
-    except Exception:  # an example is a convenience; a schema it cannot read still gets an input
-        example = None
+        hint = example if found else parameter_example(param, resolve)
+    except Exception:  # a hint is a convenience; a schema it cannot read still gets an input
+        hint = None
     default = schema.get("default") if isinstance(schema, dict) else None
     return InputSpec(
         key=f"{param.location}:{param.name}",
@@ -137,7 +152,9 @@ def input_spec(param: Parameter, description: Description | None = None) -> Inpu
         item_kind=item_kind,
         default=default,
         example=example,
+        hint=hint,
         description=param.description,
+        uuid=kind == "string" and isinstance(schema, dict) and schema.get("format") == "uuid",
     )
 
 
@@ -210,6 +227,17 @@ def parse_input(spec: InputSpec, raw: Any) -> Any:
     return raw
 
 
+def parse_header_lines(text: str) -> list[tuple[str, str]]:
+    """Extra request headers typed one per line as ``Name: value`` (blank lines skipped; a line without a
+    colon is a name with an empty value, which ``request_problems`` then checks)."""
+    headers = []
+    for line in text.splitlines():
+        if line.strip():
+            name, _, value = line.partition(":")
+            headers.append((name.strip(), value.strip()))
+    return headers
+
+
 # --- servers and safety ---------------------------------------------------------------------------------
 
 
@@ -239,9 +267,14 @@ def server_base(url: str, base_url: str | None) -> str:
 _VARIABLE = re.compile(r"\{([^{}]+)\}")
 
 
-def _server_pattern(server: Server, base_url: str | None) -> re.Pattern | None:
-    """A regex of every URL ``server`` may resolve to: host variables take their enum or default only."""
+def _server_pattern(
+    server: Server, base_url: str | None, description_url: str | None = None
+) -> re.Pattern | None:
+    """A regex of every URL ``server`` may resolve to: a variable takes any value without ``/?#`` (one of its
+    ``enum`` when it has one); one the server does not define matches nothing."""
     template = server.url.strip()
+    if description_url and not template.startswith(("//", "{")):
+        template = server_url(template, description_url=description_url)
     if not template.lower().startswith(("http://", "https://", "{")):
         try:
             template = server_base(template, base_url)
@@ -256,12 +289,12 @@ def _server_pattern(server: Server, base_url: str | None) -> re.Pattern | None:
         parts.append(re.escape(template[last : match.start()]))
         variable = server.variables.get(match.group(1))
         choices = [str(v) for v in variable.enum] if variable and variable.enum else []
-        if match.start() < authority_end or not variable:
-            if variable and not choices:
-                choices = [str(variable.default)]
-            parts.append("(?:" + "|".join(re.escape(c) for c in choices) + ")" if choices else "(?!)")
+        if not variable:
+            parts.append("(?!)")
+        elif choices:
+            parts.append("(?:" + "|".join(re.escape(c) for c in choices) + ")")
         else:
-            parts.append("(?:" + "|".join(re.escape(c) for c in choices) + ")" if choices else "[^/?#]*")
+            parts.append("[^/?#@]*" if match.start() < authority_end else "[^/?#]*")
         last = match.end()
     parts.append(re.escape(template[last:].rstrip("/")))
     return re.compile("".join(parts) + "/?", re.IGNORECASE)
@@ -276,36 +309,29 @@ def _under_prefix(url: str, prefix: str) -> bool:
 
 
 def allowed_server(
-    url: str, servers: Sequence[Server], allow: Sequence[str] | None = None, base_url: str | None = None
+    url: str,
+    servers: Sequence[Server],
+    allow: Sequence[str] | None = None,
+    base_url: str | None = None,
+    description_url: str | None = None,
 ) -> bool:
     """Whether a form may send to the absolute server ``url``.
 
     With ``allow`` given, ``url`` must fall under one of its URL prefixes (``"*"`` allows any server);
-    otherwise it must be one of ``servers`` (relative ones joined to ``base_url``), a variable in the host
-    part taking only its enum values or its default.
+    otherwise it must be one of ``servers`` (relative ones resolved against ``description_url``, the URL the
+    description was fetched from, else joined to ``base_url``), its variables taking any
+    value (an ``enum`` one only its values).
     """
     if allow is not None:
         return any(prefix == "*" or _under_prefix(url, prefix) for prefix in allow)
     for server in servers:
-        pattern = _server_pattern(server, base_url)
+        pattern = _server_pattern(server, base_url, description_url)
         if pattern is not None and pattern.fullmatch(url.rstrip("/") or url):
             return True
     return False
 
 
 # --- security -------------------------------------------------------------------------------------------
-
-
-def uses_bearer(operation: Operation, description: Description) -> bool:
-    """Whether a token is sent for ``operation``: its security names an http bearer scheme, or it says
-    nothing about security (neither it nor the description) while the description declares one."""
-    bearer = {name for name, scheme in description.security_schemes.items() if scheme.is_bearer}
-    if not bearer:
-        return False
-    requirements = description.security_for(operation)
-    if not requirements:
-        return operation.security is None and not description.security
-    return any(name in bearer for requirement in requirements for name in requirement)
 
 
 def token_key(site: Site, group: str) -> str:
@@ -348,8 +374,9 @@ def pretty_body(response: httpx.Response) -> str:
     return text
 
 
-def response_html(response: httpx.Response, seconds: float, *, hint: str = "") -> str:
-    """Status, time, headers and body of ``response``, every value escaped."""
+def response_html(response: httpx.Response, seconds: float, *, hint: str = "", url: str | None = None) -> str:
+    """Status, time, headers and body of ``response``, every value escaped; ``url`` is shown for the
+    request's (the form passes it with credentials as placeholders: a query key must not be shown)."""
     status = response.status_code
     family = f"{status // 100}xx" if 100 <= status < 600 else "5xx"
     request = response.request
@@ -360,7 +387,7 @@ def response_html(response: httpx.Response, seconds: float, *, hint: str = "") -
     return (
         f'<div class="orgdocs-response">'
         f'<div><span class="orgdocs-status orgdocs-status-{family}">{status} {_e(response.reason_phrase)}</span>'
-        f' <span class="orgdocs-muted">{seconds * 1000:,.0f} ms · {_e(request.method)} {_e(request.url)}</span></div>'
+        f' <span class="orgdocs-muted">{seconds * 1000:,.0f} ms · {_e(request.method)} {_e(url or request.url)}</span></div>'
         + (f'<div class="orgdocs-hint">{_e(hint)}</div>' if hint else "")
         + f"<details><summary>Headers ({len(response.headers)})</summary>"
         f'<table class="orgdocs-headers">{rows}</table></details>'
@@ -414,13 +441,16 @@ class _TokenInput(widgets.Password):
 
 
 class RequestForm(widgets.VBox):
-    """Server, token, parameters and body of one operation, its code samples, Send and the result.
+    """Server, credentials, parameters and body of one operation, its code samples, Send and the result.
 
+    ``RequestForm(operation)`` for an operation of ``orgdocs.load(...)`` (it knows its description),
     ``RequestForm(site, route)``, ``RequestForm(entry)`` or ``RequestForm(operation, description=...)``.
     ``client`` is any ``httpx.Client`` (default: a new one with a timeout); ``allow`` a list of URL
     prefixes the form may send to instead of the declared servers (``["*"]`` for any); ``values`` prefills
     parameters (by name or ``"in:name"``). ``.request`` is the ``httpx.Request`` Send would send,
-    ``.send()`` sends it and returns the ``httpx.Response``; ``.response`` is the last one.
+    ``.send()`` sends it and returns the ``httpx.Response``; ``.response`` is the last one. From code:
+    ``choose_server``, ``set_server_variables``, ``set_credential``, ``choose_security``, ``set_values``,
+    ``set_headers``.
     """
 
     def __init__(
@@ -447,8 +477,16 @@ class RequestForm(widgets.VBox):
         self._tokens = tokens if tokens is not None else TOKENS
         self._token_key = token_key(self.site, self.entry.group)
         self._servers: list[Server] = list(self.operation.servers)
-        self._specs = [input_spec(p, self.description) for p in self.operation.parameters]
-        self._bearer = uses_bearer(self.operation, self.description)
+        self._specs = [input_spec(p, self.description) for p in path_order(self.operation)]
+        self._alternatives = security.security_alternatives(self.description.security_for(self.operation))
+        named = {name for alternative in self._alternatives for name in alternative}
+        self._schemes = {
+            name: security_scheme_dict(scheme)
+            for name, scheme in self.description.security_schemes.items()
+            if name in named
+        }
+        self._security_choice: int | None = None  # None: the first satisfied alternative
+        self._extra_headers: list[tuple[str, str]] = []
         self.add_class("orgdocs-request-form")
 
         choices = [(_server_label(s), i) for i, s in enumerate(self._servers)]
@@ -469,17 +507,42 @@ class RequestForm(widgets.VBox):
         self._variables_box = widgets.VBox()
         self._variable_inputs: dict[str, widgets.ValueWidget] = {}
 
-        self._token_input = _TokenInput(
-            self.set_token,
-            description="Token",
-            placeholder="Bearer token: kept in kernel memory only, shared by this API's forms",
-            continuous_update=False,
+        # one input per credential field of every scheme the operation's security names
+        self._credential_inputs: dict[tuple[str, str], _TokenInput] = {}
+        for name in sorted(named, key=lambda n: [n in a for a in self._alternatives], reverse=True):
+            for item in security.scheme_inputs(name, self._schemes.get(name)):
+                self._credential_inputs[(name, item["field"])] = _TokenInput(
+                    functools.partial(self._typed_credential, name, item["field"]),
+                    description=item["label"],
+                    placeholder=f"${item['variable']}: kept in kernel memory only, shared by this API's forms",
+                    continuous_update=False,
+                    style={"description_width": "initial"},
+                    layout=widgets.Layout(width="100%"),
+                )
+        token_fields = [key for key in self._credential_inputs if self._is_token(key[0])]
+        # the first token input, or one outside the form (set_token on a form without a token scheme)
+        self._token_input = (
+            self._credential_inputs[token_fields[0]]
+            if token_fields
+            else _TokenInput(self.set_token, description="Token")
+        )
+        self._security_dropdown = widgets.Dropdown(
+            options=[
+                (" and ".join(a) if a else "No credentials", i) for i, a in enumerate(self._alternatives)
+            ],
+            description="Credentials",
             layout=widgets.Layout(width="100%"),
         )
         self._token_status = widgets.HTML()
         self._token_status.add_class("orgdocs-token-status")
         self._forget = widgets.Button(
-            description="Forget token", icon="trash", layout=widgets.Layout(width="auto")
+            description="Forget credentials", icon="trash", layout=widgets.Layout(width="auto")
+        )
+        self._headers_input = widgets.Textarea(
+            placeholder="Extra headers, one per line: X-Name: value",
+            rows=2,
+            continuous_update=False,
+            layout=widgets.Layout(width="100%"),
         )
 
         prefill = dict(values or {})
@@ -518,7 +581,11 @@ class RequestForm(widgets.VBox):
             widget.observe(self._refresh, "value")
         self._forget.on_click(lambda _: self.clear_token())
         self._send_button.on_click(self._on_send)
+        self._security_dropdown.observe(self._on_security, "value")
+        self._headers_input.observe(self._on_headers, "value")
         self._tokens.subscribe(self._token_key, self._on_token_changed)
+        for name, field_name in self._credential_inputs:
+            self._tokens.subscribe(self._credential_key(name, field_name), self._on_token_changed)
         self._show_token_status()
         self._show_variables()  # and the code samples
 
@@ -539,16 +606,118 @@ class RequestForm(widgets.VBox):
         base = str(self._client.base_url) if self._client is not None else ""
         return base.rstrip("/") or None
 
+    # credentials live in the token store (kernel memory), keyed by the group and the scheme: every form of
+    # the group that names the scheme finds them; a group token (``set_token``, the Explorer's) serves every
+    # scheme that takes a token (bearer, oauth2, openIdConnect) and has no value of its own
+
+    def _credential_key(self, scheme: str, field_name: str) -> str:
+        return f"{self._token_key} / {scheme}:{field_name}"
+
+    def _is_token(self, scheme: str) -> bool:
+        return security.scheme_kind(self._schemes.get(scheme)) in ("bearer", "oauth2", "openIdConnect")
+
+    def _credentials(self) -> dict[str, dict[str, str]]:
+        found: dict[str, dict[str, str]] = {}
+        for name, field_name in self._credential_inputs:
+            value = self._tokens.get(self._credential_key(name, field_name))
+            if value is None and self._is_token(name):
+                value = self._tokens.get(self._token_key)
+            if value is not None:
+                found.setdefault(name, {})[field_name] = value
+        return found
+
+    def _typed_credential(self, scheme: str, field_name: str, value: str) -> None:
+        self._tokens.set(self._credential_key(scheme, field_name), value)
+
     @property
     def has_token(self) -> bool:
-        return self._token_key in self._tokens
+        """Whether any credential this form can send is set."""
+        return bool(self._credentials())
+
+    def set_credential(
+        self,
+        scheme: str,
+        value: str | None = None,
+        *,
+        username: str | None = None,
+        password: str | None = None,
+    ) -> None:
+        """Keep a credential of ``scheme`` (a name of the description's security schemes) for every form of
+        this group, in kernel memory only: ``value`` for an apiKey, a token or a raw Authorization value,
+        ``username`` and ``password`` for http basic. ``None`` or ``""`` forgets it."""
+        fields = {f for s, f in self._credential_inputs if s == scheme}
+        if not fields:
+            named = sorted({s for s, _ in self._credential_inputs}) or ["none"]
+            raise FormError(f"this operation takes no credential {scheme!r} (it takes: {', '.join(named)})")
+        given = {"username": username, "password": password} if "username" in fields else {"value": value}
+        for field_name, text in given.items():
+            self._tokens.set(self._credential_key(scheme, field_name), text)
 
     def set_token(self, token: str | None) -> None:
-        """Keep ``token`` for every form of this group (kernel memory only); empty or None forgets it."""
+        """Keep ``token`` for every form of this group (kernel memory only) as the token of every scheme that
+        takes one (bearer, oauth2, openIdConnect); empty or None forgets it."""
         self._tokens.set(self._token_key, token)
 
     def clear_token(self) -> None:
+        """Forget the group token and every credential of this form's schemes."""
         self._tokens.set(self._token_key, None)
+        for name, field_name in self._credential_inputs:
+            self._tokens.set(self._credential_key(name, field_name), None)
+
+    def choose_security(self, alternative: int | Sequence[str]) -> None:
+        """Send the credentials of one alternative of the operation's ``security``: its index, or the scheme
+        names it lists (``[]`` for the empty one)."""
+        if not isinstance(alternative, int):
+            wanted = sorted(alternative)
+            matches = [i for i, a in enumerate(self._alternatives) if sorted(a) == wanted]
+            if not matches:
+                raise FormError(f"no security alternative {list(alternative)!r}: {self._alternatives!r}")
+            alternative = matches[0]
+        if not 0 <= alternative < len(self._alternatives):
+            raise FormError(f"no security alternative {alternative} (there are {len(self._alternatives)})")
+        self._security_choice = alternative
+        self._security_dropdown.value = alternative
+        self._refresh()
+
+    @property
+    def security(self) -> list[str]:
+        """The scheme names whose credentials are sent (the chosen alternative, else the first satisfied)."""
+        if not self._alternatives:
+            return []
+        index = self._security_choice
+        if index is None:
+            index = security.default_alternative(self._alternatives, self._schemes, self._credentials())
+        return self._alternatives[index]
+
+    def set_headers(self, headers: dict[str, str] | Sequence[tuple[str, str]]) -> None:
+        """Extra request headers the description does not declare (replacing those set before)."""
+        pairs = list(headers.items()) if isinstance(headers, dict) else [tuple(h) for h in headers]
+        self._headers_input.value = "\n".join(f"{name}: {value}" for name, value in pairs)
+        self._extra_headers = [(str(n), str(v)) for n, v in pairs]
+        self._refresh()
+
+    def choose_server(self, server: int | str, **variables: str) -> None:
+        """Choose a declared server by index or by its URL template, and set its ``variables``."""
+        if isinstance(server, str):
+            urls = [s.url for s in self._servers]
+            if server not in urls:
+                raise FormError(f"{server!r} is not a declared server ({', '.join(urls) or 'none'})")
+            server = urls.index(server)
+        if not 0 <= server < len(self._servers):
+            raise FormError(f"no server {server} (the description declares {len(self._servers)})")
+        self._server_choice.value = server
+        self.set_server_variables(**variables)
+
+    def set_server_variables(self, **values: str) -> None:
+        """Set variables of the chosen server; an ``enum`` variable takes one of its values only."""
+        server = self._declared_server()
+        for name, value in values.items():
+            variable = server.variables.get(name) if server is not None else None
+            if variable is None:
+                raise FormError(f"the chosen server has no variable {name!r}")
+            if variable.enum and str(value) not in [str(v) for v in variable.enum]:
+                raise FormError(f"{name} must be one of {', '.join(map(str, variable.enum))}, not {value!r}")
+            self._variable_inputs[name].value = str(value)
 
     def set_values(self, values: dict[str, Any]) -> None:
         """Fill parameters by name or ``"in:name"`` (a value of ``None`` empties the input)."""
@@ -571,9 +740,19 @@ class RequestForm(widgets.VBox):
         return out
 
     @property
+    def description_url(self) -> str | None:
+        """The URL the description was fetched from, if it was: relative servers resolve against it."""
+        source = self.description.source
+        return source if source.lower().startswith(("http://", "https://")) else None
+
+    @property
     def server_url(self) -> str:
-        """The chosen server, variables applied, made absolute against the client's base URL."""
-        return server_base(self._chosen_server(), self.client_base)
+        """The chosen server, variables applied, made absolute: against the description's URL (when it was
+        fetched), else against the client's base URL (``FormError`` when neither makes it absolute)."""
+        chosen = self._chosen_server()
+        if self.description_url and not chosen.startswith("//"):
+            chosen = server_url(chosen, description_url=self.description_url)
+        return server_base(chosen, self.client_base)
 
     def _chosen_server(self) -> str:
         server = self._declared_server()
@@ -604,10 +783,14 @@ class RequestForm(widgets.VBox):
             return text if is_json_media_type(media) else value
         return text
 
-    def parts(self, *, relative: bool = False) -> RequestParts:
+    def parts(self, *, relative: bool = False, placeholders: bool = False) -> RequestParts:
         """The request as text (``orgdocs.site.requests.RequestParts``); ``relative``: keep a server URL
-        that cannot be made absolute as it is (for the code samples) instead of raising ``FormError``."""
-        token = self._tokens.get(self._token_key) if self._bearer else None
+        that cannot be made absolute as it is (for the code samples) instead of raising ``FormError``;
+        ``placeholders``: the credentials as ``$NAME`` placeholders (what the samples show)."""
+        chosen = self.security
+        given = (
+            security.placeholder_credentials(chosen, self._schemes) if placeholders else self._credentials()
+        )
         media = self._media_choice.value if self._media_types else None
         try:
             server_url = self.server_url
@@ -621,7 +804,8 @@ class RequestForm(widgets.VBox):
             values=self.values,
             body=self.body,
             media_type=media,
-            token=token,
+            credentials=security.applied_credentials(chosen, self._schemes, given),
+            headers=self._extra_headers,
             resolve=self.description.resolve,
         )
 
@@ -630,9 +814,13 @@ class RequestForm(widgets.VBox):
         """The ``httpx.Request`` that Send would send (``FormError`` when an input is invalid)."""
         parts = self.parts()
         values = self.values
-        missing = [s.name for s in self._specs if s.location == "path" and s.key not in values]
-        if missing:
-            raise FormError(f"path parameter {', '.join(missing)} needs a value")
+        body = self._body.value if self._media_types else None
+        media = self._media_choice.value if self._media_types else None
+        problems = request_problems(
+            self.operation, parts, values=values, server=self.server_url, body_text=body, media_type=media
+        )
+        if problems:
+            raise FormError("; ".join(problems.values()))
         try:
             return to_httpx(parts)
         except ValueError as error:
@@ -641,7 +829,7 @@ class RequestForm(widgets.VBox):
     def check_allowed(self, url: str | None = None) -> None:
         """``RefusedError`` unless the form may send to its server (see ``allowed_server``)."""
         url = url if url is not None else self.server_url
-        if allowed_server(url, self._servers, self.allow, self.client_base):
+        if allowed_server(url, self._servers, self.allow, self.client_base, self.description_url):
             return
         if self.allow is not None:
             reason = f"{url} is not under the allowed URL prefixes ({', '.join(self.allow) or 'none'})"
@@ -674,9 +862,10 @@ class RequestForm(widgets.VBox):
             raise
         self.error, self.response = None, response
         hint = ""
-        if response.status_code == 401 and self._bearer and not self.has_token:
-            hint = "No token is set: type one into Token above."
-        self._result.value = response_html(response, seconds, hint=hint)
+        if response.status_code == 401 and self._credential_inputs and not self.has_token:
+            hint = "No credentials are set: type them into the Authentication inputs above."
+        shown = self.parts(placeholders=True).url
+        self._result.value = response_html(response, seconds, hint=hint, url=shown)
         return response
 
     @property
@@ -686,8 +875,8 @@ class RequestForm(widgets.VBox):
 
     @property
     def samples(self) -> dict[str, str]:
-        """The code samples as shown (the token masked)."""
-        return code_samples(self.parts(relative=True))
+        """The code samples as shown (credentials as placeholders)."""
+        return code_samples(self.parts(relative=True, placeholders=True))
 
     # -- building -----------------------------------------------------------------------------------------
 
@@ -699,8 +888,12 @@ class RequestForm(widgets.VBox):
         )
         rows: list[widgets.Widget] = [stylesheet(), heading]
         rows += [self._server_choice, self._variables_box] if self._servers else [self._server_url]
-        if self._bearer:
-            rows += [self._token_input, widgets.HBox([self._token_status, self._forget])]
+        if self._credential_inputs:
+            rows.append(_heading("Authentication"))
+            if len(self._alternatives) > 1:
+                rows.append(self._security_dropdown)
+            rows += list(self._credential_inputs.values())
+            rows.append(widgets.HBox([self._token_status, self._forget]))
         for location, title in (
             ("path", "Path"),
             ("query", "Query"),
@@ -710,7 +903,8 @@ class RequestForm(widgets.VBox):
             specs = [s for s in self._specs if s.location == location]
             if specs:
                 rows.append(_heading(f"{title} parameters"))
-                rows += [self._inputs[s.key] for s in specs]
+                rows += [self._input_row(s) for s in specs]
+        rows += [_heading("Extra headers"), self._headers_input]
         if self._media_types:
             required = self.operation.request_body is not None and self.operation.request_body.required
             rows.append(_heading("Body" + (" (required)" if required else "")))
@@ -729,14 +923,15 @@ class RequestForm(widgets.VBox):
             "layout": widgets.Layout(width="100%"),
         }
         if spec.kind == "enum":
-            options = [("", None)] if not spec.required else []
+            # a required enum the description gives no value starts empty too: Send asks for a choice
+            options = [("", None)] if not spec.required or spec.example is None else []
             options += [(text_of(v), v) for v in spec.options]
             widget: widgets.ValueWidget = widgets.Dropdown(options=options, **common)
         elif spec.kind == "boolean":
             initial = spec.default if isinstance(spec.default, bool) else False
             widget = widgets.Checkbox(value=initial, indent=True, **common)
         else:
-            placeholder = input_text(spec.example if spec.example is not None else spec.default)
+            placeholder = input_text(spec.hint if spec.hint is not None else spec.default)
             widget = widgets.Text(placeholder=placeholder, continuous_update=False, **common)
         if spec.key in prefill or spec.name in prefill:
             self._put(spec, widget, prefill.get(spec.key, prefill.get(spec.name)))
@@ -744,12 +939,24 @@ class RequestForm(widgets.VBox):
             self._put(spec, widget, spec.example)
         return widget
 
+    def _input_row(self, spec: InputSpec) -> widgets.Widget:
+        """The input of ``spec``; a uuid one with a button that fills it with a new UUID."""
+        widget = self._inputs[spec.key]
+        if not spec.uuid:
+            return widget
+        button = widgets.Button(
+            description="Generate",
+            tooltip=f"Generate a UUID for {spec.name}",
+            layout=widgets.Layout(width="auto"),
+        )
+        button.on_click(lambda _: setattr(widget, "value", str(uuid.uuid4())))
+        return widgets.HBox([widget, button], layout=widgets.Layout(width="100%"))
+
     @staticmethod
     def _put(spec: InputSpec, widget: widgets.ValueWidget, value: Any) -> None:
         if spec.kind == "enum":
-            widget.value = (
-                value if value in spec.options else (None if not spec.required else spec.options[0])
-            )
+            empty = not spec.required or spec.example is None  # the choices start with an empty one
+            widget.value = value if value in spec.options else (None if empty else spec.options[0])
         elif spec.kind == "boolean":
             widget.value = bool(value)
         else:
@@ -816,11 +1023,25 @@ class RequestForm(widgets.VBox):
         self._show_token_status()
         self._refresh()
 
+    def _on_security(self, change: dict) -> None:
+        if self._security_choice is not None or change["new"] != self._default_security():
+            self._security_choice = change["new"]
+        self._refresh()
+
+    def _default_security(self) -> int:
+        return security.default_alternative(self._alternatives, self._schemes, self._credentials())
+
+    def _on_headers(self, change: dict) -> None:
+        self._extra_headers = parse_header_lines(change["new"])
+        self._refresh()
+
     def _show_token_status(self) -> None:
+        if self._alternatives and self._security_choice is None:
+            self._security_dropdown.value = self._default_security()
         if self.has_token:
-            self._token_status.value = "A token is set for this API (kept in kernel memory)."
+            self._token_status.value = "Credentials are set for this API (kept in kernel memory)."
         else:
-            self._token_status.value = "No token set."
+            self._token_status.value = "No credentials set."
 
     def _refresh(self, _change: dict | None = None) -> None:
         """Rewrite the code samples from the current inputs, or say which input is wrong."""

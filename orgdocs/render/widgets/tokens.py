@@ -1,8 +1,10 @@
-"""The bearer tokens of the notebook views, kept in kernel memory only and shared by the forms of a group.
+"""The credentials of the notebook views, kept in kernel memory only and shared by the forms of a group.
 
-A token typed into a form is moved here at once and the input is cleared, so it never sits in widget state
-(which JupyterLab and nbclient save into the notebook). Nothing here prints, renders or reprs a token: code
-samples show a placeholder, and the store's repr names only the groups that hold one.
+Keys are a group's key (its token, the Explorer's ``set_token``) and ``"<group key> / <scheme>:<field>"``
+(one credential of a security scheme). A credential typed into a form is moved here at once and the input is
+cleared, so it never sits in widget state (which JupyterLab and nbclient save into the notebook). Nothing
+here prints, renders or reprs a credential: code samples show placeholders, and the store's repr names only
+the keys that hold one. Forgetting a group's key forgets every credential under it.
 """
 
 from __future__ import annotations
@@ -41,8 +43,11 @@ class TokenStore:
             if self._tokens.get(group) == token:
                 return
             self._tokens[group] = token
-        elif self._tokens.pop(group, None) is None:
-            return
+        else:
+            for key in [k for k in self._tokens if k.startswith(group + " / ")]:
+                self.set(key, None)
+            if self._tokens.pop(group, None) is None:
+                return
         self._notify(group)
 
     def clear(self, group: str | None = None) -> None:

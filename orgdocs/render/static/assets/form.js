@@ -1,12 +1,21 @@
 /* orgdocs: the request form of an operation page.
  *
- * Reads the page's embedded payload, turns every input into a value (the rules of
- * orgdocs/render/static/form.py parse_input), and on every change rebuilds the request with
- * orgdocs.request.buildRequest: the URL preview and the three code samples follow live. Send performs the
- * request with fetch and shows status, time, headers and body, or explains why the browser could not.
+ * orgdocs.mountForm(root, {payload, send, store, pageUrl}) wires one rendered form (the [data-try] section
+ * of orgdocs/render/static/templates/orgdocs/operation_form.html.j2). It reads every input (the rules of
+ * orgdocs/render/static/form.py parse_input) and on every change rebuilds the request with
+ * orgdocs.request.buildRequest: the URL preview and the three code samples follow live, credentials shown as
+ * placeholders. Send checks the request first (orgdocs.request.requestProblems: a message next to the field,
+ * nothing sent), then hands it to `send`.
  *
- * The bearer token lives in the browser only: sessionStorage by default, localStorage when the reader ticks
- * "remember on this device", under a key per group, so every page of the group shares it.
+ * Two small objects are all a host provides, so the same form runs in a notebook with a kernel transport and
+ * kernel-memory credentials:
+ *   send(request) -> Promise of {status, statusText, headers: [[name, value]], text, notes: [string]};
+ *     request is {method, url, headers: [[name, value]], body: string | null, fields: [[name, value]] | null}.
+ *     Default: the browser's fetch (a Cookie header cannot be set by a page: it is left out, with a note).
+ *   store: get(key) -> {value, remembered} | null; set(key, value, remember); keys are
+ *     "orgdocs:cred:<group>:<scheme>:<field>". Default: sessionStorage, or localStorage when the reader
+ *     ticks "remember on this device"; nothing is stored anywhere else.
+ * The page script mounts every form with the defaults.
  */
 (function () {
   "use strict";
@@ -15,28 +24,6 @@
   var INTEGER = /^\s*-?\d+\s*$/;
   var NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
   window.orgdocs.parseInput = parse; // the rules of form.py parse_input, for tests and other scripts
-  var payloadElement = document.getElementById("orgdocs-payload");
-  var form = document.querySelector("[data-form]");
-  if (!R || !payloadElement || !form) return;
-  var payload = JSON.parse(payloadElement.textContent);
-  var operation = payload.operation;
-  var group = document.body.getAttribute("data-group") || payload.group || "";
-  var TOKEN_KEY = "orgdocs:token:" + group;
-
-  var serverSelect = form.querySelector("[data-server]");
-  var tokenInput = form.querySelector("[data-token]");
-  var rememberBox = form.querySelector("[data-remember]");
-  var forgetButton = form.querySelector("[data-forget]");
-  var tokenStatus = form.querySelector("[data-token-status]");
-  var bodyEditor = form.querySelector("[data-body]");
-  var mediaSelect = form.querySelector("[data-media]");
-  var sendButton = form.querySelector("[data-send]");
-  var preview = form.querySelector("[data-preview-url]");
-  var responseView = document.querySelector("[data-response]");
-  var usesBearer = Object.keys(payload.securitySchemes || {}).some(function (name) {
-    var scheme = payload.securitySchemes[name];
-    return scheme.type === "http" && String(scheme.scheme || "").toLowerCase() === "bearer";
-  });
 
   /* -- values ------------------------------------------------------------------------------------------ */
 
@@ -73,62 +60,441 @@
     return parse(kind, text, element.getAttribute("data-item-type") || "string", element.hasAttribute("data-required"));
   }
 
-  function values() {
-    var out = {};
-    form.querySelectorAll("[data-param-name]").forEach(function (element) {
-      out[element.getAttribute("data-param-in") + ":" + element.getAttribute("data-param-name")] = parseInput(element);
-    });
-    return out;
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
   }
 
-  function serverUrl() {
-    var servers = payload.servers || [];
-    if (!servers.length) return "";
-    var index = serverSelect ? parseInt(serverSelect.value, 10) || 0 : 0;
-    var server = servers[index] || servers[0];
-    var url = server.url;
-    var box = form.querySelector('[data-server-vars="' + index + '"]');
-    Object.keys(server.variables || {}).forEach(function (name) {
-      var input = null;
-      if (box) {
-        box.querySelectorAll("[data-var]").forEach(function (element) {
-          if (element.getAttribute("data-var") === name) input = element;
+  function uuid() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    var b = new Uint8Array(16);
+    window.crypto.getRandomValues(b);
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(b, function (x) { return (x + 0x100).toString(16).slice(1); }).join("");
+    return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
+  }
+
+  /* -- the browser's defaults: fetch and web storage ---------------------------------------------------- */
+
+  function webStorage(kind) {
+    try {
+      return window[kind];
+    } catch (error) {
+      return null;
+    }
+  }
+
+  var browserStore = {
+    get: function (key) {
+      var session = webStorage("sessionStorage");
+      var local = webStorage("localStorage");
+      var fromSession = session ? session.getItem(key) : null;
+      if (fromSession) return { value: fromSession, remembered: false };
+      var fromLocal = local ? local.getItem(key) : null;
+      return fromLocal ? { value: fromLocal, remembered: true } : null;
+    },
+    set: function (key, value, remember) {
+      var session = webStorage("sessionStorage");
+      var local = webStorage("localStorage");
+      try {
+        if (session) session.removeItem(key);
+        if (local) local.removeItem(key);
+        if (value) (remember ? local : session).setItem(key, value);
+      } catch (error) {
+        /* storage full or blocked: the credential lasts for this page */
+      }
+    },
+  };
+
+  function explainFailure(url, error) {
+    var target;
+    try {
+      target = new URL(url, window.location.href);
+    } catch (problem) {
+      return "The URL " + url + " is not valid: choose a server or fill in the path parameters.";
+    }
+    var reasons = [];
+    if (target.origin !== window.location.origin) {
+      reasons.push("the server at " + target.origin + " does not allow requests from this page (" + window.location.origin +
+        "): it must answer with an Access-Control-Allow-Origin header (CORS), also for the preflight OPTIONS request");
+    }
+    if (window.location.protocol === "https:" && target.protocol === "http:") {
+      reasons.push("this page is served over https and the browser blocks calls to an http URL (mixed content)");
+    }
+    reasons.push("the server is not running or not reachable at " + target.origin);
+    return "The browser could not complete the request (" + (error && error.message ? error.message : "network error") +
+      "). Likely causes: " + reasons.join("; or ") + ". The curl sample sends the same request from a terminal, where CORS does not apply.";
+  }
+
+  function browserSend(request) {
+    var headers = new Headers();
+    var notes = [];
+    request.headers.forEach(function (h) {
+      if (h[0].toLowerCase() === "cookie") {
+        if (notes.length === 0) notes.push("Browsers do not let a page set the Cookie header: it was not sent.");
+        return;
+      }
+      headers.append(h[0], h[1]);
+    });
+    var init = { method: request.method, headers: headers };
+    if (request.fields) {
+      var data = new FormData();
+      request.fields.forEach(function (f) { data.append(f[0], f[1]); });
+      init.body = data;
+    } else if (request.body !== null && request.method !== "GET" && request.method !== "HEAD") {
+      init.body = request.body;
+    }
+    return fetch(request.url, init).then(function (response) {
+      return response.text().then(function (text) {
+        var list = [];
+        response.headers.forEach(function (value, name) { list.push([name, value]); });
+        return { status: response.status, statusText: response.statusText, headers: list, text: text, notes: notes };
+      });
+    }, function (error) {
+      throw new Error(explainFailure(request.url, error));
+    });
+  }
+
+  window.orgdocs.browserSend = browserSend;
+  window.orgdocs.browserStore = browserStore;
+
+  /* -- one form ----------------------------------------------------------------------------------------- */
+
+  function mount(root, options) {
+    options = options || {};
+    var send = options.send || browserSend;
+    var store = options.store || browserStore;
+    var form = root.querySelector("[data-form]");
+    var payload = options.payload;
+    if (!payload) {
+      var payloadElement = document.getElementById("orgdocs-payload");
+      payload = payloadElement ? JSON.parse(payloadElement.textContent) : null;
+    }
+    if (!R || !form || !payload) return null;
+    var operation = payload.operation;
+    var schemes = payload.securitySchemes || {};
+    var alternatives = R.securityAlternatives(operation.security);
+    var group = options.group || document.body.getAttribute("data-group") || payload.group || "";
+    var pageUrl = options.pageUrl || window.location.href;
+    var descriptionUrl = form.getAttribute("data-description-url") || "";
+
+    var serverSelect = form.querySelector("[data-server]");
+    var authSelect = form.querySelector("[data-auth]");
+    var credentialInputs = form.querySelectorAll("[data-cred-scheme]");
+    var rememberBox = form.querySelector("[data-remember]");
+    var forgetButton = form.querySelector("[data-forget]");
+    var status = form.querySelector("[data-token-status]");
+    var bodyEditor = form.querySelector("[data-body]");
+    var mediaSelect = form.querySelector("[data-media]");
+    var sendButton = form.querySelector("[data-send]");
+    var preview = form.querySelector("[data-preview-url]");
+    var headerRows = form.querySelector("[data-extra-headers]");
+    var responseView = root.querySelector("[data-response]");
+    var authChosen = false; // until the reader picks an alternative, the first satisfied one is used
+
+    function storageKey(input) {
+      return "orgdocs:cred:" + group + ":" + input.getAttribute("data-cred-scheme") + ":" + input.getAttribute("data-cred-field");
+    }
+
+    function values() {
+      var out = {};
+      form.querySelectorAll("[data-param-name]").forEach(function (input) {
+        out[input.getAttribute("data-param-in") + ":" + input.getAttribute("data-param-name")] = parseInput(input);
+      });
+      return out;
+    }
+
+    function chosenServer() {
+      var servers = payload.servers || [];
+      if (!servers.length) return R.serverUrl("", descriptionUrl, pageUrl); // no server: "/" (the page's origin)
+      var index = serverSelect ? parseInt(serverSelect.value, 10) || 0 : 0;
+      var server = servers[index] || servers[0];
+      var url = server.url;
+      var box = form.querySelector('[data-server-vars="' + index + '"]');
+      Object.keys(server.variables || {}).forEach(function (name) {
+        var input = null;
+        if (box) {
+          box.querySelectorAll("[data-var]").forEach(function (candidate) {
+            if (candidate.getAttribute("data-var") === name) input = candidate;
+          });
+        }
+        var value = (input && input.value) || server.variables[name]["default"];
+        url = url.split("{" + name + "}").join(String(value));
+      });
+      return R.serverUrl(url, descriptionUrl, pageUrl);
+    }
+
+    function credentials() {
+      var out = {};
+      credentialInputs.forEach(function (input) {
+        var scheme = input.getAttribute("data-cred-scheme");
+        out[scheme] = out[scheme] || {};
+        out[scheme][input.getAttribute("data-cred-field")] = input.value;
+      });
+      return out;
+    }
+
+    function alternative() {
+      if (!alternatives.length) return [];
+      if (!authChosen) {
+        var index = R.defaultAlternative(alternatives, schemes, credentials());
+        if (authSelect) authSelect.value = String(index);
+        return alternatives[index];
+      }
+      return alternatives[parseInt(authSelect.value, 10) || 0] || alternatives[0];
+    }
+
+    function extraHeaders() {
+      var out = [];
+      if (!headerRows) return out;
+      headerRows.querySelectorAll("[data-header-row]").forEach(function (row) {
+        out.push([row.querySelector("[data-header-name]").value, row.querySelector("[data-header-value]").value]);
+      });
+      return out;
+    }
+
+    function mediaType() {
+      if (mediaSelect) return mediaSelect.value;
+      var body = operation.requestBody;
+      return body && body.content.length ? body.content[0].mediaType : null;
+    }
+
+    function build(creds) {
+      var body = bodyEditor ? bodyEditor.value : "";
+      return R.buildRequest(operation, {
+        serverUrl: chosenServer(),
+        values: values(),
+        body: body ? body : null,
+        mediaType: mediaType(),
+        credentials: creds,
+        headers: extraHeaders(),
+      });
+    }
+
+    /* what the reader sees: the request with placeholders for every credential */
+    function update() {
+      var chosen = alternative();
+      var parts = build(R.appliedCredentials(chosen, schemes, R.placeholderCredentials(chosen, schemes)));
+      if (preview) preview.textContent = parts.url;
+      var samples = R.codeSamples(parts, false);
+      root.querySelectorAll("[data-sample]").forEach(function (code) {
+        var lang = code.getAttribute("data-sample");
+        if (samples[lang] !== undefined) code.textContent = samples[lang];
+      });
+      form.querySelectorAll(".scheme").forEach(function (box) {
+        box.classList.toggle("scheme-unused", chosen.indexOf(box.getAttribute("data-scheme")) === -1);
+      });
+      return parts;
+    }
+
+    /* -- messages next to the fields -- */
+
+    function showProblems(problems) {
+      var first = null;
+      form.querySelectorAll("[data-error-for]").forEach(function (slot) {
+        var message = problems[slot.getAttribute("data-error-for")];
+        slot.hidden = !message;
+        slot.textContent = message || "";
+        var field = slot.parentNode.querySelector("[data-param-name], [data-body]");
+        if (field) {
+          if (message) field.setAttribute("aria-invalid", "true");
+          else field.removeAttribute("aria-invalid");
+          if (message && !first) first = field;
+        }
+      });
+      if (first) first.focus();
+    }
+
+    /* -- credentials -- */
+
+    function showStatus() {
+      if (!status) return;
+      var any = Array.prototype.some.call(credentialInputs, function (input) { return input.value.trim() !== ""; });
+      if (!any) status.textContent = "No credentials set. They would be kept in this browser only, for every page of " + group + ".";
+      else if (rememberBox && rememberBox.checked) status.textContent = "Credentials remembered on this device for every page of " + group + ".";
+      else status.textContent = "Credentials kept for this browser session, for every page of " + group + ".";
+    }
+
+    function storeCredentials() {
+      var remember = !!(rememberBox && rememberBox.checked);
+      credentialInputs.forEach(function (input) { store.set(storageKey(input), input.value.trim(), remember); });
+      showStatus();
+    }
+
+    function setupCredentials() {
+      var remembered = false;
+      credentialInputs.forEach(function (input) {
+        var found = store.get(storageKey(input));
+        input.value = found ? found.value : "";
+        if (found && found.remembered) remembered = true;
+        input.addEventListener("input", storeCredentials);
+      });
+      if (rememberBox) {
+        rememberBox.checked = remembered;
+        rememberBox.addEventListener("change", storeCredentials);
+      }
+      if (forgetButton) {
+        forgetButton.addEventListener("click", function () {
+          credentialInputs.forEach(function (input) { input.value = ""; });
+          if (rememberBox) rememberBox.checked = false;
+          storeCredentials();
+          update();
         });
       }
-      var value = (input && input.value) || server.variables[name]["default"];
-      url = url.split("{" + name + "}").join(String(value));
+      showStatus();
+    }
+
+    /* -- extra headers -- */
+
+    function addHeaderRow() {
+      var index = headerRows.querySelectorAll("[data-header-row]").length + 1;
+      var row = element("div", "header-row");
+      row.setAttribute("data-header-row", "");
+      [["name", "Header name " + index, "X-Example"], ["value", "Header value " + index, "value"]].forEach(function (spec) {
+        var input = element("input");
+        input.type = "text";
+        input.spellcheck = false;
+        input.placeholder = spec[2];
+        input.setAttribute("aria-label", spec[1]);
+        input.setAttribute("data-header-" + spec[0], "");
+        row.appendChild(input);
+      });
+      var remove = element("button", "button button-small", "Remove");
+      remove.type = "button";
+      remove.setAttribute("aria-label", "Remove header " + index);
+      remove.addEventListener("click", function () {
+        row.parentNode.removeChild(row);
+        update();
+      });
+      row.appendChild(remove);
+      headerRows.appendChild(row);
+      row.querySelector("input").focus();
+    }
+
+    /* -- send -- */
+
+    function showResponse(response, milliseconds) {
+      responseView.textContent = "";
+      responseView.hidden = false;
+      var head = element("p", "response-status");
+      var family = { 1: "info", 2: "success", 3: "redirect", 4: "client-error", 5: "server-error" }[String(response.status)[0]] || "other";
+      head.appendChild(element("span", "status status-" + family, String(response.status)));
+      head.appendChild(document.createTextNode(" " + (response.statusText || "") + " · " + Math.round(milliseconds) + " ms"));
+      responseView.appendChild(head);
+      var headers = element("details", "response-headers");
+      headers.appendChild(element("summary", "", "Headers"));
+      var list = element("dl", "headers");
+      response.headers.forEach(function (h) {
+        list.appendChild(element("dt", "", h[0]));
+        list.appendChild(element("dd", "", h[1]));
+      });
+      headers.appendChild(list);
+      responseView.appendChild(headers);
+      var pretty = response.text;
+      try {
+        if (pretty) pretty = JSON.stringify(JSON.parse(pretty), null, 2);
+      } catch (error) {
+        pretty = response.text;
+      }
+      var pre = element("pre", "code response-body");
+      pre.appendChild(element("code", "", pretty || "(empty body)"));
+      responseView.appendChild(pre);
+      (response.notes || []).forEach(function (note) { responseView.appendChild(element("p", "hint", note)); });
+    }
+
+    function showError(message) {
+      responseView.textContent = "";
+      responseView.hidden = false;
+      responseView.appendChild(element("p", "notice notice-error", message));
+    }
+
+    function onSubmit(event) {
+      event.preventDefault();
+      if (!sendButton || operation.webhook) return;
+      update();
+      var chosen = alternative();
+      var parts = build(R.appliedCredentials(chosen, schemes, credentials()));
+      var server = chosenServer();
+      var problems = R.requestProblems(operation, parts, {
+        values: values(),
+        server: server,
+        bodyText: bodyEditor ? bodyEditor.value : null,
+        mediaType: mediaType(),
+      });
+      showProblems(problems);
+      if (Object.keys(problems).length) {
+        responseView.hidden = true;
+        return;
+      }
+      var fields = R.multipartFields(parts);
+      var request = {
+        method: parts.method,
+        url: parts.url,
+        headers: parts.headers.filter(function (h) { return !(fields && h[0].toLowerCase() === "content-type"); }),
+        body: parts.body,
+        fields: fields,
+      };
+      sendButton.disabled = true;
+      sendButton.textContent = "Sending…";
+      var started = performance.now();
+      Promise.resolve().then(function () { return send(request); }).then(function (response) {
+        showResponse(response, performance.now() - started);
+      }, function (error) {
+        showError(error && error.message ? error.message : String(error));
+      }).then(function () {
+        sendButton.disabled = false;
+        sendButton.textContent = "Send";
+      });
+    }
+
+    /* -- wiring -- */
+
+    function selectServer() {
+      var index = serverSelect ? serverSelect.value : "0";
+      form.querySelectorAll("[data-server-vars]").forEach(function (box) {
+        box.hidden = box.getAttribute("data-server-vars") !== index;
+      });
+    }
+
+    function selectMedia() {
+      var examples = (payload.examples && payload.examples.request) || {};
+      var example = examples[mediaSelect.value];
+      var value = example ? example.value : null;
+      if (bodyEditor) bodyEditor.value = value === null || value === undefined ? "" : R.serialize(value, mediaSelect.value)[0];
+    }
+
+    setupCredentials();
+    form.querySelectorAll("[data-generate]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var target = form.querySelector("#" + button.getAttribute("data-generate"));
+        if (target) target.value = uuid();
+        update();
+      });
     });
-    return url;
-  }
-
-  function token() {
-    return tokenInput && usesBearer ? tokenInput.value.trim() : "";
-  }
-
-  function currentRequest() {
-    var body = bodyEditor ? bodyEditor.value : "";
-    var mediaType = mediaSelect ? mediaSelect.value : (operation.requestBody && operation.requestBody.content.length ? operation.requestBody.content[0].mediaType : null);
-    return R.buildRequest(operation, {
-      serverUrl: serverUrl(),
-      values: values(),
-      body: body ? body : null,
-      mediaType: mediaType,
-      token: token(),
+    var addHeader = form.querySelector("[data-add-header]");
+    if (addHeader && headerRows) addHeader.addEventListener("click", function () { addHeaderRow(); update(); });
+    form.addEventListener("input", function (event) {
+      if (event.target === authSelect) authChosen = true; // before update() picks a default again
+      update();
     });
-  }
-
-  /* -- live preview and samples ----------------------------------------------------------------------- */
-
-  function update() {
-    var parts = currentRequest();
-    if (preview) preview.textContent = parts.url;
-    var samples = R.codeSamples(parts, false);
-    document.querySelectorAll("[data-sample]").forEach(function (code) {
-      var lang = code.getAttribute("data-sample");
-      if (samples[lang] !== undefined) code.textContent = samples[lang];
+    form.addEventListener("change", function (event) {
+      if (event.target === serverSelect) selectServer();
+      if (event.target === mediaSelect) selectMedia();
+      if (event.target === authSelect) authChosen = true;
+      update();
     });
-    return parts;
+    form.addEventListener("submit", onSubmit);
+    if (sendButton) sendButton.disabled = false;
+    update();
+    return { update: update };
   }
+
+  window.orgdocs.mountForm = mount;
+
+  /* -- the page: sample tabs, then the form with the browser's defaults ---------------------------------- */
 
   function setupTabs() {
     document.querySelectorAll("[data-samples]").forEach(function (box, boxIndex) {
@@ -170,187 +536,8 @@
     });
   }
 
-  /* -- token ------------------------------------------------------------------------------------------- */
-
-  function storage(kind) {
-    try {
-      return window[kind];
-    } catch (error) {
-      return null;
-    }
+  if (document.getElementById("orgdocs-payload")) {
+    setupTabs();
+    document.querySelectorAll("[data-try]").forEach(function (root) { mount(root); });
   }
-
-  function storeToken() {
-    var session = storage("sessionStorage");
-    var local = storage("localStorage");
-    var value = tokenInput.value.trim();
-    var remember = rememberBox && rememberBox.checked;
-    try {
-      if (session) session.removeItem(TOKEN_KEY);
-      if (local) local.removeItem(TOKEN_KEY);
-      if (value) (remember ? local : session).setItem(TOKEN_KEY, value);
-    } catch (error) {
-      /* storage full or blocked: the token lasts for this page */
-    }
-    showTokenStatus();
-  }
-
-  function showTokenStatus() {
-    if (!tokenStatus) return;
-    if (!tokenInput.value.trim()) tokenStatus.textContent = "No token set. It would be kept in this browser only, for every page of " + group + ".";
-    else if (rememberBox && rememberBox.checked) tokenStatus.textContent = "Token remembered on this device for every page of " + group + ".";
-    else tokenStatus.textContent = "Token kept for this browser session, for every page of " + group + ".";
-  }
-
-  function setupToken() {
-    if (!tokenInput) return;
-    var session = storage("sessionStorage");
-    var local = storage("localStorage");
-    var fromSession = session ? session.getItem(TOKEN_KEY) : null;
-    var fromLocal = local ? local.getItem(TOKEN_KEY) : null;
-    tokenInput.value = fromSession || fromLocal || "";
-    if (rememberBox) rememberBox.checked = !fromSession && !!fromLocal;
-    tokenInput.addEventListener("input", storeToken);
-    if (rememberBox) rememberBox.addEventListener("change", storeToken);
-    if (forgetButton) {
-      forgetButton.addEventListener("click", function () {
-        tokenInput.value = "";
-        if (rememberBox) rememberBox.checked = false;
-        storeToken();
-        update();
-      });
-    }
-    showTokenStatus();
-  }
-
-  /* -- send -------------------------------------------------------------------------------------------- */
-
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  function explainFailure(parts, error) {
-    var target;
-    try {
-      target = new URL(parts.url, window.location.href);
-    } catch (problem) {
-      return "The URL " + parts.url + " is not valid: choose a server or fill in the path parameters.";
-    }
-    var reasons = [];
-    if (target.origin !== window.location.origin) {
-      reasons.push("the server at " + target.origin + " does not allow requests from this page (" + window.location.origin +
-        "): it must answer with an Access-Control-Allow-Origin header (CORS), also for the preflight OPTIONS request");
-    }
-    if (window.location.protocol === "https:" && target.protocol === "http:") {
-      reasons.push("this page is served over https and the browser blocks calls to an http URL (mixed content)");
-    }
-    reasons.push("the server is not running or not reachable at " + target.origin);
-    return "The browser could not complete the request (" + (error && error.message ? error.message : "network error") +
-      "). Likely causes: " + reasons.join("; or ") + ". The curl sample sends the same request from a terminal, where CORS does not apply.";
-  }
-
-  function showResponse(parts, response, text, milliseconds) {
-    responseView.textContent = "";
-    responseView.hidden = false;
-    var head = element("p", "response-status");
-    var status = element("span", "status status-" + ({ 1: "info", 2: "success", 3: "redirect", 4: "client-error", 5: "server-error" }[String(response.status)[0]] || "other"), String(response.status));
-    head.appendChild(status);
-    head.appendChild(document.createTextNode(" " + (response.statusText || "") + " · " + Math.round(milliseconds) + " ms"));
-    responseView.appendChild(head);
-    var headers = element("details", "response-headers");
-    headers.appendChild(element("summary", "", "Headers"));
-    var list = element("dl", "headers");
-    response.headers.forEach(function (value, name) {
-      list.appendChild(element("dt", "", name));
-      list.appendChild(element("dd", "", value));
-    });
-    headers.appendChild(list);
-    responseView.appendChild(headers);
-    var pretty = text;
-    try {
-      if (text) pretty = JSON.stringify(JSON.parse(text), null, 2);
-    } catch (error) {
-      pretty = text;
-    }
-    var pre = element("pre", "code response-body");
-    pre.appendChild(element("code", "", pretty || "(empty body)"));
-    responseView.appendChild(pre);
-  }
-
-  function showError(message) {
-    responseView.textContent = "";
-    responseView.hidden = false;
-    responseView.appendChild(element("p", "notice notice-error", message));
-  }
-
-  function send(event) {
-    event.preventDefault();
-    if (!sendButton || operation.webhook) return;
-    var parts = update();
-    if (/\{[^}]+\}/.test(parts.url.split("?")[0])) {
-      showError("Fill in the path parameters first: " + parts.url.split("?")[0]);
-      return;
-    }
-    var headers = new Headers();
-    var init = { method: parts.method, headers: headers };
-    var fields = R.multipartFields(parts);
-    var dropped = [];
-    parts.headers.forEach(function (h) {
-      if (fields && h[0].toLowerCase() === "content-type") return;
-      if (h[0].toLowerCase() === "cookie") { dropped.push("Cookie"); return; }
-      headers.append(h[0], h[1]);
-    });
-    if (fields) {
-      var data = new FormData();
-      fields.forEach(function (f) { data.append(f[0], f[1]); });
-      init.body = data;
-    } else if (parts.body !== null && parts.method !== "GET" && parts.method !== "HEAD") {
-      init.body = parts.body;
-    }
-    sendButton.disabled = true;
-    sendButton.textContent = "Sending…";
-    var started = performance.now();
-    fetch(parts.url, init).then(function (response) {
-      return response.text().then(function (text) {
-        showResponse(parts, response, text, performance.now() - started);
-        if (dropped.length) responseView.appendChild(element("p", "hint", "Browsers do not let a page set the Cookie header: it was not sent."));
-      });
-    }).catch(function (error) {
-      showError(explainFailure(parts, error));
-    }).then(function () {
-      sendButton.disabled = false;
-      sendButton.textContent = "Send";
-    });
-  }
-
-  /* -- wiring ------------------------------------------------------------------------------------------ */
-
-  function selectServer() {
-    var index = serverSelect ? serverSelect.value : "0";
-    form.querySelectorAll("[data-server-vars]").forEach(function (box) {
-      box.hidden = box.getAttribute("data-server-vars") !== index;
-    });
-  }
-
-  function selectMedia() {
-    var examples = (payload.examples && payload.examples.request) || {};
-    var example = examples[mediaSelect.value];
-    var value = example ? example.value : null;
-    if (bodyEditor) bodyEditor.value = value === null || value === undefined ? "" : R.serialize(value, mediaSelect.value)[0];
-  }
-
-  setupToken();
-  setupTabs();
-  form.addEventListener("input", update);
-  form.addEventListener("change", function (event) {
-    if (event.target === serverSelect) selectServer();
-    if (event.target === mediaSelect) selectMedia();
-    update();
-  });
-  form.addEventListener("submit", send);
-  if (sendButton) sendButton.disabled = false;
-  update();
 })();

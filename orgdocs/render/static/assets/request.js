@@ -1,9 +1,10 @@
 /* orgdocs: form values -> request -> code samples, in the browser.
  *
- * A line-for-line port of orgdocs/site/requests.py (buildRequest: values keyed "in:name", percent-encoding,
- * parameter styles, headers, cookies, server URL joining, body serialization) and orgdocs/site/samples.py
- * (curl, Python httpx and JavaScript fetch samples, the token masked). Their module docstrings are the rules;
- * tests/browser compares both sides on the same inputs.
+ * A line-for-line port of orgdocs/site/security.py (security alternatives, credential inputs, placeholders,
+ * applied credentials), orgdocs/site/requests.py (buildRequest: values keyed "in:name", percent-encoding,
+ * parameter styles, headers, cookies, credentials, server URLs, body serialization, the checks before
+ * sending) and orgdocs/site/samples.py (curl, Python httpx and JavaScript fetch samples, credentials as
+ * placeholders). Their module docstrings are the rules; tests/browser compares both sides on the same inputs.
  */
 (function (global) {
   "use strict";
@@ -11,6 +12,194 @@
   var IGNORED_HEADERS = ["accept", "content-type", "authorization"];
   var MULTIPART_NOTE = "multipart/form-data: the fields are shown as JSON; they are sent as form fields";
   var TOKEN_PREFIX = "Bearer ";
+  var PLACEHOLDER = /\$[A-Z][A-Z0-9_]*/g;
+  var API_KEY_PLACES = ["header", "query", "cookie"];
+  var ABSOLUTE = /^https?:\/\//i;
+  var ORIGIN = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\/?#]*/;
+  var TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+  var BAD_VALUE = /[\r\n\0]|[^\x00-\xff]/;
+  var BASIC = /^Basic (\$[A-Z][A-Z0-9_]*):(\$[A-Z][A-Z0-9_]*)$/;
+
+  function isPlaceholder(text) {
+    return /^\$[A-Z][A-Z0-9_]*$/.test(text);
+  }
+
+  /* -- security (orgdocs/site/security.py) ------------------------------------------------------------ */
+
+  function securityAlternatives(requirements) {
+    if (!Array.isArray(requirements)) return [];
+    return requirements.filter(isObject).map(function (item) { return Object.keys(item); });
+  }
+
+  function schemeKind(scheme) {
+    if (!isObject(scheme)) return "unsupported";
+    var kind = scheme.type;
+    if (kind === "apiKey") return API_KEY_PLACES.indexOf(scheme.in) >= 0 && !!scheme.parameterName ? "apiKey" : "unsupported";
+    if (kind === "http") {
+      var http = String(scheme.scheme || "").toLowerCase();
+      return http === "basic" || http === "bearer" ? http : "http";
+    }
+    if (kind === "oauth2" || kind === "openIdConnect") return kind;
+    return "unsupported";
+  }
+
+  function input(field, label, variable, secret) {
+    return { field: field, label: label, secret: secret !== false, variable: variable };
+  }
+
+  function schemeInputs(name, scheme) {
+    var kind = schemeKind(scheme);
+    if (kind === "apiKey") return [input("value", name + " (" + scheme.in + " " + scheme.parameterName + ")", "API_KEY")];
+    if (kind === "basic") {
+      return [input("username", name + " username (http basic)", "USERNAME", false), input("password", name + " password (http basic)", "PASSWORD")];
+    }
+    if (kind === "bearer") return [input("value", name + " (bearer token)", "TOKEN")];
+    if (kind === "http") return [input("value", name + " (Authorization header value, " + (String(scheme.scheme || "") || "http") + ")", "AUTHORIZATION")];
+    if (kind === "oauth2") return [input("value", name + " (OAuth 2 access token, sent as bearer token)", "TOKEN")];
+    if (kind === "openIdConnect") return [input("value", name + " (OpenID Connect access token, sent as bearer token)", "TOKEN")];
+    return [];
+  }
+
+  function flowSummary(scheme) {
+    if (!isObject(scheme)) return [];
+    if (scheme.type === "openIdConnect") return [{ flow: "openIdConnect", url: String(scheme.openIdConnectUrl || ""), authorizationUrl: "", tokenUrl: "", scopes: [] }];
+    var flows = scheme.type === "oauth2" && isObject(scheme.flows) ? scheme.flows : {};
+    return Object.keys(flows).map(function (flow) {
+      var spec = isObject(flows[flow]) ? flows[flow] : {};
+      var scopes = isObject(spec.scopes) ? spec.scopes : {};
+      return {
+        flow: flow,
+        url: "",
+        authorizationUrl: String(spec.authorizationUrl || ""),
+        tokenUrl: String(spec.tokenUrl || ""),
+        scopes: Object.keys(scopes).map(function (k) { return [k, String(scopes[k] || "")]; }),
+      };
+    });
+  }
+
+  function satisfied(alternative, schemes, credentials) {
+    return alternative.every(function (name) {
+      var inputs = schemeInputs(name, schemes[name]);
+      var given = credentials[name] || {};
+      return inputs.length > 0 && inputs.every(function (i) { return String(given[i.field] || "").trim() !== ""; });
+    });
+  }
+
+  function defaultAlternative(alternatives, schemes, credentials) {
+    var i;
+    for (i = 0; i < alternatives.length; i++) if (satisfied(alternatives[i], schemes, credentials)) return i;
+    for (i = 0; i < alternatives.length; i++) {
+      if (alternatives[i].every(function (name) { return schemeInputs(name, schemes[name]).length > 0; })) return i;
+    }
+    return 0;
+  }
+
+  function placeholderCredentials(alternative, schemes) {
+    var used = {};
+    var found = {};
+    alternative.forEach(function (name) {
+      schemeInputs(name, schemes[name]).forEach(function (item) {
+        used[item.variable] = (used[item.variable] || 0) + 1;
+        var suffix = used[item.variable] > 1 ? "_" + used[item.variable] : "";
+        found[name] = found[name] || {};
+        found[name][item.field] = "$" + item.variable + suffix;
+      });
+    });
+    return found;
+  }
+
+  function utf8Base64(text) {
+    var bytes = new TextEncoder().encode(text);
+    var binary = "";
+    bytes.forEach(function (b) { binary += String.fromCharCode(b); });
+    return btoa(binary);
+  }
+
+  function appliedCredentials(alternative, schemes, credentials) {
+    var applied = [];
+    alternative.forEach(function (name) {
+      var scheme = schemes[name];
+      var kind = schemeKind(scheme);
+      var given = credentials[name] || {};
+      var value = String(given.value || "").trim();
+      if (kind === "apiKey" && value) {
+        applied.push([String(scheme.in), String(scheme.parameterName), value]);
+      } else if (kind === "basic") {
+        var username = String(given.username || "");
+        var password = String(given.password || "");
+        if (username.trim() || password.trim()) {
+          var encoded = isPlaceholder(username) && isPlaceholder(password) ? username + ":" + password : utf8Base64(username + ":" + password);
+          applied.push(["header", "Authorization", "Basic " + encoded]);
+        }
+      } else if ((kind === "bearer" || kind === "oauth2" || kind === "openIdConnect") && value) {
+        applied.push(["header", "Authorization", "Bearer " + value]);
+      } else if (kind === "http" && value) {
+        applied.push(["header", "Authorization", value]);
+      }
+    });
+    var seen = false;
+    return applied.filter(function (c) {
+      if (c[0] !== "header" || c[1] !== "Authorization") return true;
+      if (seen) return false;
+      seen = true;
+      return true;
+    });
+  }
+
+  /* -- servers and checks (orgdocs/site/requests.py) -------------------------------------------------- */
+
+  function origin(url) {
+    var match = ORIGIN.exec(url);
+    return match ? match[0] : "";
+  }
+
+  function serverUrl(url, descriptionUrl, pageUrl) {
+    url = url.trim();
+    if (ABSOLUTE.test(url)) return url;
+    if (url.indexOf("//") === 0) {
+      var scheme = pageUrl && ABSOLUTE.test(pageUrl) ? pageUrl.split(":")[0].toLowerCase() : "https";
+      return scheme + ":" + url;
+    }
+    var pageOrigin = origin(pageUrl || "");
+    var bases = [descriptionUrl, pageOrigin ? pageOrigin + "/" : ""];
+    for (var i = 0; i < bases.length; i++) {
+      if (bases[i] && ABSOLUTE.test(bases[i])) return new URL(url || "/", bases[i]).href;
+    }
+    return url;
+  }
+
+  function bodyProblem(text, mediaType, required) {
+    if (text === null || text === undefined || !text.trim()) return required ? "the body is required" : "";
+    if (isJsonMediaType(mediaType)) {
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        return "the body is not valid JSON";
+      }
+    }
+    return "";
+  }
+
+  function requestProblems(operation, parts, options) {
+    var problems = {};
+    var values = options.values || {};
+    (operation.parameters || []).forEach(function (param) {
+      if ((param.required || param.in === "path") && isEmpty(parameterValue(param, values))) problems[param.in + ":" + param.name] = param.name + " is required";
+    });
+    var body = operation.requestBody;
+    var problem = bodyProblem(options.bodyText === undefined ? null : options.bodyText, options.mediaType || null, !!(body && body.required));
+    if (body && body.content && body.content.length && problem) problems.body = problem;
+    var bad = parts.headers.filter(function (h) { return !TOKEN.test(h[0]) || BAD_VALUE.test(h[1]); }).map(function (h) { return h[0]; });
+    if (bad.length) problems.headers = "not a valid header name or value: " + bad.join(", ");
+    var serverOrigin = origin(options.server || "");
+    var urlOrigin = origin(parts.url);
+    if (serverOrigin && urlOrigin.toLowerCase() !== serverOrigin.toLowerCase()) {
+      problems.url = "the request would leave the server " + serverOrigin + " (for " + (urlOrigin || parts.url) + ")";
+    } else if (!serverOrigin && parts.url.indexOf("//") === 0) {
+      problems.url = "the path would change the host: " + parts.url;
+    }
+    return problems;
+  }
 
   function isObject(value) {
     return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -142,7 +331,8 @@
   }
 
   /* operation: the payload's operation (method, path, parameters). options: serverUrl, values, body
-   * (a string, null for none, or a value to serialize), mediaType, token. */
+   * (a string, null for none, or a value to serialize), mediaType, token, credentials ([location, name,
+   * value] triples of appliedCredentials), headers (extra [name, value] pairs). */
   function buildRequest(operation, options) {
     var values = options.values || {};
     var path = operation.path;
@@ -164,6 +354,13 @@
         cookies.push(param.name + "=" + joined(value, false));
       }
     });
+    (options.headers || []).forEach(function (h) { if (h[0].trim()) headers.push([h[0], h[1]]); });
+    var secrets = (options.credentials || []).slice();
+    if (options.token) secrets.push(["header", "Authorization", "Bearer " + options.token]);
+    secrets.forEach(function (c) {
+      if (c[0] === "query") query.push(encode(c[1]) + "=" + (isPlaceholder(c[2]) ? c[2] : encode(c[2])));
+      else if (c[0] === "cookie") cookies.push(c[1] + "=" + c[2]);
+    });
     if (cookies.length) headers.push(["Cookie", cookies.join("; ")]);
     var mediaType = options.mediaType || null;
     var body = options.body === undefined ? null : options.body;
@@ -180,10 +377,18 @@
     } else {
       mediaType = null;
     }
-    if (options.token) headers.push(["Authorization", "Bearer " + options.token]);
+    secrets.forEach(function (c) { if (c[0] === "header") headers.push([c[1], c[2]]); });
     var url = joinUrl(options.serverUrl || "", path);
     if (query.length) url += (url.indexOf("?") >= 0 ? "&" : "?") + query.join("&");
-    return { method: operation.method.toUpperCase(), url: url, headers: headers, body: text, mediaType: mediaType, note: note };
+    var variables = [];
+    secrets.forEach(function (c) {
+      var rest = c[2].replace(PLACEHOLDER, "");
+      if (rest !== "" && rest !== "Bearer " && rest !== "Basic :") return;
+      (c[2].match(PLACEHOLDER) || []).forEach(function (found) {
+        if (variables.indexOf(found.slice(1)) === -1) variables.push(found.slice(1));
+      });
+    });
+    return { method: operation.method.toUpperCase(), url: url, headers: headers, body: text, mediaType: mediaType, note: note, variables: variables };
   }
 
   function multipartFields(parts) {
@@ -213,8 +418,68 @@
     return "'" + text.split("'").join("'\\''") + "'";
   }
 
-  function masked(name, value, reveal) {
-    return !reveal && name.toLowerCase() === "authorization" && value.indexOf(TOKEN_PREFIX) === 0;
+  function maskedParts(parts, reveal) {
+    if (reveal) return parts;
+    var variables = (parts.variables || []).slice();
+    var headers = parts.headers.map(function (h) {
+      var bearer = h[0].toLowerCase() === "authorization" && h[1].indexOf(TOKEN_PREFIX) === 0;
+      if (bearer && variables.indexOf(h[1].slice(TOKEN_PREFIX.length + 1)) === -1) {
+        if (variables.indexOf("TOKEN") === -1) variables.push("TOKEN");
+        return [h[0], TOKEN_PREFIX + "$TOKEN"];
+      }
+      return h;
+    });
+    var copy = {};
+    Object.keys(parts).forEach(function (k) { copy[k] = parts[k]; });
+    copy.headers = headers;
+    copy.variables = variables;
+    return copy;
+  }
+
+  function pieces(text, names) {
+    var out = [];
+    var last = 0;
+    var match;
+    var pattern = new RegExp(PLACEHOLDER.source, "g");
+    while ((match = pattern.exec(text)) !== null) {
+      if (names.indexOf(match[0].slice(1)) === -1) continue;
+      out.push([false, text.slice(last, match.index)]);
+      out.push([true, match[0].slice(1)]);
+      last = match.index + match[0].length;
+    }
+    out.push([false, text.slice(last)]);
+    return out.filter(function (p) { return p[0] || p[1]; });
+  }
+
+  function has(text, names) {
+    return pieces(text, names).some(function (p) { return p[0]; });
+  }
+
+  function sh(text, names) {
+    if (!has(text, names)) return shellQuote(text);
+    return '"' + pieces(text, names).map(function (p) {
+      return p[0] ? "$" + p[1] : p[1].replace(/([\\"$`])/g, "\\$1");
+    }).join("") + '"';
+  }
+
+  function py(text, names) {
+    if (!has(text, names)) return q(text);
+    return 'f"' + pieces(text, names).map(function (p) {
+      return p[0] ? "{os.environ['" + p[1] + "']}" : q(p[1]).slice(1, -1).split("{").join("{{").split("}").join("}}");
+    }).join("") + '"';
+  }
+
+  function js(text, names) {
+    if (!has(text, names)) return q(text);
+    return "`" + pieces(text, names).map(function (p) {
+      return p[0] ? "${process.env." + p[1] + "}" : q(p[1]).slice(1, -1).split("`").join("\\`").split("${").join("\\${");
+    }).join("") + "`";
+  }
+
+  function basicPair(name, value, names) {
+    var match = name.toLowerCase() === "authorization" ? BASIC.exec(value) : null;
+    if (match && names.indexOf(match[1].slice(1)) >= 0 && names.indexOf(match[2].slice(1)) >= 0) return [match[1], match[2]];
+    return null;
   }
 
   function sampleHeaders(parts, kind) {
@@ -263,11 +528,14 @@
     return textOf(value);
   }
 
-  function curl(parts, reveal) {
-    var lines = [parts.method === "HEAD" ? "curl --head " + shellQuote(parts.url) : "curl -X " + parts.method + " " + shellQuote(parts.url)];
+  function curl(parts) {
+    var names = parts.variables;
+    var url = sh(parts.url, names);
+    var lines = [parts.method === "HEAD" ? "curl --head " + url : "curl -X " + parts.method + " " + url];
     var kb = bodyKind(parts);
     sampleHeaders(parts, kb[0]).forEach(function (h) {
-      lines.push(masked(h[0], h[1], reveal) ? '-H "Authorization: Bearer $TOKEN"' : "-H " + shellQuote(h[0] + ": " + h[1]));
+      var basic = basicPair(h[0], h[1], names);
+      lines.push(basic ? '-u "' + basic[0] + ":" + basic[1] + '"' : "-H " + sh(h[0] + ": " + h[1], names));
     });
     if (kb[0] === "multipart") {
       kb[1].forEach(function (f) { lines.push("--form-string " + shellQuote(f[0] + "=" + f[1])); });
@@ -277,20 +545,22 @@
     return lines.join(" \\\n  ") + "\n";
   }
 
-  function python(parts, reveal) {
+  function python(parts) {
+    var names = parts.variables;
     var kb = bodyKind(parts);
-    var headers = sampleHeaders(parts, kb[0]);
-    var isMasked = headers.some(function (h) { return masked(h[0], h[1], reveal); });
-    var lines = isMasked ? ["import os", ""] : [];
-    lines.push("import httpx", "", "response = httpx.request(", "    " + q(parts.method) + ",", "    " + q(parts.url) + ",");
+    var all = sampleHeaders(parts, kb[0]);
+    var basic = null;
+    all.forEach(function (h) { basic = basic || basicPair(h[0], h[1], names); });
+    var headers = all.filter(function (h) { return !basicPair(h[0], h[1], names); });
+    var placeholders = basic !== null || [parts.url].concat(headers.map(function (h) { return h[1]; })).some(function (t) { return has(t, names); });
+    var lines = placeholders ? ["import os", ""] : [];
+    lines.push("import httpx", "", "response = httpx.request(", "    " + q(parts.method) + ",", "    " + py(parts.url, names) + ",");
     if (headers.length) {
       lines.push("    headers={");
-      headers.forEach(function (h) {
-        if (masked(h[0], h[1], reveal)) lines.push("        " + q(h[0]) + ": f\"Bearer {os.environ['TOKEN']}\",");
-        else lines.push("        " + q(h[0]) + ": " + q(h[1]) + ",");
-      });
+      headers.forEach(function (h) { lines.push("        " + q(h[0]) + ": " + py(h[1], names) + ","); });
       lines.push("    },");
     }
+    if (basic) lines.push("    auth=(os.environ['" + basic[0].slice(1) + "'], os.environ['" + basic[1].slice(1) + "']),");
     if (kb[0] === "json") {
       lines.push("    json=" + literal(kb[1], 4, 1, "python") + ",");
     } else if (kb[0] === "multipart") {
@@ -304,7 +574,8 @@
     return lines.join("\n") + "\n";
   }
 
-  function javascript(parts, reveal) {
+  function javascript(parts) {
+    var names = parts.variables;
     var kb = bodyKind(parts);
     var lines = [];
     if (kb[0] === "multipart") {
@@ -312,13 +583,14 @@
       kb[1].forEach(function (f) { lines.push("form.append(" + q(f[0]) + ", " + q(f[1]) + ");"); });
       lines.push("");
     }
-    lines.push("const response = await fetch(" + q(parts.url) + ", {", "  method: " + q(parts.method) + ",");
+    lines.push("const response = await fetch(" + js(parts.url, names) + ", {", "  method: " + q(parts.method) + ",");
     var headers = sampleHeaders(parts, kb[0]);
     if (headers.length) {
       lines.push("  headers: {");
       headers.forEach(function (h) {
-        if (masked(h[0], h[1], reveal)) lines.push("    " + q(h[0]) + ": `Bearer ${process.env.TOKEN}`,");
-        else lines.push("    " + q(h[0]) + ": " + q(h[1]) + ",");
+        var basic = basicPair(h[0], h[1], names);
+        if (basic) lines.push("    " + q(h[0]) + ': "Basic " + btoa(`${process.env.' + basic[0].slice(1) + "}:${process.env." + basic[1].slice(1) + "}`),");
+        else lines.push("    " + q(h[0]) + ": " + js(h[1], names) + ",");
       });
       lines.push("  },");
     }
@@ -330,7 +602,8 @@
   }
 
   function codeSamples(parts, reveal) {
-    return { curl: curl(parts, !!reveal), python: python(parts, !!reveal), javascript: javascript(parts, !!reveal) };
+    parts = maskedParts(parts, !!reveal);
+    return { curl: curl(parts), python: python(parts), javascript: javascript(parts) };
   }
 
   global.orgdocs = global.orgdocs || {};
@@ -344,5 +617,16 @@
     isJsonMediaType: isJsonMediaType,
     serialize: serialize,
     shellQuote: shellQuote,
+    securityAlternatives: securityAlternatives,
+    schemeKind: schemeKind,
+    schemeInputs: schemeInputs,
+    flowSummary: flowSummary,
+    satisfied: satisfied,
+    defaultAlternative: defaultAlternative,
+    placeholderCredentials: placeholderCredentials,
+    appliedCredentials: appliedCredentials,
+    serverUrl: serverUrl,
+    requestProblems: requestProblems,
+    bodyProblem: bodyProblem,
   };
 })(window);
