@@ -25,6 +25,7 @@ from orgdocs.loading.refs import DATA_KEYS, NAME_MAPS, escape_token
 from orgdocs.loading.sources import is_url, schema_source
 from orgdocs.model import Description, Operation, load
 from orgdocs.site.config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection, load_config
+from orgdocs.site.excerpts import search_text
 from orgdocs.site.pages import Page, read_page, read_updates
 from orgdocs.site.payloads import (
     PayloadParts,
@@ -38,9 +39,10 @@ from orgdocs.site.payloads import (
 from orgdocs.site.routes import RouteTable, operation_segments, segment
 from orgdocs.site.search import SearchIndex
 
-__all__ = ["OperationEntry", "PageEntry", "Problem", "Site", "payload_url"]
+__all__ = ["SEARCH_URL", "OperationEntry", "PageEntry", "Problem", "Site", "payload_url"]
 
 PAYLOAD_ROOT = "/_docs/openapi"
+SEARCH_URL = f"{PAYLOAD_ROOT}/search.json"  # the search file: a short text per index entry
 UNTAGGED_SECTION = "Endpoints"
 WEBHOOK_SECTION = "Webhooks"
 
@@ -360,11 +362,23 @@ class Site:
         ]
 
     @functools.cached_property
+    def search_texts(self) -> list[str]:
+        """A short text per index entry, in index order: the first sentence of its description. Kept out
+        of the index (which stays compact) in a search file of its own, which the browser loads on the
+        first keystroke. See ``orgdocs.site.excerpts.search_text``."""
+        return [search_text(entry.operation.description) for entry in self.operations.values()]
+
+    @property
+    def search_file(self) -> dict:
+        """The search file (``SEARCH_URL``): ``texts``, one per entry of ``index["endpoints"]``."""
+        return {"texts": self.search_texts}
+
+    @functools.cached_property
     def _search_index(self) -> SearchIndex:
-        return SearchIndex(self._index_entries)
+        return SearchIndex(self._index_entries, self.search_texts)
 
     def search(self, query: str, limit: int | None = None) -> list[dict]:
-        """Index entries matching every word of ``query``, best first (see ``orgdocs.site.search``)."""
+        """Index entries matching ``query``, best first (the ranking of ``orgdocs.site.search``)."""
         return self._search_index.search(query, limit)
 
     def payload(self, route: str) -> dict:
