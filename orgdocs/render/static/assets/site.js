@@ -1,5 +1,6 @@
-/* orgdocs: the page chrome: theme toggle, search box (`/`, arrows, Enter), sidebar sections filled in
- * from index.json on demand, and the menu button on narrow screens. Pages read fine without it. */
+/* orgdocs: the page chrome: theme toggle, search box (`/`, arrows, Enter; results rendered 50 at a time as
+ * the reader scrolls), the current sidebar item scrolled into view, and Escape for the drawer of narrow
+ * screens (which opens without JavaScript). Pages read and navigate fine without it. */
 (function () {
   "use strict";
   var body = document.body;
@@ -245,40 +246,9 @@
 
   /* -- sidebar ------------------------------------------------------------------------------------------ */
 
-  function fillSection(details) {
-    var ids = (details.getAttribute("data-section") || "").split("-");
-    var gi = parseInt(ids[0], 10);
-    var si = parseInt(ids[1], 10);
-    loadIndex().then(function (data) {
-      var group = (data.navigation || [])[gi];
-      var section = group && group.sections[si];
-      if (!section) return;
-      var ul = details.querySelector(".nav-items");
-      ul.textContent = "";
-      section.items.forEach(function (item) {
-        var li = document.createElement("li");
-        var a = document.createElement("a");
-        if (item.deprecated) { a.className = "nav-deprecated"; a.title = "deprecated"; }
-        a.href = routeHref(item.route);
-        if (item.method) a.appendChild(methodBadge(item.method));
-        var title = document.createElement("span");
-        title.textContent = item.title;
-        a.appendChild(title);
-        li.appendChild(a);
-        ul.appendChild(li);
-      });
-      details.classList.remove("nav-section-lazy");
-    }).catch(function () { /* the placeholder link stays */ });
-  }
-
   function setupSidebar() {
     var sidebar = document.getElementById("sidebar");
     if (!sidebar) return;
-    sidebar.querySelectorAll("details.nav-section-lazy").forEach(function (details) {
-      details.addEventListener("toggle", function () {
-        if (details.open && details.classList.contains("nav-section-lazy")) fillSection(details);
-      });
-    });
     var current = sidebar.querySelector("[aria-current=page]");
     if (current && sidebar.scrollHeight > sidebar.clientHeight) {
       // scroll the sidebar only (never the page): the current item in its middle
