@@ -7,7 +7,6 @@ talks to a small API on another port whose CORS allows the docs' origin.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
