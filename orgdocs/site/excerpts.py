@@ -15,6 +15,8 @@ __all__ = ["MAX_EXCERPT", "first_sentence", "headings", "plain_text", "search_te
 MAX_EXCERPT = 200  # characters: a sentence longer than this is cut at a word and ends with "…"
 
 _TAG = re.compile(r"<[^>]*>")
+_HIDDEN = re.compile(r"<(script|style)\b.*?</\1\s*>", re.I | re.S)  # never shown: neither is its text
+_PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
 _LINK = re.compile(r"\[([^\]]+)\](?:\([^)]*\)|\[[^\]]*\])")
 _ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.I)
@@ -30,7 +32,7 @@ def plain_text(markdown: str) -> str:
     block markers dropped, entities decoded, white space collapsed."""
     if not markdown or not isinstance(markdown, str):
         return ""
-    text = _TAG.sub(" ", markdown)
+    text = _TAG.sub(" ", _HIDDEN.sub(" ", markdown))
     text = _IMAGE.sub(r"\1", text)
     text = _LINK.sub(r"\1", text)
     text = _ALERT.sub(" ", text)
@@ -40,8 +42,13 @@ def plain_text(markdown: str) -> str:
 
 
 def first_sentence(markdown: str, limit: int = MAX_EXCERPT) -> str:
-    """The first sentence of ``markdown`` as plain text, at most ``limit`` characters."""
-    text = plain_text(markdown)
+    """The first sentence of ``markdown`` (of its first paragraph with text) as plain text, at most
+    ``limit`` characters."""
+    text = ""
+    for paragraph in _PARAGRAPH_END.split(markdown.strip()) if isinstance(markdown, str) else ():
+        text = plain_text(paragraph)
+        if text:
+            break
     end = _SENTENCE_END.search(text)
     if end:
         text = text[: end.start()]

@@ -7,9 +7,10 @@ only the current section, with at most ``WINDOW`` of its operations: the stretch
 one, with links to the stretches before and after. Hand-written pages and changelogs, which are few, are
 listed in full.
 
-Links are relative, and as short as the two routes allow (``../list-pets/`` between operations of one
-tag), so a section's fragment is the same for every page of that section: it is rendered once per
-(page folder, section, stretch) and reused; the current page is marked by a text replacement.
+Links are relative, and short (``../list-pets/`` between operations of one tag): they are written as
+from a sibling of the page, so a section's fragment is the same for every page of that folder. It is
+rendered once per (folder, section, stretch) and reused; the current page is marked by a text
+replacement.
 """
 
 from __future__ import annotations
@@ -81,7 +82,11 @@ class Sidebar:
     def html(self, route: str, folder: list[str] | None = None) -> str:
         """The sidebar of the page at ``route`` ("" for the home page); ``folder``: where the page is, when
         it is not at its route (the 404 page, served at any depth, links from the root)."""
-        folder = _parts(route) if folder is None else folder
+        if folder is None:
+            # links are written as from a sibling of the page (``../list-pets/``, the page itself too),
+            # so that every page of one folder shares the same fragments
+            parts = _parts(route)
+            folder = [*parts[:-1], "\0"] if parts else []
         gi, si, stretch = self._where.get(route, (-1, -1, 0))
         parts = []
         for index, group in enumerate(self.navigation):
@@ -114,10 +119,10 @@ class Sidebar:
             link = escape(relative_href(folder, section.get("route") or section["items"][0]["route"]))
             name = escape(section["title"])
             if si != current:
-                parts.append(f'<li><a class="nav-tag" href="{link}">{name}</a></li>')
+                parts.append(f'<li><a href="{link}">{name}</a></li>')
                 continue
             parts.append(
-                f'<li class="nav-current"><a class="nav-tag" href="{link}">{name}</a>'
+                f'<li class="nav-current"><a href="{link}">{name}</a>'
                 f'<ul class="nav-items">{self._stretch(section, folder, stretch)}</ul></li>'
             )
         parts.append("</ul></div>")

@@ -65,10 +65,17 @@ class PageRenderer:
                 "site_title": self.site.title,
                 "group": group,
                 "kind": kind,
-                "sidebar": Markup(self.sidebar.html(route, [] if base is not None else None)),
+                "sidebar": Markup(self._sidebar(route, base)),
                 "assets": self.assets,
             }
         )
+
+    def _sidebar(self, route: str, base: str | None) -> str:
+        if base is None:
+            return self.sidebar.html(route)
+        # a page served away from its route (404.html): the sidebar's links, all relative to the root,
+        # start at ``base`` instead
+        return self.sidebar.html(route, []).replace('href="', f'href="{base}')
 
     def operation(self, route: str, payload_json: str | None = None) -> str:
         """The page of the operation at ``route``; ``payload_json``: its payload, when already made."""
