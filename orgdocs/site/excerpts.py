@@ -7,6 +7,7 @@ whoever shows it, never rendered as Markdown or HTML.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -24,6 +25,7 @@ _LINE_MARK = re.compile(r"(?m)^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d{1,9}[.)]\s+|
 _EMPHASIS = re.compile(r"\*\*|__|`+|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)")
 _HEADING = re.compile(r"(?m)^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
 _SPACE = re.compile(r"\s+")
+_MARKUP = re.compile(r"[<>\[\]*_`#&!\n]|^\s*(?:[-+=]|\d)")  # without any of these, text is plain already
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s(?![a-z])")  # not "e.g. this"
 
 
@@ -32,6 +34,8 @@ def plain_text(markdown: str) -> str:
     block markers dropped, entities decoded, white space collapsed."""
     if not markdown or not isinstance(markdown, str):
         return ""
+    if not _MARKUP.search(markdown):
+        return _SPACE.sub(" ", markdown).strip()
     text = _TAG.sub(" ", _HIDDEN.sub(" ", markdown))
     text = _IMAGE.sub(r"\1", text)
     text = _LINK.sub(r"\1", text)
@@ -41,6 +45,7 @@ def plain_text(markdown: str) -> str:
     return _SPACE.sub(" ", html.unescape(text)).strip()
 
 
+@functools.lru_cache(maxsize=16384)  # search, section pages and llms.txt ask for the same sentences
 def first_sentence(markdown: str, limit: int = MAX_EXCERPT) -> str:
     """The first sentence of ``markdown`` (of its first paragraph with text) as plain text, at most
     ``limit`` characters."""
