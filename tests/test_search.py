@@ -136,6 +136,8 @@ def test_exact_operation_id_or_path_comes_first(tmp_path):
     assert titles(site.search("pets"))[0] == "Something else"  # operationId
     assert titles(site.search("/pets"))[0] == "Every pet"  # path
     assert titles(site.search("GET /pets"))[0] == "Every pet"  # method and path
+    root = site_of(tmp_path / "root", api({"/": {"get": op(summary="Root")}, "/x": {"get": op(summary="X")}}))
+    assert titles(root.search("/")) == ["Root"]  # a path without words
 
 
 def test_more_query_words_matched_ranks_higher_and_half_of_them_is_enough():

@@ -301,8 +301,9 @@ class SearchIndex:
         terms = list(dict.fromkeys(words(query, joined=False)))
         if any(term not in STOP_WORDS for term in terms):
             terms = [term for term in terms if term not in STOP_WORDS]
-        if not terms:
-            return []
+        if not terms:  # no word at all ("/"): only an exact path can match
+            found = [self.entries[position] for position in sorted(set(self._exact.get(whole, ())))]
+            return found[:limit] if limit is not None else found
         count = len(self.entries)
         scores: dict[int, float] = {}
         matched: dict[int, int] = {}

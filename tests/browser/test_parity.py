@@ -71,6 +71,8 @@ QUERIES = [
     "resize volume",
     "send sms",
     "log work",
+    "/",
+    " / ",
     "ünïcödé 漢字 \U0001d400\U0001d401\U0001d402 emoji \U0001f600",
     "\U0001d400\U0001d401\U0001d402\U0001d403x",  # letters beyond the BMP: lengths count code points
 ]

@@ -272,11 +272,15 @@
     if (terms.some(function (t) { return !STOP_WORDS.has(t); })) {
       terms = terms.filter(function (t) { return !STOP_WORDS.has(t); });
     }
-    if (terms.length === 0) return [];
+    var self = this;
+    if (terms.length === 0) { // no word at all ("/"): only an exact path can match
+      var only = Array.from(new Set(this._exact.get(whole) || [])).sort(function (a, b) { return a - b; });
+      only = only.map(function (position) { return self.entries[position]; });
+      return limit === undefined || limit === null ? only : only.slice(0, limit);
+    }
     var count = this.entries.length;
     var scores = new Map(), matched = new Map(), titleHits = new Map(), pathHits = new Map();
     var verbMethods = [];
-    var self = this;
     terms.forEach(function (term) {
       var found = self._wordMatches(term);
       var best = found[0];
