@@ -89,6 +89,8 @@ def _many(path: Path) -> Path:
 
 
 def test_search_lists_every_match_ranked_as_python_ranks(tmp_path, static_server, watched):
+    from playwright.sync_api import expect
+
     site = Site.from_description(_many(tmp_path / "many.json"))
     build_site(site, tmp_path / "site", progress=False)
     seen = watched()
@@ -101,24 +103,21 @@ def test_search_lists_every_match_ranked_as_python_ranks(tmp_path, static_server
     expected = site.search("thing")
     assert page.get_by_role("status").text_content() == f"{len(expected)} matches" == "130 matches"
     assert options.count() == 50  # rendered 50 at a time
-    while options.count() < len(expected):  # scrolling to the end renders the rest
+    while options.count() < len(expected):  # scrolling to the end renders the rest, 50 at a time
         shown = options.count()
         page.locator(".search-panel").evaluate("panel => { panel.scrollTop = panel.scrollHeight; }")
-        page.wait_for_function(f"document.querySelectorAll('#search-results [role=option]').length > {shown}")
+        expect(options).to_have_count(min(shown + 50, len(expected)))
     titles = page.locator("#search-results .search-title").all_text_contents()
     assert titles == [entry["title"] for entry in expected]
     first = options.first
     assert first.locator(".search-path").text_content() == expected[0]["path"]  # the whole path
     assert first.locator(".search-text").text_content().startswith("Returns thing number")  # the search file
     # words of the description text count, at a lower weight; a typo is forgiven
+    first_title = page.locator("#search-results .search-title").first
     search.fill("number 7")
-    page.wait_for_function(
-        "document.querySelector('#search-results .search-title').textContent === 'Get thing 7'"
-    )
+    expect(first_title).to_have_text("Get thing 7")
     search.fill("thnig 12")
-    page.wait_for_function(
-        "document.querySelector('#search-results .search-title').textContent === 'Get thing 12'"
-    )
+    expect(first_title).to_have_text("Get thing 12")
     page.keyboard.press("Enter")
     page.wait_for_url("**/api/pairs/get-thing12/")
     assert seen.errors == []
