@@ -231,8 +231,11 @@ def test_a_build_is_byte_identical_from_run_to_run(tmp_path):
         out = tmp_path / f"site{i}"
         assert build_site(Site(config), out, progress=False, workers=workers).workers == workers
         trees.append(_tree(out))
+    site = Site(config)
+    # Markdown twins, landing and section pages, 404.html, llms.txt, search.json
+    extras = 40 + len(site.landings) + len(site.sections) + 3
     assert (
-        len(trees[0]) == 40 * 2 + 2 + len(ASSET_FILES) + 1
+        len(trees[0]) == 40 * 2 + 2 + len(ASSET_FILES) + 1 + extras
     )  # pages and payloads, home and index, assets, manifest
     assert trees[0] == trees[1] == trees[2]
 
@@ -414,7 +417,7 @@ def test_the_summary_counts_what_was_written_and_profile_shows_the_phases(tmp_pa
     lines = capsys.readouterr().out.splitlines()
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
-    assert f"12 HTML files, {len(files)} files in all, {size / 1e6:.1f} MB written in " in lines[0]
+    assert f"{12 + 5} HTML files, {len(files)} files in all, {size / 1e6:.1f} MB written in " in lines[0]
     rows = {line.split()[0]: line.split()[1:] for line in lines[2:]}
     assert list(rows) == ["load", "evaluate", "payloads", "render", "write", "build"]
     phases = {name: (float(row[0]), float(row[1])) for name, row in rows.items() if name != "build"}
