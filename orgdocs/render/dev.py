@@ -130,6 +130,10 @@ def render_route(renderer: Any, route: str) -> str:
         return renderer.operation(route)
     if route in site.pages:
         return renderer.page(route)
+    if route in site.landings:
+        return renderer.landing(route)
+    if route in site.sections:
+        return renderer.section(route)
     raise KeyError(route)
 
 
@@ -140,7 +144,7 @@ def _page(state: DevState, route: str) -> tuple[int, str]:
     try:
         return 200, render_route(renderer, route)
     except KeyError:
-        return 404, _error_page(f"no page at {route}", title="Not found")
+        return 404, renderer.not_found()  # the build's 404.html
     except Exception as error:  # a page the site cannot render is shown as such, never as a bare 500
         message = f"{route}: {error}" if isinstance(error, OrgdocsError) else f"{route}: {_failure(error)}"
         state.log(f"orgdocs dev: {message}")
@@ -193,6 +197,8 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
             return JSONResponse({"error": state.error}, status_code=503, headers=NO_STORE)
         if path == "index":
             return JSONResponse(site.index, headers=NO_STORE)
+        if path == "search":
+            return JSONResponse(site.search_file, headers=NO_STORE)
         try:
             text = await asyncio.to_thread(site.payload_json, "/" + path)
         except KeyError:

@@ -1,72 +1,350 @@
-"""Local search over the endpoint index, with the ranking the browser uses too.
+"""Relevance search over the endpoint index, with the ranking the browser uses too.
 
-Over title, method, path, operationId, tags and parameter names; case-insensitive; every query word must
-match (as a substring of one of those fields). Ranked: an exact operationId or path match first, then a title
-that starts with the query, then the rest, each rank in navigation order (the order of the index).
-``orgdocs/render/static/assets/search.js`` implements the same rules.
+``orgdocs/render/static/assets/search.js`` implements exactly these rules (a parity test runs both on
+real descriptions), so every constant and every step here has its twin there.
+
+Words. A text's words are its runs of letters and digits, lower case, with camelCase parts split
+(``listAPIKeys``: list, api, keys) and the whole run kept too (``listapikeys``); ``/``, ``-``, ``_`` and
+``{}`` separate words. Each word is reduced by a light plural stemmer (keys -> key, policies -> policy).
+
+Fields, by weight: title 3; operationId 2; tags, path segments and method 1.5; parameter names (and
+path placeholders) 1; the short description text (first sentence, from the separate search file) 0.5.
+
+A query word matches an indexed word exactly (1), as its prefix (0.5 to 0.9: the more of the word it
+covers, the more), or, from five letters on, with one typo (one letter added, dropped, changed, or two
+swapped: 0.6). A word also matches its synonyms at 0.6 (make ~ create, remove ~ delete, fetch ~ get,
+my ~ current ~ authenticated), and an operation whose HTTP method fits a query verb gets a small bonus
+(delete -> DELETE).
+
+Score of an operation: for each query word, the best field weight times match quality, times the
+word's rarity (``idf``: fourth root of N/df, so a word every operation has counts least); summed; times
+the square of the share of query words that matched; times a bonus for how much of the title the query
+covers (a short title that is all query beats a long one). An exact operationId or path (with or without
+the method) comes first. Ties keep navigation order. The matches are the operations that at least half
+of the query's words match; stop words (a, the, of, ...) are dropped from a query that has other words.
 """
 
 from __future__ import annotations
 
+import bisect
+import functools
+import math
+import re
 from collections.abc import Sequence
 
-__all__ = ["SearchIndex", "haystack", "normalize"]
+__all__ = ["SearchIndex", "normalize", "stem", "words"]
+
+TITLE = 3.0
+OPERATION_ID = 2.0
+TAG = PATH = METHOD = 1.5
+PARAMETER = 1.0
+TEXT = 0.5
+
+SYNONYM = 0.6  # a synonym of a query verb
+TYPO = 0.6  # one edit away
+PREFIX_BASE, PREFIX_COVER = 0.5, 0.4  # prefix quality: base + cover * len(query word) / len(word)
+TYPO_MIN = 5  # letters a query word needs before a typo is tolerated
+PREFIX_MIN = 2  # letters a query word needs before it matches as a prefix
+INFIX = 0.4  # the query word is inside a longer word (work-log, fire-wall): the weakest match
+INFIX_MIN = 3  # letters a query word needs before it matches inside a word
+METHOD_BONUS = 0.75  # an operation whose method fits a query verb
+TITLE_COVER = 0.5  # up to +50% when the query covers the whole title
+PATH_COVER = 0.25  # up to +25% when it covers the whole path (a collection before its items)
+EXACT = 1e6  # the query is the operationId or the path: first
+
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "all",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "in",
+        "into",
+        "is",
+        "it",
+        "of",
+        "on",
+        "or",
+        "the",
+        "to",
+        "with",
+    ]
+)
+# Words a reader uses for the same thing, with the HTTP methods that do what the verbs say
+SYNONYMS = (
+    (
+        (
+            "create",
+            "add",
+            "new",
+            "make",
+            "insert",
+            "register",
+            "generate",
+            "send",
+            "submit",
+            "upload",
+            "post",
+        ),
+        ("post", "put"),
+    ),
+    (("get", "fetch", "retrieve", "read", "show", "view", "find", "list", "lookup"), ("get",)),
+    (("update", "edit", "modify", "change", "set", "patch", "replace", "put"), ("put", "patch", "post")),
+    (("delete", "remove", "destroy", "erase", "drop", "unset"), ("delete",)),
+    (("me", "my", "myself", "self", "current", "authenticated"), ()),  # the caller
+)
+
+_WHITESPACE_SPLIT = str.split  # the browser splits on the same characters (see search.js)
+_WORD = re.compile(r"[^\W_]+")  # letters and digits: \p{L}\p{N} in search.js
+_CAMEL = re.compile(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])")
+_PLACEHOLDER = re.compile(r"\{[^}]*\}")
 
 
 def normalize(text: str) -> str:
-    """Lower case, runs of white space made one space: how queries and fields are compared."""
-    return " ".join(text.lower().split())
+    """Lower case, runs of white space made one space: how a whole query is compared."""
+    return " ".join(_WHITESPACE_SPLIT(text.lower()))
 
 
-def haystack(entry: dict) -> str:
-    """The searchable text of an index entry: its fields, one per line (a word never spans two)."""
-    parts = [
-        entry["title"],
-        entry["method"],
-        entry["path"],
-        entry["operationId"],
-        *entry["tags"],
-        *entry["params"],
-    ]
-    return "\n".join(part.lower() for part in parts)
+def stem(word: str) -> str:
+    """A light plural stemmer (Harman's "S" stemmer): policies -> policy, boxes -> boxe, keys -> key."""
+    if len(word) > 3:
+        if word.endswith("ies") and not word.endswith(("eies", "aies")):
+            return word[:-3] + "y"
+        if word.endswith("es") and not word.endswith(("aes", "ees", "oes")):
+            return word[:-1]
+        if word.endswith("s") and not word.endswith(("us", "ss")):
+            return word[:-1]
+    return word
+
+
+@functools.lru_cache(maxsize=65536)  # names and titles repeat across operations: GitHub's owner, repo, ...
+def words(text: str, joined: bool = True) -> tuple[str, ...]:
+    """The stemmed words of ``text``; ``joined``: a camelCase run also counts as one word."""
+    found = []
+    for run in _WORD.findall(text):
+        lowered = run.lower()
+        if lowered == run:  # no upper case, so no camelCase boundary (the common case, made quick)
+            found.append(stem(lowered))
+            continue
+        parts = _CAMEL.sub(r"\1\2 ", run).split(" ")
+        for part in parts:
+            found.append(stem(part.lower()))
+        if joined and len(parts) > 1:
+            found.append(stem(lowered))
+    return tuple(found)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by exactly one letter added, dropped, changed, or two swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < len(a) and i < len(b) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        if a[i + 1 :] == b[i + 1 :]:
+            return True
+        return i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
+    if len(a) > len(b):
+        return a[i + 1 :] == b[i:]
+    return a[i:] == b[i + 1 :]
+
+
+def _deletions(word: str) -> list[str]:
+    return [word[:i] + word[i + 1 :] for i in range(len(word))]
+
+
+def _synonym_groups() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """word -> (its synonyms, the methods they suggest)"""
+    groups: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for same, methods in SYNONYMS:
+        for word in same:
+            groups[word] = (tuple(other for other in same if other != word), methods)
+    return groups
+
+
+_SYNONYM_GROUPS = _synonym_groups()
 
 
 class SearchIndex:
-    """Search over index entries, prepared once: a query is a scan of lower-cased strings."""
+    """Search over index entries (and, optionally, a short text per entry), prepared once."""
 
-    def __init__(self, entries: Sequence[dict]):
+    def __init__(self, entries: Sequence[dict], texts: Sequence[str] | None = None):
         self.entries = list(entries)
-        self._rows = [
-            (
-                entry,
-                haystack(entry),
-                entry["operationId"].lower(),
-                entry["path"].lower(),
-                entry["title"].lower(),
-            )
-            for entry in self.entries
+        self._postings: dict[str, dict[int, float]] = {}  # word -> {entry position: best field weight}
+        self._paths: dict[str, set[int]] = {}  # word of a path (not a placeholder) -> entry positions
+        self._title_sizes: list[int] = []
+        self._path_sizes: list[int] = []
+        self._exact: dict[str, list[int]] = {}  # operationId, path, "method path" -> entry positions
+        for position, entry in enumerate(self.entries):
+            text = texts[position] if texts is not None and position < len(texts) else ""
+            self._add_entry(position, entry, text)
+        self._vocabulary = sorted(self._postings)
+        # every word on one line, to find a word inside another with one str.find per occurrence
+        self._lines = "\n" + "\n".join(self._vocabulary) + "\n"
+        self._starts = [0] * len(self._vocabulary)
+        offset = 1
+        for i, word in enumerate(self._vocabulary):
+            self._starts[i] = offset
+            offset += len(word) + 1
+        self._near: dict[str, list[str]] | None = None  # deletion -> words, built on the first typo
+
+    def _add_entry(self, position: int, entry: dict, text: str) -> None:
+        path = entry["path"]
+        fields = [
+            (TITLE, entry["title"]),
+            (OPERATION_ID, entry["operationId"]),
+            (METHOD, entry["method"]),
+            (PATH, _PLACEHOLDER.sub(" ", path)),
+            *[(TAG, tag) for tag in entry["tags"]],
+            (PARAMETER, " ".join([*_PLACEHOLDER.findall(path), *entry["params"]])),
+            (TEXT, text),
         ]
+        postings = self._postings
+        for weight, value in fields:
+            for word in words(value):
+                found = postings.get(word)
+                if found is None:
+                    postings[word] = {position: weight}
+                elif found.get(position, 0.0) < weight:
+                    found[position] = weight
+        title = {word for word in words(entry["title"], joined=False) if word not in STOP_WORDS}
+        self._title_sizes.append(len(title))
+        literal = words(_PLACEHOLDER.sub(" ", path), joined=False)
+        for word in literal:
+            self._paths.setdefault(word, set()).add(position)
+        self._path_sizes.append(len(set(literal)) + len(_PLACEHOLDER.findall(path)))
+        lowered = path.lower()
+        for key in dict.fromkeys(
+            (entry["operationId"].lower(), lowered, f"{entry['method'].lower()} {lowered}")
+        ):
+            if key:
+                self._exact.setdefault(key, []).append(position)
+
+    # -- matching ------------------------------------------------------------------------------------------
+
+    def _expand(self, word: str, typos: bool) -> dict[str, float]:
+        """Indexed words that ``word`` matches, with the quality of each match."""
+        found: dict[str, float] = {}
+        if word in self._postings:
+            found[word] = 1.0
+        if len(word) >= PREFIX_MIN:
+            vocabulary = self._vocabulary
+            i = bisect.bisect_left(vocabulary, word)
+            while i < len(vocabulary) and vocabulary[i].startswith(word):
+                other = vocabulary[i]
+                if other != word:
+                    found[other] = PREFIX_BASE + PREFIX_COVER * len(word) / len(other)
+                i += 1
+        if len(word) >= INFIX_MIN:
+            lines, starts, vocabulary = self._lines, self._starts, self._vocabulary
+            at = lines.find(word)
+            while at != -1:
+                i = bisect.bisect_right(starts, at) - 1
+                other = vocabulary[i]
+                if at > starts[i] and other not in found:
+                    found[other] = INFIX
+                at = lines.find(word, starts[i] + len(other))
+        if typos and len(word) >= TYPO_MIN:
+            for other in self._one_edit_words(word):
+                if other not in found:
+                    found[other] = TYPO
+        return found
+
+    def _one_edit_words(self, word: str) -> list[str]:
+        if self._near is None:
+            near: dict[str, list[str]] = {}
+            for other in self._vocabulary:
+                if len(other) >= TYPO_MIN - 1:
+                    for deleted in _deletions(other):
+                        near.setdefault(deleted, []).append(other)
+            self._near = near
+        candidates = set(self._near.get(word, ()))
+        for deleted in _deletions(word):
+            candidates.update(self._near.get(deleted, ()))
+            if deleted in self._postings:
+                candidates.add(deleted)
+        return sorted(other for other in candidates if _one_edit(word, other))
+
+    def _word_matches(self, word: str) -> tuple[dict[int, float], set[int], set[int]]:
+        """{entry position: best weighted match quality} for one query word, and the positions where it
+        is in the title, and in the path."""
+        alternatives = [(word, 1.0, True)]
+        group = _SYNONYM_GROUPS.get(word)
+        if group:
+            alternatives += [(synonym, SYNONYM, False) for synonym in group[0]]
+        best: dict[int, float] = {}
+        in_title: set[int] = set()
+        in_path: set[int] = set()
+        for alternative, quality, typos in alternatives:
+            for other, match in self._expand(alternative, typos).items():
+                in_path.update(self._paths.get(other, ()))
+                value = quality * match
+                for position, weight in self._postings[other].items():
+                    score = weight * value
+                    if score > best.get(position, 0.0):
+                        best[position] = score
+                    if weight == TITLE:
+                        in_title.add(position)
+        return best, in_title, in_path
 
     def search(self, query: str, limit: int | None = None) -> list[dict]:
-        """Entries matching every word of ``query``, best first; ``limit``: at most that many."""
+        """Entries matching ``query``, best first; ``limit``: at most that many."""
         whole = normalize(query)
-        words = whole.split()
-        if not words:
-            return []
-        # filter with one word at a time, the longest (usually the rarest) first: a comprehension per word
-        # scans 22,000 Microsoft Graph entries in a few milliseconds
-        rows = self._rows
-        for word in sorted(set(words), key=len, reverse=True):
-            rows = [row for row in rows if word in row[1]]
-        exact: list[dict] = []
-        prefix: list[dict] = []
-        rest: list[dict] = []
-        for entry, _, operation_id, path, title in rows:  # still in index order
-            if whole in (operation_id, path):
-                exact.append(entry)
-            elif title.startswith(whole):
-                prefix.append(entry)
-            else:
-                rest.append(entry)
-        found = exact + prefix + rest
+        terms = list(dict.fromkeys(words(query, joined=False)))
+        if any(term not in STOP_WORDS for term in terms):
+            terms = [term for term in terms if term not in STOP_WORDS]
+        if not terms:  # no word at all ("/"): only an exact path can match
+            found = [self.entries[position] for position in sorted(set(self._exact.get(whole, ())))]
+            return found[:limit] if limit is not None else found
+        count = len(self.entries)
+        scores: dict[int, float] = {}
+        matched: dict[int, int] = {}
+        title_hits: dict[int, int] = {}
+        path_hits: dict[int, int] = {}
+        verb_methods = []
+        for term in terms:
+            best, in_title, in_path = self._word_matches(term)
+            rarity = math.sqrt(math.sqrt((count + 1) / (len(best) + 1)))
+            for position, value in best.items():
+                scores[position] = scores.get(position, 0.0) + value * rarity
+                matched[position] = matched.get(position, 0) + 1
+            for position in in_title:
+                title_hits[position] = title_hits.get(position, 0) + 1
+            for position in in_path:
+                path_hits[position] = path_hits.get(position, 0) + 1
+            group = _SYNONYM_GROUPS.get(term)
+            if group and group[1]:
+                verb_methods.append(group[1])
+        exact = set(self._exact.get(whole, ()))
+        size = len(terms)
+        needed = (size + 1) // 2  # a reader's extra word ("... for a repository") must not hide the answer
+        ranked: list[tuple[float, int]] = []
+        for position, score in scores.items():
+            hits = matched[position]
+            if hits < needed and position not in exact:
+                continue
+            method = self.entries[position]["method"].lower()
+            for methods in verb_methods:
+                if method in methods:
+                    score += METHOD_BONUS
+            cover = hits / size
+            title_size = self._title_sizes[position]
+            title_cover = min(1.0, title_hits.get(position, 0) / title_size) if title_size else 0.0
+            path_size = self._path_sizes[position]
+            path_cover = min(1.0, path_hits.get(position, 0) / path_size) if path_size else 0.0
+            score = score * cover * cover * (1.0 + TITLE_COVER * title_cover + PATH_COVER * path_cover)
+            ranked.append((-(score + EXACT) if position in exact else -score, position))
+        for position in exact:
+            if position not in scores:
+                ranked.append((-EXACT, position))
+        ranked.sort()
+        found = [self.entries[position] for _, position in ranked]
         return found[:limit] if limit is not None else found

@@ -25,6 +25,7 @@ from orgdocs.loading.refs import DATA_KEYS, NAME_MAPS, escape_token
 from orgdocs.loading.sources import is_url, schema_source
 from orgdocs.model import Description, Operation, load
 from orgdocs.site.config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection, load_config
+from orgdocs.site.excerpts import search_text
 from orgdocs.site.pages import Page, read_page, read_updates
 from orgdocs.site.payloads import (
     PayloadParts,
@@ -38,9 +39,19 @@ from orgdocs.site.payloads import (
 from orgdocs.site.routes import RouteTable, operation_segments, segment
 from orgdocs.site.search import SearchIndex
 
-__all__ = ["OperationEntry", "PageEntry", "Problem", "Site", "payload_url"]
+__all__ = [
+    "SEARCH_URL",
+    "LandingEntry",
+    "OperationEntry",
+    "PageEntry",
+    "Problem",
+    "SectionEntry",
+    "Site",
+    "payload_url",
+]
 
 PAYLOAD_ROOT = "/_docs/openapi"
+SEARCH_URL = f"{PAYLOAD_ROOT}/search.json"  # the search file: a short text per index entry
 UNTAGGED_SECTION = "Endpoints"
 WEBHOOK_SECTION = "Webhooks"
 
@@ -77,6 +88,28 @@ class PageEntry:
         return self.page.title if self.page else self.section
 
 
+@dataclass
+class SectionEntry:
+    """A navigation section of operations (a tag, ``Endpoints``, ``Webhooks``) and its page."""
+
+    route: str
+    group: str
+    title: str
+    description: str = ""  # the tag's description (Markdown)
+    external_docs: dict = field(default_factory=dict)  # {"url": ..., "description": ...} when declared
+    routes: list[str] = field(default_factory=list)  # its operations, in navigation order
+
+
+@dataclass
+class LandingEntry:
+    """A docs group's landing page: its descriptions' introductions and its sections."""
+
+    route: str
+    group: str
+    descriptions: list[Description] = field(default_factory=list)
+    sections: list[str] = field(default_factory=list)  # routes of its section pages, in order
+
+
 @dataclass(frozen=True)
 class Problem:
     """Something ``orgdocs check`` reports. ``message`` names the file and the place."""
@@ -105,6 +138,8 @@ class Site:
         self.descriptions: list[Description] = []
         self.operations: dict[str, OperationEntry] = {}  # in navigation order
         self.pages: dict[str, PageEntry] = {}
+        self.sections: dict[str, SectionEntry] = {}  # section page route -> section, in navigation order
+        self.landings: dict[str, LandingEntry] = {}  # docs group landing route -> landing
         self.navigation: list[dict] = []
         self._routes = RouteTable()
         self._holders: dict[str, str] = {}  # route -> what holds it, for messages about suffixed routes
@@ -121,9 +156,10 @@ class Site:
             Config(Path.cwd(), Path.cwd() / "public", "", (DocsGroup(group, ()),), name="<description>")
         )
         site.descriptions.append(description)
+        slug = segment(group) or "docs"
         with paused_gc():
             sections = [site._schema_nav(group, description)]
-        site.navigation.append(site._group_nav(group, segment(group) or "docs", sections))
+        site.navigation.append(site._group_nav(group, slug, sections, [description]))
         return site
 
     def __repr__(self) -> str:
@@ -191,15 +227,17 @@ class Site:
                 self.navigation.append(self._changelog_nav(group))
                 continue
             sections = []
+            loaded = []
             for j, section in enumerate(group.sections):
                 if isinstance(section, SchemaSection):
                     description = self._load(section, f"groups[{i}].sections[{j}]")
                     self.descriptions.append(description)
+                    loaded.append(description)
                     sections.append(self._schema_nav(group.label, description, group.slug))
                 else:
                     items = [self._page_item(route) for route in section_pages[(i, j)]]
                     sections.append([{"title": section.section, "kind": "pages", "items": items}])
-            self.navigation.append(self._group_nav(group.label, group.slug, sections))
+            self.navigation.append(self._group_nav(group.label, group.slug, sections, loaded))
 
     def _reserve(self, route: str, entry: PageEntry, place: str, holder: str) -> None:
         if not self._routes.reserve(route):
@@ -276,23 +314,37 @@ class Site:
                 OperationEntry(route, group, key[1], operation, description, reach)
             )
         order = {"tag": 0, "untagged": 1, "webhooks": 2}
+        declared = _declared_tags(description)
         sections = []
-        for (_kind, title), entries in sorted(buckets.items(), key=lambda item: order[item[0][0]]):
+        for (kind, title), entries in sorted(buckets.items(), key=lambda item: order[item[0][0]]):
             if not entries:
                 continue  # a declared tag no operation uses
             for entry in entries:
                 self.operations[entry.route] = entry
             items = [self._operation_item(entry) for entry in entries]
-            sections.append({"title": title, "kind": "tag", "items": items})
+            # a section's page is the parent of its operations' routes (/<group>/<tag>/) when that is free
+            route = self._routes.claim(f"/{group_slug}/{segment(title) or 'endpoints'}")
+            tag = declared.get(title, {}) if kind == "tag" else {}
+            self.sections[route] = SectionEntry(
+                route,
+                group,
+                title,
+                description=description_text(tag.get("description")),
+                external_docs=_external_docs(tag.get("externalDocs")),
+                routes=[entry.route for entry in entries],
+            )
+            sections.append({"title": title, "kind": "tag", "route": route, "items": items})
         return sections
 
-    def _group_nav(self, label: str, slug: str, sections: list[list[dict]]) -> dict:
-        return {
-            "group": label,
-            "slug": slug,
-            "kind": "docs",
-            "sections": [s for part in sections for s in part],
-        }
+    def _group_nav(
+        self, label: str, slug: str, sections: list[list[dict]], descriptions: list[Description]
+    ) -> dict:
+        flat = [s for part in sections for s in part]
+        route = self._routes.claim(f"/{slug}")
+        self.landings[route] = LandingEntry(
+            route, label, descriptions, [s["route"] for s in flat if s.get("route")]
+        )
+        return {"group": label, "slug": slug, "kind": "docs", "route": route, "sections": flat}
 
     def _changelog_nav(self, group: ChangelogGroup) -> dict:
         items = [self._page_item(r) for r, e in self.pages.items() if e.group == group.label]
@@ -360,11 +412,23 @@ class Site:
         ]
 
     @functools.cached_property
+    def search_texts(self) -> list[str]:
+        """A short text per index entry, in index order: the first sentence of its description. Kept out
+        of the index (which stays compact) in a search file of its own, which the browser loads on the
+        first keystroke. See ``orgdocs.site.excerpts.search_text``."""
+        return [search_text(entry.operation.description) for entry in self.operations.values()]
+
+    @property
+    def search_file(self) -> dict:
+        """The search file (``SEARCH_URL``): ``texts``, one per entry of ``index["endpoints"]``."""
+        return {"texts": self.search_texts}
+
+    @functools.cached_property
     def _search_index(self) -> SearchIndex:
-        return SearchIndex(self._index_entries)
+        return SearchIndex(self._index_entries, self.search_texts)
 
     def search(self, query: str, limit: int | None = None) -> list[dict]:
-        """Index entries matching every word of ``query``, best first (see ``orgdocs.site.search``)."""
+        """Index entries matching ``query``, best first (the ranking of ``orgdocs.site.search``)."""
         return self._search_index.search(query, limit)
 
     def payload(self, route: str) -> dict:
@@ -426,6 +490,30 @@ class Site:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def description_text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _declared_tags(description: Description) -> dict[str, dict]:
+    """The top-level ``tags`` objects by name (their description and ``externalDocs``)."""
+    raw = description.document.get("tags")
+    found: dict[str, dict] = {}
+    for tag in raw if isinstance(raw, list) else ():
+        if isinstance(tag, dict) and isinstance(tag.get("name"), str):
+            found.setdefault(tag["name"], tag)
+    return found
+
+
+def _external_docs(value: Any) -> dict:
+    """``externalDocs`` with an http(s) ``url``, else ``{}`` (a link a reader may follow, nothing else)."""
+    if not isinstance(value, dict) or not isinstance(value.get("url"), str):
+        return {}
+    url = value["url"].strip()
+    if not url.lower().startswith(("https://", "http://")):
+        return {}
+    return {"url": url, "description": description_text(value.get("description"))}
 
 
 def _description_problems(description: Description) -> Iterator[Problem]:

@@ -52,6 +52,34 @@ QUERIES = [
     "\u3000pets\u3000",
     "a\u00a0b",
     "x\x1fy",
+    # natural queries: prefixes, camelCase parts, typos, synonyms, stop words, rare words
+    "delete repo",
+    "get user",
+    "get a repository",
+    "delte repositry",
+    "make a webhook",
+    "remove label",
+    "current user",
+    "workflow runs",
+    "reactions",
+    "listForRepo",
+    "re",
+    "the",
+    "a the of",
+    "create a release for a repository",
+    "kubernetes cluster",
+    "resize volume",
+    "send sms",
+    "log work",
+    "/",
+    " / ",
+    "ünïcödé 漢字 \U0001d400\U0001d401\U0001d402 emoji \U0001f600",
+    "\U0001d400\U0001d401\U0001d402\U0001d403x",  # letters beyond the BMP: lengths count code points
+]
+DESCRIPTIONS = [
+    CORPUS / "large" / "digitalocean.json",
+    CORPUS / "large" / "twilio-api-v2010.json",
+    CORPUS / "oas31" / "discord-openapi.json",
 ]
 
 
@@ -67,23 +95,41 @@ def blank(watched):
 
 @pytest.mark.slow
 @pytest.mark.skipif(not GITHUB.exists(), reason=f"no corpus at {CORPUS}")
-def test_search_matches_python_on_githubs_index(blank, tmp_path):
-    site = Site.from_description(GITHUB)
-    _compare_search(blank, site)
+def test_search_matches_python_on_githubs_index(blank):
+    _compare_search(blank, Site.from_description(GITHUB))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("source", DESCRIPTIONS, ids=lambda path: path.name)
+def test_search_matches_python_on_real_descriptions(blank, source):
+    _compare_search(blank, Site.from_description(source))
 
 
 def test_search_matches_python_on_a_small_index(blank):
     _compare_search(blank, Site(SHOP))
 
 
+def test_search_matches_python_on_words_beyond_the_basic_plane(blank, tmp_path):
+    astral = (
+        "\U0001d400\U0001d401\U0001d402\U0001d403"  # mathematical bold capitals: letters of 2 UTF-16 units
+    )
+    paths = {
+        f"/{name}": {"get": {"summary": name, "responses": {"200": {"description": "ok"}}}}
+        for name in (f"{astral}xyz", f"{astral}x", "ünïcödé 漢字", "Emoji \U0001f600 key", f"a{astral}b")
+    }
+    path = tmp_path / "astral.json"
+    path.write_text(json.dumps({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": paths}))
+    _compare_search(blank, Site.from_description(path))
+
+
 def _compare_search(page, site: Site) -> None:
     endpoints = site.index["endpoints"]
     found = page.evaluate(
-        """([endpoints, queries]) => {
-            const index = new window.orgdocs.SearchIndex(endpoints);
+        """([endpoints, texts, queries]) => {
+            const index = new window.orgdocs.SearchIndex(endpoints, texts);
             return queries.map((q) => [index.search(q).map((e) => e.route), index.search(q, 5).map((e) => e.route)]);
         }""",
-        [endpoints, QUERIES],
+        [endpoints, site.search_file["texts"], QUERIES],
     )
     for query, (every, first) in zip(QUERIES, found, strict=True):
         expected = [e["route"] for e in site.search(query)]

@@ -40,7 +40,19 @@ def test_payloads_index_and_pages_are_served_with_no_store(client):
 
 def test_unknown_routes_are_404(client):
     assert client.get("/_docs/openapi/pets-api/nope.json").status_code == 404
-    assert client.get("/pets-api/nope").status_code == 404
+    missing = client.get("/pets-api/nope")
+    assert missing.status_code == 404
+    assert "<h1>Page not found</h1>" in missing.text  # the build's 404.html, with search and navigation
+    assert 'id="search-input"' in missing.text
+
+
+def test_landing_and_section_pages_and_the_search_file_are_served(client):
+    assert client.get("/pets-api").status_code == 200
+    section = client.get("/pets-api/pets")
+    assert section.status_code == 200 and "List pets" in section.text
+    search = client.get("/_docs/openapi/search.json")
+    assert search.headers["cache-control"] == "no-store"
+    assert len(search.json()["texts"]) == len(client.get("/_docs/openapi/index.json").json()["endpoints"])
 
 
 def test_an_edited_description_is_served_without_restart(dev_server, client):

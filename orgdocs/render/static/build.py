@@ -2,9 +2,12 @@
 
 Layout of ``out``::
 
-    index.html                      the home page: title and the whole navigation
-    <route>/index.html              one page per operation and per hand-written page
+    index.html                      the home page: each group's landing content
+    <route>/index.html              one page per operation, hand-written page, group landing and tag
+    <route>/index.md                the Markdown twin of each operation page
+    404.html, llms.txt              the page of unknown routes; the site's pages, one line each
     _docs/openapi/index.json        the endpoint index (``Site.index``)
+    _docs/openapi/search.json       a short text per endpoint, loaded by search on the first keystroke
     _docs/openapi/<route>.json      one payload per operation (also embedded in its page)
     _docs/assets/                   CSS and JavaScript, no build step, nothing from another host
 
@@ -293,6 +296,7 @@ def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phas
             totals.page(
                 route or "/", files.write_text(page_path(root, route) if route else root / "index.html", html)
             )
+    _write_extras(site, renderer, root, totals, phases)
     routes = list(site.operations)
     if workers is None:
         workers = (os.cpu_count() or 1) if len(routes) >= PARALLEL_MIN_OPERATIONS else 1
@@ -311,6 +315,21 @@ def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phas
     return BuildResult(
         root, totals.pages, len(routes), totals.files, totals.bytes, totals.largest, 0.0, count, phases
     )
+
+
+def _write_extras(site: Any, renderer: PageRenderer, root: Path, totals: _Totals, phases: Phases) -> None:
+    """The search file, landing and section pages, 404.html, llms.txt and the operations' Markdown twins
+    (``orgdocs.render.static.extras``)."""
+    from orgdocs.render.static.extras import extra_files
+
+    files = FileWriter(root)
+    with phases("render"):
+        for relative, text, is_page in extra_files(site, renderer):
+            size = files.write_text(root / relative, text)
+            if is_page:
+                totals.page("/" + relative.removesuffix("index.html").strip("/"), size)
+            else:
+                totals.file(size)
 
 
 def _account(totals: _Totals, written: tuple[str, int, int]) -> None:

@@ -1,16 +1,16 @@
-"""The sidebar of a page: groups, sections in order, items with colored method badges, the current page.
+"""The sidebar of a page: groups, their sections, the current section's operations, the current page.
 
-Every page carries its own sidebar so that it reads without JavaScript, which costs as much as the
-navigation is long. The sidebar therefore scales down with the site:
+Every page carries its own sidebar so that it reads and navigates without JavaScript, which costs as
+much as the sidebar is long: GitHub's 1,223 operations made it half of every page. So the sidebar lists
+every section of a group as a link to its page (a tag page lists all of its operations), and expands
+only the current section, with at most ``WINDOW`` of its operations: the stretch holding the current
+one, with links to the stretches before and after. Hand-written pages and changelogs, which are few, are
+listed in full.
 
-- ``full``: every item of every group (sites of up to ``FULL_ITEMS`` items);
-- ``sections``: every section title, with the items of the current section only (up to
-  ``LISTED_SECTIONS`` sections; a section title links to its first item);
-- ``current``: the current section's items only, and a link to the home page, which lists everything.
-
-The items of a section are rendered once per link depth and reused by every page of that depth (the
-current item is marked by a text replacement). ``site.js`` fills the other sections in from ``index.json``
-when a reader opens one.
+Links are relative, and short (``../list-pets/`` between operations of one tag): they are written as
+from a sibling of the page, so a section's fragment is the same for every page of that folder. It is
+rendered once per (folder, section, stretch) and reused; the current page is marked by a text
+replacement.
 """
 
 from __future__ import annotations
@@ -18,17 +18,19 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-__all__ = ["FULL_ITEMS", "LISTED_SECTIONS", "Sidebar", "base_prefix", "href"]
+__all__ = ["WINDOW", "Sidebar", "base_prefix", "href", "relative_href"]
 
-FULL_ITEMS = 300
-LISTED_SECTIONS = 120
-WINDOW = 100  # items of a long section listed on one of its pages: the stretch holding the current one
+WINDOW = 50  # operations of the current section listed on one page: the stretch holding the current one
+_METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
+
+
+def _parts(route: str) -> list[str]:
+    return [part for part in route.strip("/").split("/") if part]
 
 
 def base_prefix(route: str) -> str:  # the depth of a route is that of its file path: same segment count
     """The relative link from the page at ``route`` (``<route>/index.html``) to the site's root."""
-    depth = len([part for part in route.strip("/").split("/") if part])
-    return "../" * depth
+    return "../" * len(_parts(route))
 
 
 def href(base: str, route: str) -> str:
@@ -37,18 +39,28 @@ def href(base: str, route: str) -> str:
     return f"{base}{path}/" if path else f"{base}index.html"
 
 
-def _item_html(item: dict, base: str) -> str:
-    """One item, kept short: a big site repeats its sidebar on every page."""
+def relative_href(folder: list[str], route: str) -> str:
+    """The shortest relative link from a page in ``folder`` (its route's parts) to the page at ``route``."""
+    target = _parts(route)
+    if not target:
+        return "../" * len(folder) + "index.html"
+    common = 0
+    while common < len(folder) and common < len(target) and folder[common] == target[common]:
+        common += 1
+    rest = "/".join(target[common:])
+    up = "../" * (len(folder) - common)
+    return f"{up}{rest}/" if rest else up or "./"
+
+
+def _item_html(item: dict, link: str) -> str:
+    """One item, kept short: every page repeats its section's items."""
     method = item.get("method")
     badge = ""
     if method:
         css = method.lower() if method.lower() in _METHODS else "other"
-        badge = f'<span class="method method-{css}">{escape(method)}</span>'
-    deprecated = ' class="nav-deprecated" title="deprecated"' if item.get("deprecated") else ""
-    return f'<li><a href="{escape(href(base, item["route"]))}"{deprecated}>{badge}<span>{escape(item["title"])}</span></a></li>'
-
-
-_METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
+        badge = f'<i class="{css}">{escape(method)}</i>'
+    deprecated = ' class="dep" title="deprecated"' if item.get("deprecated") else ""
+    return f'<li><a href="{escape(link)}"{deprecated}>{badge}{escape(item["title"])}</a></li>'
 
 
 class Sidebar:
@@ -56,110 +68,81 @@ class Sidebar:
 
     def __init__(self, site: Any):
         self.navigation = site.navigation
-        total = sum(len(s["items"]) for g in self.navigation for s in g["sections"])
-        sections = sum(len(g["sections"]) for g in self.navigation)
-        if total <= FULL_ITEMS:
-            self.mode = "full"
-        elif sections <= LISTED_SECTIONS:
-            self.mode = "sections"
-        else:
-            self.mode = "current"
-        self._where: dict[str, tuple[int, int]] = {}  # route -> (group index, section index)
-        self._window: dict[str, int] = {}  # route -> which stretch of WINDOW items of its section
+        self._where: dict[str, tuple[int, int, int]] = {}  # route -> (group, section, stretch)
         for gi, group in enumerate(self.navigation):
+            if group.get("route"):
+                self._where.setdefault(group["route"], (gi, -1, 0))
             for si, section in enumerate(group["sections"]):
+                if section.get("route"):
+                    self._where.setdefault(section["route"], (gi, si, 0))
                 for i, item in enumerate(section["items"]):
-                    self._where.setdefault(item["route"], (gi, si))
-                    if self.mode != "full" and len(section["items"]) > WINDOW:
-                        self._window.setdefault(item["route"], i // WINDOW)
+                    self._where.setdefault(item["route"], (gi, si, i // WINDOW))
         self._cache: dict[tuple, str] = {}
 
-    def html(self, route: str) -> str:
-        """The sidebar of the page at ``route`` ("" for the home page)."""
-        base = base_prefix(route)
-        current = self._where.get(route)
-        window = self._window.get(route, 0)
-        key = (base, current if self.mode != "full" else None, window)
-        text = self._cache.get(key)
-        if text is None:
-            text = self._render(base, current, window)
-            if len(self._cache) < 4096:
-                self._cache[key] = text
+    def html(self, route: str, folder: list[str] | None = None) -> str:
+        """The sidebar of the page at ``route`` ("" for the home page); ``folder``: where the page is, when
+        it is not at its route (the 404 page, served at any depth, links from the root)."""
+        if folder is None:
+            # links are written as from a sibling of the page (``../list-pets/``, the page itself too),
+            # so that every page of one folder shares the same fragments
+            parts = _parts(route)
+            folder = [*parts[:-1], "\0"] if parts else []
+        gi, si, stretch = self._where.get(route, (-1, -1, 0))
+        parts = []
+        for index, group in enumerate(self.navigation):
+            key = ("group", tuple(folder), index, si if index == gi else -1, stretch)
+            text = self._cache.get(key)
+            if text is None:
+                text = self._group(group, folder, si if index == gi else -1, stretch)
+                if len(self._cache) < 8192:
+                    self._cache[key] = text
+            parts.append(text)
+        text = "".join(parts)
         if route:
-            marker = f'<a href="{escape(href(base, route))}"'
+            marker = f'<a href="{escape(relative_href(folder, route))}"'
             text = text.replace(marker, f'{marker} aria-current="page"', 1)
         return text
 
-    def _render(self, base: str, current: tuple[int, int] | None, window: int) -> str:
-        parts = [f'<p class="nav-mode" data-mode="{self.mode}" hidden></p>']
-        for gi, group in enumerate(self.navigation):
-            in_group = current is not None and current[0] == gi
-            if self.mode == "current" and not in_group:
-                first = _first_route(group)
-                link = (
-                    f'<a href="{escape(href(base, first))}">{escape(group["group"])}</a>'
-                    if first
-                    else escape(group["group"])
-                )
+    def _group(self, group: dict, folder: list[str], current: int, stretch: int) -> str:
+        landing = group.get("route") or _first_route(group)
+        title = escape(group["group"])
+        if landing:
+            title = f'<a href="{escape(relative_href(folder, landing))}">{title}</a>'
+        parts = [f'<div class="nav-group"><p class="nav-group-title">{title}</p><ul class="nav-sections">']
+        for si, section in enumerate(group["sections"]):
+            if section["kind"] != "tag":
+                items = "".join(_item_html(i, relative_href(folder, i["route"])) for i in section["items"])
                 parts.append(
-                    f'<div class="nav-group" data-group="{gi}"><p class="nav-group-title">{link}</p></div>'
+                    f'<li><p class="nav-section-title">{escape(section["title"])}</p><ul class="nav-items">{items}</ul></li>'
                 )
                 continue
+            link = escape(relative_href(folder, section.get("route") or section["items"][0]["route"]))
+            name = escape(section["title"])
+            if si != current:
+                parts.append(f'<li><a href="{link}">{name}</a></li>')
+                continue
             parts.append(
-                f'<div class="nav-group" data-group="{gi}"><p class="nav-group-title">{escape(group["group"])}</p>'
+                f'<li class="nav-current"><a href="{link}">{name}</a>'
+                f'<ul class="nav-items">{self._stretch(section, folder, stretch)}</ul></li>'
             )
-            for si, section in enumerate(group["sections"]):
-                is_current = in_group and current[1] == si
-                if self.mode == "full" or is_current:
-                    parts.append(self._section(section, base, gi, si, window if is_current else None))
-                elif self.mode == "sections":
-                    parts.append(self._closed_section(section, base, gi, si))
-            if self.mode == "current":
-                parts.append(
-                    f'<p class="nav-all"><a href="{base}index.html#nav-{gi}">All sections of {escape(group["group"])}</a></p>'
-                )
-            parts.append("</div>")
+        parts.append("</ul></div>")
         return "".join(parts)
 
-    def _section(self, section: dict, base: str, gi: int, si: int, window: int | None) -> str:
-        """A section, open; a long one (outside ``full`` mode) lists only its ``window``-th stretch of
-        ``WINDOW`` items, with links to the stretches before and after."""
-        key = ("section", base, gi, si, window)
-        text = self._cache.get(key)
-        if text is None:
-            items = section["items"]
-            before = after = ""
-            if window is not None and len(items) > WINDOW:
-                start = window * WINDOW
-                if start:
-                    before = self._more(items[start - WINDOW], base, f"{start} before…")
-                if start + WINDOW < len(items):
-                    after = self._more(items[start + WINDOW], base, f"{len(items) - start - WINDOW} more…")
-                items = items[start : start + WINDOW]
-            listed = "".join(_item_html(item, base) for item in items)
-            text = (
-                f'<details class="nav-section" data-section="{gi}-{si}" open>'
-                f"<summary>{escape(section['title'])}</summary>"
-                f'<ul class="nav-items">{before}{listed}{after}</ul></details>'
-            )
-            self._cache[key] = text
-        return text
-
     @staticmethod
-    def _more(item: dict, base: str, label: str) -> str:
-        return f'<li class="nav-more"><a class="nav-more-link" href="{escape(href(base, item["route"]))}">{label}</a></li>'
-
-    def _closed_section(self, section: dict, base: str, gi: int, si: int) -> str:
-        first = section["items"][0]["route"] if section["items"] else ""
-        link = (
-            f'<a class="nav-section-link" href="{escape(href(base, first))}">{escape(section["title"])}</a>'
-            if first
-            else escape(section["title"])
-        )
-        return (
-            f'<details class="nav-section nav-section-lazy" data-section="{gi}-{si}"><summary>{escape(section["title"])}</summary>'
-            f'<ul class="nav-items"><li class="nav-placeholder">{link}</li></ul></details>'
-        )
+    def _stretch(section: dict, folder: list[str], stretch: int) -> str:
+        """The ``stretch``-th run of ``WINDOW`` items of a section, with links to the runs around it."""
+        items = section["items"]
+        start = stretch * WINDOW
+        shown = items[start : start + WINDOW]
+        listed = "".join(_item_html(item, relative_href(folder, item["route"])) for item in shown)
+        if start:
+            link = relative_href(folder, items[start - WINDOW]["route"])
+            listed = f'<li class="nav-more"><a href="{escape(link)}">{start} before…</a></li>{listed}'
+        after = len(items) - start - len(shown)
+        if after > 0:
+            link = relative_href(folder, items[start + WINDOW]["route"])
+            listed += f'<li class="nav-more"><a href="{escape(link)}">{after} more…</a></li>'
+        return listed
 
 
 def _first_route(group: dict) -> str:
@@ -167,17 +150,3 @@ def _first_route(group: dict) -> str:
         if section["items"]:
             return section["items"][0]["route"]
     return ""
-
-
-def full_navigation_html(site: Any, base: str = "") -> str:
-    """Every group, section and item: the home page's table of contents, with anchors per section."""
-    parts = []
-    for gi, group in enumerate(site.navigation):
-        parts.append(f'<section class="toc-group" id="nav-{gi}"><h2>{escape(group["group"])}</h2>')
-        for si, section in enumerate(group["sections"]):
-            items = "".join(_item_html(item, base) for item in section["items"])
-            parts.append(
-                f'<div class="toc-section" id="nav-{gi}-{si}"><h3>{escape(section["title"])}</h3><ul class="nav-items">{items}</ul></div>'
-            )
-        parts.append("</section>")
-    return "".join(parts)

@@ -1,4 +1,5 @@
-"""Whole pages of the static site: operation pages, hand-written pages, the changelog and the home page.
+"""Whole pages of the static site: operation pages, hand-written pages, the changelog, the home page,
+group landing pages, section (tag) pages and the page of unknown routes.
 
 ``PageRenderer`` holds what every page of one site shares (the sidebar cache, the asset URLs) and returns
 each page's HTML; ``orgdocs.render.static.build`` decides where it goes. The dev server can render the same
@@ -14,11 +15,12 @@ from typing import Any
 from markupsafe import Markup
 
 from orgdocs.render.static.markdown import markdown_html
-from orgdocs.render.static.navigation import Sidebar, base_prefix, full_navigation_html, href
+from orgdocs.render.static.navigation import Sidebar, base_prefix, href, relative_href
 from orgdocs.render.static.notebook import notebook_html
 from orgdocs.render.static.operation import Fields, operation_context
 from orgdocs.render.static.schema_tree import TreeCache
 from orgdocs.render.static.templating import ASSETS, environment
+from orgdocs.site.excerpts import first_sentence
 
 __all__ = ["ASSET_FILES", "PageRenderer", "asset_urls"]
 
@@ -48,20 +50,32 @@ class PageRenderer:
         self._page = env.get_template("site_page.html.j2")
         self._changelog = env.get_template("site_changelog.html.j2")
         self._home = env.get_template("site_home.html.j2")
+        self._section = env.get_template("site_tag.html.j2")
+        self._not_found = env.get_template("site_404.html.j2")
 
-    def chrome(self, route: str, title: str, group: str = "", kind: str = "") -> Fields:
+    def chrome(
+        self, route: str, title: str, group: str = "", kind: str = "", base: str | None = None
+    ) -> Fields:
+        """What ``site_base.html.j2`` needs; ``base``: the root of links, when the page is not at ``route``."""
         return Fields(
             {
-                "base": base_prefix(route),
+                "base": base_prefix(route) if base is None else base,
                 "route": route,
                 "title": title,
                 "site_title": self.site.title,
                 "group": group,
                 "kind": kind,
-                "sidebar": Markup(self.sidebar.html(route)),
+                "sidebar": Markup(self._sidebar(route, base)),
                 "assets": self.assets,
             }
         )
+
+    def _sidebar(self, route: str, base: str | None) -> str:
+        if base is None:
+            return self.sidebar.html(route)
+        # a page served away from its route (404.html): the sidebar's links, all relative to the root,
+        # start at ``base`` instead
+        return self.sidebar.html(route, []).replace('href="', f'href="{base}')
 
     def operation(self, route: str, payload_json: str | None = None) -> str:
         """The page of the operation at ``route``; ``payload_json``: its payload, when already made."""
@@ -100,23 +114,139 @@ class PageRenderer:
         return self._changelog.render(page=page, updates=updates)
 
     def home(self) -> str:
+        """The home page: each docs group's introduction and sections, and a link to each changelog."""
         page = self.chrome("", self.site.title)
-        routes = self.site.routes
-        first = next(iter([*self.site.pages, *self.site.operations]), None) if routes else None
-        first_route = _first_in_navigation(self.site) or first
-        return self._home.render(
+        groups = []
+        for group in self.site.navigation:
+            landing = self.site.landings.get(group.get("route", ""))
+            if landing is not None:
+                groups.append(self._landing(landing, []))
+            else:
+                first = _first_route(group)
+                groups.append(
+                    {"title": group["group"], "href": href("", first) if first else "", "kind": "link"}
+                )
+        return self._home.render(page=page, groups=groups, heading=self.site.title)
+
+    def landing(self, route: str) -> str:
+        """A docs group's landing page."""
+        landing = self.site.landings[route]
+        page = self.chrome(route, landing.group, landing.group, "landing")
+        context = self._landing(landing, [p for p in route.strip("/").split("/") if p])
+        return self._home.render(page=page, groups=[context], heading="")
+
+    def _landing(self, landing: Any, folder: list[str]) -> dict:
+        sections = []
+        for section_route in landing.sections:
+            section = self.site.sections[section_route]
+            sections.append(
+                {
+                    "title": section.title,
+                    "href": relative_href(folder, section_route),
+                    "count": len(section.routes),
+                    "summary": first_sentence(section.description),
+                }
+            )
+        return {
+            "kind": "landing",
+            "title": landing.group,
+            "href": relative_href(folder, landing.route),
+            "apis": [_api_context(description) for description in landing.descriptions],
+            "sections": sections,
+        }
+
+    def section(self, route: str) -> str:
+        """A section's page: a tag's description, its external docs, and its operations."""
+        section = self.site.sections[route]
+        folder = [p for p in route.strip("/").split("/") if p]
+        operations = []
+        for operation_route in section.routes:
+            operation = self.site.operations[operation_route].operation
+            operations.append(
+                {
+                    "title": operation.title,
+                    "href": relative_href(folder, operation_route),
+                    "method": operation.method.upper(),
+                    "path": operation.path,
+                    "summary": first_sentence(operation.description),
+                    "deprecated": operation.deprecated,
+                }
+            )
+        page = self.chrome(route, section.title, section.group, "section")
+        return self._section.render(
             page=page,
-            toc=Markup(full_navigation_html(self.site)),
-            first_href=href("", first_route) if first_route else "",
+            section=section,
+            description=Markup(markdown_html(section.description)),
+            operations=operations,
         )
 
+    def not_found(self) -> str:
+        """``404.html``: served by static hosts at any depth, so its links start at the site's root."""
+        page = self.chrome("", "Page not found", kind="not-found", base="/")
+        return self._not_found.render(page=page)
 
-def _first_in_navigation(site: Any) -> str | None:
-    for group in site.navigation:
-        for section in group["sections"]:
-            for item in section["items"]:
-                return item["route"]
-    return None
+
+def _first_route(group: dict) -> str:
+    for section in group["sections"]:
+        if section["items"]:
+            return section["items"][0]["route"]
+    return ""
+
+
+_SCHEME_KINDS = {
+    "apiKey": "API key",
+    "http": "HTTP",
+    "oauth2": "OAuth 2.0",
+    "openIdConnect": "OpenID Connect",
+    "mutualTLS": "Mutual TLS",
+}
+
+
+def _scheme_summary(scheme: Any) -> str:
+    """One line on how to send a credential: "HTTP bearer token (JWT)", "API key in the header X-Key"."""
+    if scheme.type == "http":
+        kind = {"bearer": "HTTP bearer token", "basic": "HTTP basic (user name and password)"}.get(
+            scheme.scheme, f"HTTP {scheme.scheme}".strip()
+        )
+        return f"{kind} ({scheme.bearer_format})" if scheme.bearer_format else kind
+    if scheme.type == "apiKey":
+        return f"API key in the {scheme.location or 'header'} {scheme.parameter_name}".strip()
+    if scheme.type == "oauth2":
+        flows = ", ".join(_FLOWS.get(name, name) for name in scheme.flows)
+        return f"OAuth 2.0 ({flows})" if flows else "OAuth 2.0"
+    if scheme.type == "openIdConnect":
+        return "OpenID Connect"
+    return _SCHEME_KINDS.get(scheme.type, scheme.type)
+
+
+_FLOWS = {
+    "authorizationCode": "authorization code",
+    "clientCredentials": "client credentials",
+    "implicit": "implicit",
+    "password": "password",
+}
+
+
+def _api_context(description: Any) -> dict:
+    """What a landing page shows of one description: its introduction, version, servers, and how to
+    authenticate."""
+    info = description.info
+    return {
+        "title": description.title,
+        "version": description.api_version,
+        "html": Markup(
+            markdown_html(info.get("description") if isinstance(info.get("description"), str) else "")
+        ),
+        "servers": [{"url": server.url, "description": server.description} for server in description.servers],
+        "schemes": [
+            {
+                "name": name,
+                "summary": _scheme_summary(scheme),
+                "html": Markup(markdown_html(scheme.description)),
+            }
+            for name, scheme in description.security_schemes.items()
+        ],
+    }
 
 
 def _without_heading(markdown: str) -> str:

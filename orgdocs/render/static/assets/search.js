@@ -1,48 +1,327 @@
-/* orgdocs: search over the endpoint index, with exactly the ranking of orgdocs/site/search.py.
+/* orgdocs: relevance search over the endpoint index, with exactly the ranking of orgdocs/site/search.py.
  *
- * Over title, method, path, operationId, tags and parameter names; case-insensitive; every query word must
- * match. Ranked: an exact operationId or path match first, then a title that starts with the query, then
- * the rest, each rank in navigation (index) order. Words are split on what Python's str.split() calls
- * whitespace, so both sides cut a query the same way.
+ * Entry point: `new orgdocs.SearchIndex(entries, texts)` (entries: index.json's `endpoints`; texts: the
+ * search file's `texts`, one short text per entry, or nothing), then `.search(query, limit)`: entries,
+ * best first. Self-contained (no DOM, no other file): the site and the notebook widgets both load it.
+ *
+ * The rules, constants and every step mirror search.py (read its docstring): words of letters and digits
+ * with camelCase parts, a plural stemmer, field weights, prefix / inside-a-word / one-typo matches,
+ * synonyms, rarity, coverage. Arithmetic is done in the same order, so both sides compute the same
+ * numbers and rank the same way (tests/browser/test_parity.py runs both on real descriptions). Lengths
+ * and indexes count code points, as Python does, not UTF-16 units.
  */
 (function (global) {
   "use strict";
 
-  var WHITESPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+  var TITLE = 3.0;
+  var OPERATION_ID = 2.0;
+  var TAG = 1.5, PATH = 1.5, METHOD = 1.5;
+  var PARAMETER = 1.0;
+  var TEXT = 0.5;
+  var SYNONYM = 0.6;
+  var TYPO = 0.6;
+  var PREFIX_BASE = 0.5, PREFIX_COVER = 0.4;
+  var TYPO_MIN = 5;
+  var PREFIX_MIN = 2;
+  var INFIX = 0.4;
+  var INFIX_MIN = 3;
+  var METHOD_BONUS = 0.75;
+  var TITLE_COVER = 0.5;
+  var PATH_COVER = 0.25;
+  var EXACT = 1e6;
 
-  function haystack(entry) {
-    var parts = [entry.title, entry.method, entry.path, entry.operationId];
-    return parts.concat(entry.tags, entry.params).join("\n").toLowerCase();
-  }
-
-  function SearchIndex(entries) {
-    this.entries = entries.slice();
-    this.texts = this.entries.map(haystack);
-    this.keys = this.entries.map(function (e) {
-      return [e.operationId.toLowerCase(), e.path.toLowerCase(), e.title.toLowerCase()];
+  var STOP_WORDS = new Set("a all an and are as at be by for from in into is it of on or the to with".split(" "));
+  var SYNONYMS = [
+    [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "post"], ["post", "put"]],
+    [["get", "fetch", "retrieve", "read", "show", "view", "find", "list", "lookup"], ["get"]],
+    [["update", "edit", "modify", "change", "set", "patch", "replace", "put"], ["put", "patch", "post"]],
+    [["delete", "remove", "destroy", "erase", "drop", "unset"], ["delete"]],
+    [["me", "my", "myself", "self", "current", "authenticated"], []],
+  ];
+  var GROUPS = new Map();
+  SYNONYMS.forEach(function (group) {
+    group[0].forEach(function (word) {
+      GROUPS.set(word, [group[0].filter(function (other) { return other !== word; }), group[1]]);
     });
+  });
+
+  // what Python's str.split() calls white space
+  var WHITESPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+  var WORD = /[\p{L}\p{N}]+/gu;
+  var CAMEL = /([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g;
+  var PLACEHOLDER = /\{[^}]*\}/g;
+  var SURROGATE = /[\uD800-\uDFFF]/;
+
+  function length(text) {
+    return SURROGATE.test(text) ? Array.from(text).length : text.length;
   }
+
+  function normalize(text) {
+    return text.toLowerCase().split(WHITESPACE).filter(function (w) { return w !== ""; }).join(" ");
+  }
+
+  function stem(word) {
+    if (length(word) > 3) {
+      if (word.endsWith("ies") && !word.endsWith("eies") && !word.endsWith("aies")) return word.slice(0, -3) + "y";
+      if (word.endsWith("es") && !word.endsWith("aes") && !word.endsWith("ees") && !word.endsWith("oes")) return word.slice(0, -1);
+      if (word.endsWith("s") && !word.endsWith("us") && !word.endsWith("ss")) return word.slice(0, -1);
+    }
+    return word;
+  }
+
+  var wordCache = new Map();
+
+  function words(text, joined) {
+    if (joined === undefined) joined = true;
+    var key = (joined ? "1" : "0") + text;
+    var cached = wordCache.get(key);
+    if (cached) return cached;
+    var found = [];
+    var runs = text.match(WORD) || [];
+    for (var r = 0; r < runs.length; r++) {
+      var run = runs[r];
+      var parts = run.replace(CAMEL, "$1$2 ").split(" ");
+      for (var p = 0; p < parts.length; p++) found.push(stem(parts[p].toLowerCase()));
+      if (joined && parts.length > 1) found.push(stem(run.toLowerCase()));
+    }
+    if (wordCache.size > 65536) wordCache.clear();
+    wordCache.set(key, found);
+    return found;
+  }
+
+  function codePoints(text) {
+    return SURROGATE.test(text) ? Array.from(text) : text;
+  }
+
+  function sameTail(a, i, b, j) {
+    if (a.length - i !== b.length - j) return false;
+    for (; i < a.length; i++, j++) if (a[i] !== b[j]) return false;
+    return true;
+  }
+
+  // exactly one letter added, dropped, changed, or two neighbours swapped
+  function oneEdit(first, second) {
+    if (first === second) return false;
+    var a = codePoints(first), b = codePoints(second);
+    if (Math.abs(a.length - b.length) > 1) return false;
+    var i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    if (a.length === b.length) {
+      if (sameTail(a, i + 1, b, i + 1)) return true;
+      return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && sameTail(a, i + 2, b, i + 2);
+    }
+    if (a.length > b.length) return sameTail(a, i + 1, b, i);
+    return sameTail(a, i, b, i + 1);
+  }
+
+  function deletions(word) {
+    var letters = Array.from(word);
+    var out = [];
+    for (var i = 0; i < letters.length; i++) out.push(letters.slice(0, i).concat(letters.slice(i + 1)).join(""));
+    return out;
+  }
+
+  function SearchIndex(entries, texts) {
+    this.entries = entries.slice();
+    this._postings = new Map(); // word -> Map(entry position -> best field weight)
+    this._paths = new Map(); // word of a path (not a placeholder) -> Set of positions
+    this._titleSizes = [];
+    this._pathSizes = [];
+    this._exact = new Map(); // operationId, path, "method path" -> positions
+    for (var position = 0; position < this.entries.length; position++) {
+      var text = texts && position < texts.length ? texts[position] || "" : "";
+      this._addEntry(position, this.entries[position], text);
+    }
+    this._vocabulary = Array.from(this._postings.keys()).sort();
+    this._lines = "\n" + this._vocabulary.join("\n") + "\n";
+    this._starts = [];
+    var offset = 1;
+    for (var i = 0; i < this._vocabulary.length; i++) {
+      this._starts.push(offset);
+      offset += this._vocabulary[i].length + 1;
+    }
+    this._near = null;
+  }
+
+  SearchIndex.prototype._addEntry = function (position, entry, text) {
+    var path = entry.path;
+    var placeholders = path.match(PLACEHOLDER) || [];
+    var literalPath = path.replace(PLACEHOLDER, " ");
+    var fields = [[TITLE, entry.title], [OPERATION_ID, entry.operationId], [METHOD, entry.method], [PATH, literalPath]];
+    entry.tags.forEach(function (tag) { fields.push([TAG, tag]); });
+    fields.push([PARAMETER, placeholders.concat(entry.params).join(" ")]);
+    fields.push([TEXT, text]);
+    var postings = this._postings;
+    fields.forEach(function (field) {
+      var weight = field[0];
+      words(field[1]).forEach(function (word) {
+        var found = postings.get(word);
+        if (!found) postings.set(word, new Map([[position, weight]]));
+        else if ((found.get(position) || 0) < weight) found.set(position, weight);
+      });
+    });
+    var title = new Set(words(entry.title, false).filter(function (w) { return !STOP_WORDS.has(w); }));
+    this._titleSizes.push(title.size);
+    var literal = words(literalPath, false);
+    var paths = this._paths;
+    literal.forEach(function (word) {
+      if (!paths.has(word)) paths.set(word, new Set());
+      paths.get(word).add(position);
+    });
+    this._pathSizes.push(new Set(literal).size + placeholders.length);
+    var lowered = path.toLowerCase();
+    var keys = new Set([entry.operationId.toLowerCase(), lowered, entry.method.toLowerCase() + " " + lowered]);
+    var exact = this._exact;
+    keys.forEach(function (key) {
+      if (!key) return;
+      if (!exact.has(key)) exact.set(key, []);
+      exact.get(key).push(position);
+    });
+  };
+
+  // the first index whose word is >= word (the vocabulary is sorted)
+  SearchIndex.prototype._lowerBound = function (word) {
+    var lo = 0, hi = this._vocabulary.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (this._vocabulary[mid] < word) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  };
+
+  SearchIndex.prototype._expand = function (word, typos) {
+    var found = new Map();
+    var vocabulary = this._vocabulary;
+    var size = length(word);
+    if (this._postings.has(word)) found.set(word, 1.0);
+    if (size >= PREFIX_MIN) {
+      for (var i = this._lowerBound(word); i < vocabulary.length && vocabulary[i].startsWith(word); i++) {
+        var other = vocabulary[i];
+        if (other !== word) found.set(other, PREFIX_BASE + PREFIX_COVER * size / length(other));
+      }
+    }
+    if (size >= INFIX_MIN) {
+      var lines = this._lines, starts = this._starts;
+      var at = lines.indexOf(word);
+      while (at !== -1) {
+        var lo = 0, hi = starts.length; // the last start <= at
+        while (lo < hi) {
+          var mid = (lo + hi) >> 1;
+          if (starts[mid] <= at) lo = mid + 1; else hi = mid;
+        }
+        var k = lo - 1;
+        var inside = vocabulary[k];
+        if (at > starts[k] && !found.has(inside)) found.set(inside, INFIX);
+        at = lines.indexOf(word, starts[k] + inside.length);
+      }
+    }
+    if (typos && size >= TYPO_MIN) {
+      this._oneEditWords(word).forEach(function (other) {
+        if (!found.has(other)) found.set(other, TYPO);
+      });
+    }
+    return found;
+  };
+
+  SearchIndex.prototype._oneEditWords = function (word) {
+    var postings = this._postings;
+    if (!this._near) {
+      var near = new Map();
+      this._vocabulary.forEach(function (other) {
+        if (length(other) < TYPO_MIN - 1) return;
+        deletions(other).forEach(function (deleted) {
+          if (!near.has(deleted)) near.set(deleted, []);
+          near.get(deleted).push(other);
+        });
+      });
+      this._near = near;
+    }
+    var candidates = new Set(this._near.get(word) || []);
+    var self = this;
+    deletions(word).forEach(function (deleted) {
+      (self._near.get(deleted) || []).forEach(function (other) { candidates.add(other); });
+      if (postings.has(deleted)) candidates.add(deleted);
+    });
+    return Array.from(candidates).filter(function (other) { return oneEdit(word, other); });
+  };
+
+  SearchIndex.prototype._wordMatches = function (word) {
+    var alternatives = [[word, 1.0, true]];
+    var group = GROUPS.get(word);
+    if (group) group[0].forEach(function (synonym) { alternatives.push([synonym, SYNONYM, false]); });
+    var best = new Map(), inTitle = new Set(), inPath = new Set();
+    var self = this;
+    alternatives.forEach(function (alternative) {
+      var quality = alternative[1];
+      self._expand(alternative[0], alternative[2]).forEach(function (match, other) {
+        (self._paths.get(other) || []).forEach(function (position) { inPath.add(position); });
+        var value = quality * match;
+        self._postings.get(other).forEach(function (weight, position) {
+          var score = weight * value;
+          if (score > (best.get(position) || 0)) best.set(position, score);
+          if (weight === TITLE) inTitle.add(position);
+        });
+      });
+    });
+    return [best, inTitle, inPath];
+  };
 
   SearchIndex.prototype.search = function (query, limit) {
-    var words = query.toLowerCase().split(WHITESPACE).filter(function (w) { return w !== ""; });
-    if (words.length === 0) return [];
-    var whole = words.join(" ");
-    var ranked = [[], [], []];
-    for (var i = 0; i < this.entries.length; i++) {
-      var text = this.texts[i];
-      var all = true;
-      for (var w = 0; w < words.length; w++) {
-        if (text.indexOf(words[w]) === -1) { all = false; break; }
-      }
-      if (!all) continue;
-      var key = this.keys[i];
-      var rank = whole === key[0] || whole === key[1] ? 0 : key[2].startsWith(whole) ? 1 : 2;
-      ranked[rank].push(this.entries[i]);
+    var whole = normalize(query);
+    var terms = Array.from(new Set(words(query, false)));
+    if (terms.some(function (t) { return !STOP_WORDS.has(t); })) {
+      terms = terms.filter(function (t) { return !STOP_WORDS.has(t); });
     }
-    var found = ranked[0].concat(ranked[1], ranked[2]);
+    var self = this;
+    if (terms.length === 0) { // no word at all ("/"): only an exact path can match
+      var only = Array.from(new Set(this._exact.get(whole) || [])).sort(function (a, b) { return a - b; });
+      only = only.map(function (position) { return self.entries[position]; });
+      return limit === undefined || limit === null ? only : only.slice(0, limit);
+    }
+    var count = this.entries.length;
+    var scores = new Map(), matched = new Map(), titleHits = new Map(), pathHits = new Map();
+    var verbMethods = [];
+    terms.forEach(function (term) {
+      var found = self._wordMatches(term);
+      var best = found[0];
+      var rarity = Math.sqrt(Math.sqrt((count + 1) / (best.size + 1)));
+      best.forEach(function (value, position) {
+        scores.set(position, (scores.get(position) || 0.0) + value * rarity);
+        matched.set(position, (matched.get(position) || 0) + 1);
+      });
+      found[1].forEach(function (position) { titleHits.set(position, (titleHits.get(position) || 0) + 1); });
+      found[2].forEach(function (position) { pathHits.set(position, (pathHits.get(position) || 0) + 1); });
+      var group = GROUPS.get(term);
+      if (group && group[1].length) verbMethods.push(group[1]);
+    });
+    var exact = new Set(this._exact.get(whole) || []);
+    var size = terms.length;
+    var needed = Math.floor((size + 1) / 2);
+    var ranked = [];
+    scores.forEach(function (score, position) {
+      var hits = matched.get(position);
+      if (hits < needed && !exact.has(position)) return;
+      var method = self.entries[position].method.toLowerCase();
+      verbMethods.forEach(function (methods) {
+        if (methods.indexOf(method) >= 0) score += METHOD_BONUS;
+      });
+      var cover = hits / size;
+      var titleSize = self._titleSizes[position];
+      var titleCover = titleSize ? Math.min(1.0, (titleHits.get(position) || 0) / titleSize) : 0.0;
+      var pathSize = self._pathSizes[position];
+      var pathCover = pathSize ? Math.min(1.0, (pathHits.get(position) || 0) / pathSize) : 0.0;
+      score = score * cover * cover * (1.0 + TITLE_COVER * titleCover + PATH_COVER * pathCover);
+      ranked.push([exact.has(position) ? -(score + EXACT) : -score, position]);
+    });
+    exact.forEach(function (position) {
+      if (!scores.has(position)) ranked.push([-EXACT, position]);
+    });
+    ranked.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    var found = ranked.map(function (item) { return self.entries[item[1]]; });
     return limit === undefined || limit === null ? found : found.slice(0, limit);
   };
 
   global.orgdocs = global.orgdocs || {};
   global.orgdocs.SearchIndex = SearchIndex;
-})(window);
+  global.orgdocs.searchWords = words;
+})(typeof window !== "undefined" ? window : globalThis);

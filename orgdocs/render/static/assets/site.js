@@ -1,5 +1,6 @@
-/* orgdocs: the page chrome: theme toggle, search box (`/`, arrows, Enter), sidebar sections filled in
- * from index.json on demand, and the menu button on narrow screens. Pages read fine without it. */
+/* orgdocs: the page chrome: theme toggle, search box (`/`, arrows, Enter; results rendered 50 at a time as
+ * the reader scrolls), the current sidebar item scrolled into view, and Escape for the drawer of narrow
+ * screens (which opens without JavaScript). Pages read and navigate fine without it. */
 (function () {
   "use strict";
   var body = document.body;
@@ -14,16 +15,32 @@
   window.orgdocs = window.orgdocs || {};
   window.orgdocs.routeHref = routeHref;
 
+  function fetchJson(url) {
+    return fetch(url).then(function (response) {
+      if (!response.ok) throw new Error(url.split("/").pop().split("?")[0] + ": HTTP " + response.status);
+      return response.json();
+    });
+  }
+
+  function indexUrl() {
+    var input = document.getElementById("search-input");
+    return input ? input.getAttribute("data-index") : base + "_docs/openapi/index.json";
+  }
+
   function loadIndex() {
-    if (!indexPromise) {
-      var input = document.getElementById("search-input");
-      var url = input ? input.getAttribute("data-index") : base + "_docs/openapi/index.json";
-      indexPromise = fetch(url).then(function (response) {
-        if (!response.ok) throw new Error("index.json: HTTP " + response.status);
-        return response.json();
-      });
-    }
+    if (!indexPromise) indexPromise = fetchJson(indexUrl());
     return indexPromise;
+  }
+
+  // the search file: a short text per endpoint, loaded with the first keystroke (index.json stays compact)
+  var textsPromise = null;
+  function loadTexts() {
+    if (!textsPromise) {
+      var input = document.getElementById("search-input");
+      var url = (input && input.getAttribute("data-search")) || indexUrl().replace(/index\.json$/, "search.json");
+      textsPromise = fetchJson(url).then(function (data) { return data.texts || []; }, function () { return null; });
+    }
+    return textsPromise;
   }
 
   function methodBadge(method) {
@@ -66,33 +83,97 @@
 
   /* -- search ------------------------------------------------------------------------------------------- */
 
+  var PAGE = 50; // results rendered at a time: more are added as the reader scrolls or arrows down
+
   function setupSearch() {
     var input = document.getElementById("search-input");
     var list = document.getElementById("search-results");
     if (!input || !list || !window.orgdocs || !window.orgdocs.SearchIndex) return;
     var index = null;
     var results = [];
+    var shown = 0;
     var active = -1;
+    var texts = [];
+    var positions = new Map();
+    // the count and the list scroll together in one panel under the box
+    var panel = document.createElement("div");
+    panel.className = "search-panel";
+    panel.hidden = true;
+    var count = document.createElement("p");
+    count.className = "search-count";
+    count.setAttribute("role", "status");
+    list.parentNode.insertBefore(panel, list);
+    panel.appendChild(count);
+    panel.appendChild(list);
+    list.hidden = false;
     input.disabled = false;
 
     function ensureIndex() {
-      return loadIndex().then(function (data) {
-        if (!index) index = new window.orgdocs.SearchIndex(data.endpoints || []);
+      return Promise.all([loadIndex(), loadTexts()]).then(function (loaded) {
+        if (!index) {
+          var entries = loaded[0].endpoints || [];
+          texts = loaded[1] || [];
+          entries.forEach(function (entry, i) { positions.set(entry, i); });
+          index = new window.orgdocs.SearchIndex(entries, loaded[1]);
+        }
         return index;
       });
     }
 
     function close() {
-      list.hidden = true;
+      panel.hidden = true;
       input.setAttribute("aria-expanded", "false");
       input.removeAttribute("aria-activedescendant");
       active = -1;
     }
 
+    function option(entry, i) {
+      var li = document.createElement("li");
+      li.id = "search-option-" + i;
+      li.setAttribute("role", "option");
+      li.setAttribute("aria-selected", "false");
+      var a = document.createElement("a");
+      a.href = routeHref(entry.route);
+      a.tabIndex = -1;
+      if (entry.deprecated) a.className = "nav-deprecated";
+      var head = document.createElement("span");
+      head.className = "search-head";
+      head.appendChild(methodBadge(entry.method));
+      var title = document.createElement("span");
+      title.className = "search-title";
+      title.textContent = entry.title;
+      head.appendChild(title);
+      a.appendChild(head);
+      var path = document.createElement("code");
+      path.className = "search-path";
+      path.textContent = entry.path;
+      a.appendChild(path);
+      var text = texts[positions.get(entry)];
+      if (text) {
+        var about = document.createElement("span");
+        about.className = "search-text";
+        about.textContent = text;
+        a.appendChild(about);
+      }
+      li.appendChild(a);
+      li.addEventListener("mousedown", function (event) { event.preventDefault(); });
+      li.addEventListener("click", function () { window.location.href = a.href; });
+      return li;
+    }
+
+    function showMore() {
+      var fragment = document.createDocumentFragment();
+      var end = Math.min(results.length, shown + PAGE);
+      for (var i = shown; i < end; i++) fragment.appendChild(option(results[i], i));
+      list.appendChild(fragment);
+      shown = end;
+    }
+
     function highlight(position) {
+      if (!results.length) return;
+      active = (position + results.length) % results.length;
+      while (active >= shown) showMore();
       var options = list.querySelectorAll("[role=option]");
-      if (!options.length) return;
-      active = (position + options.length) % options.length;
       for (var i = 0; i < options.length; i++) {
         options[i].setAttribute("aria-selected", i === active ? "true" : "false");
       }
@@ -102,42 +183,24 @@
 
     function render(query) {
       list.textContent = "";
+      shown = 0;
       if (!query.trim()) { close(); return; }
-      results = index.search(query, 50);
+      results = index.search(query);
+      count.textContent = results.length === 1 ? "1 match" : results.length + " matches";
       if (!results.length) {
-        var empty = document.createElement("li");
-        empty.className = "search-empty";
-        empty.textContent = "No endpoint matches “" + query + "”.";
-        list.appendChild(empty);
+        count.textContent = "No endpoint matches \u201c" + query.trim() + "\u201d.";
       }
-      results.forEach(function (entry, i) {
-        var li = document.createElement("li");
-        li.id = "search-option-" + i;
-        li.setAttribute("role", "option");
-        li.setAttribute("aria-selected", "false");
-        var a = document.createElement("a");
-        a.href = routeHref(entry.route);
-        a.tabIndex = -1;
-        if (entry.deprecated) a.className = "nav-deprecated";
-        a.appendChild(methodBadge(entry.method));
-        var title = document.createElement("span");
-        title.className = "search-title";
-        title.textContent = entry.title;
-        a.appendChild(title);
-        var path = document.createElement("code");
-        path.className = "search-path";
-        path.textContent = entry.path;
-        a.appendChild(path);
-        li.appendChild(a);
-        li.addEventListener("mousedown", function (event) { event.preventDefault(); });
-        li.addEventListener("click", function () { window.location.href = a.href; });
-        list.appendChild(li);
-      });
-      list.hidden = false;
+      showMore();
+      panel.hidden = false;
+      panel.scrollTop = 0;
       input.setAttribute("aria-expanded", "true");
       active = -1;
       if (results.length) highlight(0);
     }
+
+    panel.addEventListener("scroll", function () {
+      if (shown < results.length && panel.scrollTop + panel.clientHeight > panel.scrollHeight - 400) showMore();
+    });
 
     function update() {
       var query = input.value;
@@ -145,30 +208,28 @@
         if (input.value === query) render(query);
       }, function (error) {
         list.textContent = "";
-        var li = document.createElement("li");
-        li.className = "search-empty";
-        li.textContent = "Search is unavailable: " + error.message;
-        list.appendChild(li);
-        list.hidden = false;
+        results = [];
+        count.textContent = "Search is unavailable: " + error.message;
+        panel.hidden = false;
       });
     }
 
-    input.addEventListener("focus", function () { ensureIndex().catch(function () {}); });
     input.addEventListener("input", update);
     input.addEventListener("blur", function () { window.setTimeout(close, 150); });
+    input.addEventListener("focus", function () { if (input.value.trim()) update(); });
     input.addEventListener("keydown", function (event) {
       if (event.key === "ArrowDown") {
         event.preventDefault();
-        if (list.hidden) update(); else highlight(active + 1);
+        if (panel.hidden) update(); else highlight(active + 1);
       } else if (event.key === "ArrowUp") {
         event.preventDefault();
         highlight(active - 1);
       } else if (event.key === "Enter") {
         event.preventDefault();
         var chosen = results[active >= 0 ? active : 0];
-        if (chosen && !list.hidden) window.location.href = routeHref(chosen.route);
+        if (chosen && !panel.hidden) window.location.href = routeHref(chosen.route);
       } else if (event.key === "Escape") {
-        if (!list.hidden) { event.preventDefault(); close(); } else { input.value = ""; }
+        if (!panel.hidden) { event.preventDefault(); close(); } else { input.value = ""; }
       }
     });
 
@@ -185,45 +246,22 @@
 
   /* -- sidebar ------------------------------------------------------------------------------------------ */
 
-  function fillSection(details) {
-    var ids = (details.getAttribute("data-section") || "").split("-");
-    var gi = parseInt(ids[0], 10);
-    var si = parseInt(ids[1], 10);
-    loadIndex().then(function (data) {
-      var group = (data.navigation || [])[gi];
-      var section = group && group.sections[si];
-      if (!section) return;
-      var ul = details.querySelector(".nav-items");
-      ul.textContent = "";
-      section.items.forEach(function (item) {
-        var li = document.createElement("li");
-        var a = document.createElement("a");
-        if (item.deprecated) { a.className = "nav-deprecated"; a.title = "deprecated"; }
-        a.href = routeHref(item.route);
-        if (item.method) a.appendChild(methodBadge(item.method));
-        var title = document.createElement("span");
-        title.textContent = item.title;
-        a.appendChild(title);
-        li.appendChild(a);
-        ul.appendChild(li);
-      });
-      details.classList.remove("nav-section-lazy");
-    }).catch(function () { /* the placeholder link stays */ });
-  }
-
   function setupSidebar() {
     var sidebar = document.getElementById("sidebar");
     if (!sidebar) return;
-    sidebar.querySelectorAll("details.nav-section-lazy").forEach(function (details) {
-      details.addEventListener("toggle", function () {
-        if (details.open && details.classList.contains("nav-section-lazy")) fillSection(details);
-      });
-    });
     var current = sidebar.querySelector("[aria-current=page]");
     if (current && sidebar.scrollHeight > sidebar.clientHeight) {
       // scroll the sidebar only (never the page): the current item in its middle
       var top = current.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
       sidebar.scrollTop += top - sidebar.clientHeight / 2;
+    }
+    var drawer = document.getElementById("nav-drawer");
+    if (drawer) {
+      // the drawer is a checkbox and its label (it opens without JavaScript); this only adds Escape
+      document.addEventListener("keydown", function (event) {
+        if (event.key === "Escape" && drawer.checked) { drawer.checked = false; drawer.focus(); }
+      });
+      return;
     }
     var toggle = document.querySelector(".nav-toggle");
     if (toggle) {

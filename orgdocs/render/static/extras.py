@@ -1,0 +1,154 @@
+"""The files of a build besides operation pages and payloads: the search file, landing and section pages,
+``404.html``, and what documentation sites now ship for assistants: ``llms.txt`` (the site's pages, one
+line each, https://llmstxt.org) and a Markdown twin of each operation page (``<route>/index.md``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from orgdocs.site.excerpts import first_sentence
+from orgdocs.site.site import SEARCH_URL, payload_url
+
+__all__ = ["extra_files", "llms_txt", "operation_markdown"]
+
+
+def extra_files(site: Any, renderer: Any) -> Iterator[tuple[str, str, bool]]:
+    """(path below the output folder, text, whether it is an HTML page) of every extra file."""
+    yield (
+        SEARCH_URL.lstrip("/"),
+        json.dumps(site.search_file, ensure_ascii=False, separators=(",", ":")),
+        False,
+    )
+    for route in site.landings:
+        yield f"{route.strip('/')}/index.html", renderer.landing(route), True
+    for route in site.sections:
+        yield f"{route.strip('/')}/index.html", renderer.section(route), True
+    yield "404.html", renderer.not_found(), True
+    yield "llms.txt", llms_txt(site), False
+    for route in site.operations:
+        yield f"{route.strip('/')}/index.md", operation_markdown(site, route), False
+
+
+def _line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def llms_txt(site: Any) -> str:
+    """``llms.txt``: the site's title, its introduction, and every page, one line each, grouped."""
+    lines = [f"# {_line(site.title)}", ""]
+    intro = next((d.info.get("description") for d in site.descriptions if d.info.get("description")), "")
+    if isinstance(intro, str) and first_sentence(intro):
+        lines += [f"> {first_sentence(intro)}", ""]
+    lines += ["Every operation page has a Markdown twin at `<page>/index.md`.", ""]
+    for group in site.navigation:
+        lines.append(f"## {_line(group['group'])}")
+        lines.append("")
+        if group.get("route"):
+            lines.append(
+                f"- [{_line(group['group'])}]({group['route'].strip('/')}/): introduction, servers, authentication"
+            )
+        for section in group["sections"]:
+            if section.get("route"):
+                entry = site.sections[section["route"]]
+                about = first_sentence(entry.description)
+                lines.append(
+                    f"- [{_line(section['title'])}]({section['route'].strip('/')}/)"
+                    + (f": {about}" if about else "")
+                )
+            for item in section["items"]:
+                route = item["route"].strip("/")
+                operation = site.operations.get(item["route"])
+                if operation is None:
+                    lines.append(f"- [{_line(item['title'])}]({route}/)")
+                    continue
+                op = operation.operation
+                about = first_sentence(op.description)
+                lines.append(
+                    f"- [{_line(item['title'])}]({route}/index.md): `{op.method.upper()} {op.path}`"
+                    + (f" {about}" if about else "")
+                )
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _cell(text: Any) -> str:
+    """Text made safe for one cell of a Markdown table."""
+    return _line(str(text or "")).replace("|", "\\|")
+
+
+def _schema_type(description: Any, schema: Any) -> str:
+    schema = description.deref(schema) if isinstance(schema, dict) else schema
+    if not isinstance(schema, dict):
+        return ""
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = " or ".join(str(k) for k in kind)
+    if kind == "array" and isinstance(schema.get("items"), dict):
+        inner = _schema_type(description, schema["items"])
+        kind = f"array of {inner}" if inner else "array"
+    text = str(kind or "")
+    if schema.get("format"):
+        text += f" ({schema['format']})"
+    return text
+
+
+def operation_markdown(site: Any, route: str) -> str:
+    """The Markdown twin of an operation page: what a reader (or an assistant) needs, in plain Markdown."""
+    entry = site.operations[route]
+    op, description = entry.operation, entry.description
+    lines = [f"# {_line(op.title)}", "", f"`{op.method.upper()} {op.path}`", ""]
+    if op.deprecated:
+        lines += ["**Deprecated.**", ""]
+    if op.description:
+        lines += [op.description.strip(), ""]
+    if op.parameters:
+        lines += [
+            "## Parameters",
+            "",
+            "| Name | In | Type | Required | Description |",
+            "|---|---|---|---|---|",
+        ]
+        for p in op.parameters:
+            lines.append(
+                f"| `{_cell(p.name)}` | {p.location} | {_cell(_schema_type(description, p.schema))} | "
+                f"{'yes' if p.required else 'no'} | {_cell(p.description)} |"
+            )
+        lines.append("")
+    body = op.request_body
+    if body is not None:
+        lines += ["## Request body", ""]
+        if body.description:
+            lines += [body.description.strip(), ""]
+        for media in body.content:
+            kind = _schema_type(description, media.schema)
+            ref = media.schema.get("$ref") if isinstance(media.schema, dict) else None
+            name = f" `{ref.rsplit('/', 1)[-1]}`" if isinstance(ref, str) else ""
+            lines.append(f"- `{media.media_type}`{name}" + (f": {kind}" if kind else ""))
+        lines.append("")
+    if op.responses:
+        lines += ["## Responses", "", "| Status | Description | Media types |", "|---|---|---|"]
+        for response in op.responses:
+            media = ", ".join(f"`{m.media_type}`" for m in response.content)
+            lines.append(
+                f"| {_cell(response.status)} | {_cell(first_sentence(response.description))} | {media} |"
+            )
+        lines.append("")
+    security = description.security_for(op)
+    if security:
+        lines += ["## Security", ""]
+        for requirement in security:
+            names = " and ".join(
+                f"`{name}`" + (f" (scopes: {', '.join(scopes)})" if scopes else "")
+                for name, scopes in requirement.items()
+            )
+            lines.append(f"- {names or 'none'}")
+        lines.append("")
+    if op.servers:
+        lines += ["## Servers", ""] + [f"- `{server.url}`" for server in op.servers] + [""]
+    payload = payload_url(route).lstrip("/")
+    depth = "../" * len([p for p in route.strip("/").split("/") if p])
+    lines += [f"HTML page: [./](./) · JSON payload: [{payload}]({depth}{payload})", ""]
+    return "\n".join(lines)
