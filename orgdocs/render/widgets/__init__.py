@@ -1,8 +1,9 @@
-"""The notebook views (ipywidgets): ``Navigator``, ``OperationView``, ``RequestForm`` and ``Explorer``.
+"""The notebook views: ``Navigator``, ``OperationView``, ``RequestForm`` and ``Explorer``.
 
-A module per concept; each composite is a ``VBox`` that builds its children once and wires them to the
-plain functions of the site layer (search, payloads, examples, requests, code samples). ``import orgdocs``
-does not import this package: ``orgdocs.widgets`` does.
+``Navigator``, ``OperationView`` and ``Explorer`` are anywidget widgets drawn by the static site's own
+front-end (``frontend.py``: the site's scripts and stylesheet, in a shadow root); their Python side wires
+them to the plain functions of the site layer (search, payloads, the operation page's HTML).
+``import orgdocs`` does not import this package: ``orgdocs.widgets`` does.
 """
 
 from orgdocs.render.widgets.explorer import Explorer

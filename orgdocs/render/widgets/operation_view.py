@@ -1,8 +1,8 @@
-"""``OperationView``: one operation's reference, the same sanitized HTML as its static page.
+"""``OperationView``: one operation's reference, the same sanitized HTML as its static page, in the site's look.
 
-The HTML comes from ``orgdocs.render.html.operation_html``, the static site's own renderer: the notebook
-shows exactly what the page shows (description, parameters, schemas, examples, security, servers, samples),
-from one implementation. ``operation_target`` turns what a notebook user has at hand (a site and a route,
+The HTML comes from ``orgdocs.render.html.operation_html``, the static site's own renderer, and is drawn by the
+site's front-end (``frontend.py``) with its stylesheet and schema trees: the notebook shows exactly what the
+page shows (description, parameters, schemas, examples, security, servers, samples), from one implementation. ``operation_target`` turns what a notebook user has at hand (a site and a route,
 a site entry, or an operation) into the (site, route) every view is built from.
 """
 
@@ -11,15 +11,15 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Any
 
-import ipywidgets as widgets
+import traitlets
 
-from orgdocs.render.widgets.style import stylesheet
+from orgdocs.render.widgets.base import SiteWidget, error_block
 
 if TYPE_CHECKING:
     from orgdocs.model import Description, Operation
     from orgdocs.site import OperationEntry, Site
 
-__all__ = ["OperationView", "operation_target"]
+__all__ = ["OperationView", "operation_target", "safe_operation_html"]
 
 _SITES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # Description -> its one-group Site
 
@@ -81,10 +81,22 @@ def operation_target(
     raise KeyError(f"{operation.method.upper()} {operation.path} is not an operation of {description.source}")
 
 
-class OperationView(widgets.VBox):
+def safe_operation_html(site: Site, route: str, *, samples: bool = True) -> str:
+    """The operation's HTML, or a notice naming what went wrong: one odd operation never breaks a view."""
+    from orgdocs.render.html import operation_html
+
+    try:
+        return operation_html(site, route, samples=samples)
+    except Exception as error:
+        return error_block(f"Cannot show {route}", f"{type(error).__name__}: {error}")
+
+
+class OperationView(SiteWidget):
     """The reference of one operation. ``OperationView(site, route)``, ``OperationView(entry)`` or
     ``OperationView(operation, description=...)``; ``.html`` is the HTML shown. ``samples=False`` leaves
-    out the code samples (the Explorer's request form shows live ones)."""
+    out the code samples."""
+
+    _route = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -95,19 +107,20 @@ class OperationView(widgets.VBox):
         samples: bool = True,
         **kwargs: Any,
     ):
-        from orgdocs.render.html import operation_html
-
-        super().__init__(**kwargs)
-        self.site, self.route = operation_target(target, route, description)
-        self.operation = self.site.operations[self.route].operation
-        self._html = widgets.HTML(operation_html(self.site, self.route, samples=samples))
-        self._html.add_class("orgdocs-operation-html")
-        self.add_class("orgdocs-operation-view")
-        self.children = [stylesheet(), self._html]
+        site, route = operation_target(target, route, description)
+        self.route = route
+        self.operation = site.operations[route].operation
+        super().__init__(
+            site,
+            _kind="operation",
+            _route=route,
+            _html=safe_operation_html(site, route, samples=samples),
+            **kwargs,
+        )
 
     def __repr__(self) -> str:
         return f"<OperationView {self.operation.method.upper()} {self.operation.path} ({self.route})>"
 
     @property
     def html(self) -> str:
-        return self._html.value
+        return self._html

@@ -1,0 +1,156 @@
+"""``SiteWidget``: what every notebook view shares: the site's front-end (``frontend.ESM``), the kernel side of
+its messages, and a static snapshot of what it shows for exports.
+
+Messages, each answered to its ``id``:
+
+- ``{"type": "index"}``: the site's endpoint index (navigation and search entries), sent by message rather
+  than a synced trait so that it is never written into saved widget state;
+- ``{"type": "payload", "route": ...}``: an operation's payload, for the schema rows the site's
+  ``schema.js`` fills in when opened.
+
+Exports: a widget's MIME bundle carries, next to the live view, ``text/html``: the reference of the selected
+operation as the site renders it (``snapshot_html``). ``jupyter nbconvert --to html`` shows it where no widget
+state was saved; ``--to orgdocs`` prefers the HTML in the saved widget state (``_html``), which follows the
+selection. A selection made from Python updates the displayed bundle too.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+import anywidget
+import traitlets
+
+from orgdocs.render.widgets.frontend import ESM
+
+if TYPE_CHECKING:
+    from orgdocs.site import Site
+
+__all__ = ["SNAPSHOT_CLASS", "SiteWidget", "error_block", "snapshot_html", "widget_index"]
+
+SNAPSHOT_CLASS = "orgdocs-widget-snapshot"
+SNAPSHOT_ROWS = 40  # operations listed in the snapshot of a navigator with nothing selected
+INDEX_KEYS = ("route", "section", "title", "method", "path", "operationId", "tags", "params", "deprecated")
+
+
+def widget_index(site: Site) -> dict:
+    """What the front-end needs of ``Site.index``: the navigation and, per operation, what search reads."""
+    index = site.index
+    return {
+        "title": index.get("title", ""),
+        "navigation": index["navigation"],
+        "endpoints": [{key: entry.get(key) for key in INDEX_KEYS} for entry in index["endpoints"]],
+    }
+
+
+def error_block(title: str, detail: str = "") -> str:
+    text = f"<strong>{html.escape(title)}</strong>" + (f": {html.escape(detail)}" if detail else "")
+    return f'<p class="notice notice-error">{text}</p>'
+
+
+def snapshot_html(site: Site, operation_html: str = "") -> str:
+    """Static HTML of a view: the operation's reference, or the site's title and first operations."""
+    if operation_html:
+        return f'<div class="{SNAPSHOT_CLASS}">{operation_html}</div>'
+    entries = site.index["endpoints"]
+    rows = "".join(
+        f"<tr><td><code>{html.escape(e['method'])}</code></td><td>{html.escape(e['title'])}</td>"
+        f"<td><code>{html.escape(e['path'])}</code></td></tr>"
+        for e in entries[:SNAPSHOT_ROWS]
+    )
+    more = (
+        f"<p>… and {len(entries) - SNAPSHOT_ROWS:,} more operations.</p>"
+        if len(entries) > SNAPSHOT_ROWS
+        else ""
+    )
+    return (
+        f'<div class="{SNAPSHOT_CLASS}"><h3>{html.escape(site.title)}</h3>'
+        f"<p>{len(entries):,} operations. In a live notebook, search and select one to read its reference.</p>"
+        f"<table><thead><tr><th>Method</th><th>Operation</th><th>Path</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>{more}</div>"
+    )
+
+
+class SiteWidget(anywidget.AnyWidget):
+    """A view of a ``Site`` drawn by the site's own front-end. Subclasses set ``_kind`` and ``_html``."""
+
+    _esm = ESM
+    _kind = traitlets.Unicode("explorer").tag(sync=True)
+    _title = traitlets.Unicode("").tag(sync=True)
+    _html = traitlets.Unicode("", help="HTML of the operation shown (the site's operation detail)").tag(
+        sync=True
+    )
+
+    def __init__(self, site: Site, **kwargs: Any):
+        self.site = site
+        self._from_frontend = False
+        self._display_ids: list[str] = []
+        super().__init__(**kwargs)
+        self.on_msg(self._on_message)
+
+    # -- messages ----------------------------------------------------------------------------------------
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or "id" not in content:
+            return
+        kind = content.get("type")
+        try:
+            answer = self._answer(kind, content)
+        except Exception as error:  # answered, not raised: the front-end shows it
+            answer = {"error": f"{type(error).__name__}: {error}"}
+        self.send({"id": content["id"], "type": kind, **answer})
+
+    def _answer(self, kind: Any, content: dict) -> dict:
+        if kind == "index":
+            return {"index": widget_index(self.site)}
+        if kind == "payload":
+            route = content.get("route")
+            if route not in self.site.operations:
+                return {"error": f"no operation at route {route!r}"}
+            return {"payload": self.site.payload(route)}
+        return {"error": f"unknown message {kind!r}"}
+
+    # -- changes from the front-end vs from Python ---------------------------------------------------------
+
+    def set_state(self, sync_data: dict) -> None:
+        self._from_frontend = True
+        try:
+            super().set_state(sync_data)
+        finally:
+            self._from_frontend = False
+
+    # -- display and exports -----------------------------------------------------------------------------
+
+    def snapshot(self) -> str:
+        """Static HTML of what the view shows (for exports)."""
+        return snapshot_html(self.site, self._html)
+
+    def _bundle(self) -> tuple[dict, dict]:
+        data, metadata = super()._repr_mimebundle_()
+        data["text/html"] = self.snapshot()
+        return data, metadata
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict]:
+        return self._bundle()
+
+    def _ipython_display_(self) -> None:
+        # displayed with an id, so that a selection made from Python can update the output's snapshot
+        from IPython.display import display
+
+        display_id = f"orgdocs-{self.model_id}"
+        data, metadata = self._bundle()
+        display(data, raw=True, metadata=metadata, display_id=display_id)
+        if display_id not in self._display_ids:
+            self._display_ids.append(display_id)
+
+    def _update_displays(self) -> None:
+        """Refresh the displayed snapshot after a change made from Python (not one made in the view: that
+        would draw the view again under the reader's hands)."""
+        if self._from_frontend or not self._display_ids:
+            return
+        from IPython.display import update_display
+
+        data, metadata = self._bundle()
+        for display_id in self._display_ids:
+            update_display(data, raw=True, metadata=metadata, display_id=display_id)

@@ -1,0 +1,63 @@
+"""The notebook views' front-end: one ES module and one stylesheet, made from the static site's own assets.
+
+The site's scripts and stylesheet are read from ``orgdocs/render/static/assets`` when this module is imported,
+never copied into the package twice: a change to the site's search, schema trees or colours is a change to the
+notebook views too. The module (``ESM``) is
+
+- ``SITE``: a stand-in for ``window`` that the site's classic scripts attach themselves to (``search.js``'s
+  ``SearchIndex``, ``request.js``'s ``request``), so nothing lands on the notebook page's globals;
+- ``SITE_SCRIPTS``: the scripts that work on a page's DOM (``schema.js``), as functions of ``(window,
+  document)`` that a view calls with a ``document`` scoped to its own shadow root;
+- ``STYLE``: ``site.css`` with its ``:root``/``html``/``body`` rules moved to the shadow host, then
+  ``static/widget.css``;
+- ``static/widget.js``, the views themselves (``render`` of anywidget's front-end module).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+__all__ = ["ESM", "SITE_ASSETS", "STYLE", "shadow_css"]
+
+SITE_ASSETS = Path(__file__).resolve().parents[1] / "static" / "assets"
+HERE = Path(__file__).resolve().parent / "static"
+GLOBAL_SCRIPTS = ("search.js", "request.js")  # run once: they define window.orgdocs.*
+PAGE_SCRIPTS = {"schema": "schema.js"}  # run per view, against its own DOM
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def shadow_css(css: str) -> str:
+    """``css`` made to apply inside a shadow root: ``:root`` (and ``html``, ``body``) rules go to ``:host``,
+    ``:root[data-theme=...]`` to ``:host([data-theme=...])``. The widget sets ``data-theme`` on its host."""
+    css = re.sub(r":root\[([^\]]+)\]", r":host([\1])", css)
+    css = re.sub(r"(^|[\s,}]):root\b", r"\1:host", css)
+    return re.sub(r"(^|[},]\s*)(?:html|body)(\s*[{,])", r"\1:host\2", css, flags=re.MULTILINE)
+
+
+def _global_script(name: str) -> str:
+    return f"// {name} (orgdocs/render/static/assets)\n(function (window) {{\n{_read(SITE_ASSETS / name)}\n}})(SITE);\n"
+
+
+def _page_script(key: str, name: str) -> str:
+    return f"// {name} (orgdocs/render/static/assets)\nSITE_SCRIPTS[{json.dumps(key)}] = function (window, document) {{\n{_read(SITE_ASSETS / name)}\n}};\n"
+
+
+def _module() -> tuple[str, str]:
+    style = shadow_css(_read(SITE_ASSETS / "site.css")) + "\n" + _read(HERE / "widget.css")
+    parts = [
+        "const SITE = { orgdocs: {} };\n",
+        "const SITE_SCRIPTS = {};\n",
+        *(_global_script(name) for name in GLOBAL_SCRIPTS),
+        *(_page_script(key, name) for key, name in PAGE_SCRIPTS.items()),
+        f"const STYLE = {json.dumps(style)};\n",
+        _read(HERE / "widget.js"),
+    ]
+    return "".join(parts), style
+
+
+ESM, STYLE = _module()

@@ -1,0 +1,403 @@
+/* orgdocs notebook views: the static site's front-end inside an anywidget (Explorer, Navigator, OperationView).
+ *
+ * orgdocs/render/widgets/frontend.py builds the ES module this file ends: before it come the site's own
+ * scripts (search.js, request.js, schema.js from orgdocs/render/static/assets), each run with `window` bound
+ * to SITE so that nothing lands on the notebook page's globals, and STYLE, the site's stylesheet made to apply
+ * inside a shadow root. Each view draws into its own shadow root: the site's CSS cannot touch JupyterLab and
+ * JupyterLab's cannot touch it; light or dark follows JupyterLab's theme (body[data-jp-theme-light]).
+ *
+ * The kernel owns the data: the endpoint index and an operation's payload come by custom message when a view
+ * asks for them (so they are never saved in widget state), the selected operation's HTML (rendered by the
+ * site's Python templates) by the synced `_html` trait; `value` (selected route) and `query` (search box) are
+ * synced both ways. Search runs here, with the site's SearchIndex: a keystroke never waits for the kernel.
+ */
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const MAX_ROWS = 300; // search results drawn at most: more is no help to a reader and costs every keystroke
+let sheet = null;
+
+function stylesheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLE);
+  }
+  return sheet;
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function listen(model, name, callback, signal) {
+  model.on(name, callback);
+  signal.addEventListener("abort", () => model.off(name, callback));
+}
+
+function pathCode(path) {
+  // a long path wraps after a slash, not in the middle of a word
+  const code = element("code", "ow-path");
+  path.split("/").forEach((part, i) => {
+    if (i > 0) {
+      code.appendChild(document.createTextNode("/"));
+      code.appendChild(document.createElement("wbr"));
+    }
+    code.appendChild(document.createTextNode(part));
+  });
+  return code;
+}
+
+function methodBadge(method) {
+  const css = METHODS.indexOf(method.toLowerCase()) >= 0 ? method.toLowerCase() : "other";
+  return element("span", "method method-" + css, method.toUpperCase());
+}
+
+/* -- theme: JupyterLab's, else the reader's preference ------------------------------------------------- */
+
+function followTheme(host, signal) {
+  function apply() {
+    const light = document.body.getAttribute("data-jp-theme-light");
+    if (light === "false") host.setAttribute("data-theme", "dark");
+    else if (light === "true") host.setAttribute("data-theme", "light");
+    else host.removeAttribute("data-theme"); // no JupyterLab theme: prefers-color-scheme decides
+  }
+  apply();
+  const observer = new MutationObserver(apply);
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+  signal.addEventListener("abort", () => observer.disconnect());
+}
+
+/* -- kernel requests: one message out, the answer by its id ------------------------------------------------ */
+
+function kernel(model) {
+  const waiting = new Map();
+  let next = 0;
+  function onMessage(message) {
+    if (!message || message.id === undefined || !waiting.has(message.id)) return;
+    const done = waiting.get(message.id);
+    waiting.delete(message.id);
+    done(message);
+  }
+  model.on("msg:custom", onMessage);
+  return {
+    ask(content) {
+      const id = "q" + next++ + "-" + Math.random().toString(36).slice(2);
+      return new Promise((resolve) => {
+        waiting.set(id, resolve);
+        model.send({ ...content, id });
+      });
+    },
+    close() {
+      model.off("msg:custom", onMessage);
+    },
+  };
+}
+
+const INDEXES = new WeakMap(); // model -> Promise of {entries, navigation, search}: one per model, shared by its views
+
+function loadIndex(model, ask) {
+  if (!INDEXES.has(model)) {
+    const promise = ask({ type: "index" }).then((answer) => {
+      if (answer.error) throw new Error(answer.error);
+      const index = answer.index;
+      const byRoute = new Map(index.endpoints.map((entry) => [entry.route, entry]));
+      return { index, byRoute, search: new SITE.orgdocs.SearchIndex(index.endpoints) };
+    });
+    promise.catch(() => INDEXES.delete(model)); // a later view asks again
+    INDEXES.set(model, promise);
+  }
+  return INDEXES.get(model);
+}
+
+/* -- the operation pane -------------------------------------------------------------------------------- */
+
+function showOperation(pane, html, route, ask) {
+  pane.textContent = "";
+  if (!html) {
+    pane.appendChild(element("p", "ow-muted", "Select an operation to read its reference."));
+    return;
+  }
+  const article = element("article", "ow-operation");
+  article.innerHTML = html; // rendered and sanitized by the site's Python templates
+  pane.appendChild(article);
+  pane.scrollTop = 0;
+  if (route && ask && article.querySelector("details.schema-lazy")) {
+    // schema rows cut on the server open with the site's schema.js, which reads the operation's payload
+    ask({ type: "payload", route }).then((answer) => {
+      if (!answer.payload || !article.isConnected) return;
+      runSchemaScript(article, answer.payload);
+    });
+  }
+}
+
+function runSchemaScript(root, payload) {
+  const text = JSON.stringify(payload);
+  const scoped = new Proxy(document, {
+    get(target, name) {
+      if (name === "getElementById") {
+        return (id) => (id === "orgdocs-payload" ? { textContent: text } : root.querySelector("#" + CSS.escape(id)));
+      }
+      if (name === "querySelectorAll") return (selector) => root.querySelectorAll(selector);
+      if (name === "querySelector") return (selector) => root.querySelector(selector);
+      const value = Reflect.get(target, name);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  SITE_SCRIPTS.schema(SITE, scoped);
+}
+
+/* -- the navigator: search box, results or the whole navigation, keyboard ------------------------------ */
+
+function navigator(model, root, ask, signal, onOpen) {
+  const box = element("div", "ow-nav");
+  const search = element("div", "search ow-search");
+  search.setAttribute("role", "search");
+  const input = element("input", "search-input");
+  input.type = "search";
+  input.placeholder = "Search endpoints  /";
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  input.setAttribute("aria-label", "Search endpoints");
+  input.setAttribute("role", "combobox");
+  input.setAttribute("aria-autocomplete", "list");
+  input.setAttribute("aria-expanded", "true");
+  const status = element("p", "ow-status", "Loading the operations…");
+  status.setAttribute("aria-live", "polite");
+  const list = element("ul", "ow-list");
+  const listId = "ow-list-" + Math.random().toString(36).slice(2);
+  list.id = listId;
+  list.tabIndex = 0;
+  list.setAttribute("role", "listbox");
+  list.setAttribute("aria-label", "Operations");
+  input.setAttribute("aria-controls", listId);
+  search.appendChild(input);
+  box.appendChild(search);
+  box.appendChild(status);
+  box.appendChild(list);
+  root.appendChild(box);
+
+  let data = null;
+  let options = []; // the <li role=option> drawn, in order
+  let active = -1;
+
+  function row(entry, counter) {
+    const li = element("li", "ow-row" + (entry.deprecated ? " nav-deprecated" : ""));
+    li.id = listId + "-" + counter;
+    li.setAttribute("role", "option");
+    li.setAttribute("data-route", entry.route);
+    li.setAttribute("aria-selected", entry.route === model.get("value") ? "true" : "false");
+    li.appendChild(methodBadge(entry.method));
+    const text = element("span", "ow-row-text");
+    text.appendChild(element("span", "ow-title", entry.title));
+    text.appendChild(pathCode(entry.path));
+    li.appendChild(text);
+    if (entry.deprecated) li.title = "deprecated";
+    return li;
+  }
+
+  function draw() {
+    if (!data) return;
+    const query = model.get("query") || "";
+    list.textContent = "";
+    options = [];
+    const total = data.index.endpoints.length;
+    let counter = 0;
+    const fragment = document.createDocumentFragment();
+    if (query.trim()) {
+      const found = data.search.search(query);
+      found.slice(0, MAX_ROWS).forEach((entry) => {
+        const li = row(entry, counter++);
+        const section = element("span", "ow-section", entry.section);
+        li.querySelector(".ow-row-text").appendChild(section);
+        fragment.appendChild(li);
+        options.push(li);
+      });
+      if (!found.length) status.textContent = "No operation matches “" + query.trim() + "”.";
+      else if (found.length > MAX_ROWS) status.textContent = `${found.length.toLocaleString("en")} of ${total.toLocaleString("en")} operations match; the first ${MAX_ROWS} are listed`;
+      else status.textContent = `${found.length.toLocaleString("en")} of ${total.toLocaleString("en")} operations match`;
+    } else {
+      data.index.navigation.forEach((group) => {
+        const sections = group.sections.filter((s) => s.items.some((item) => item.kind === "operation"));
+        if (!sections.length) return;
+        if (data.index.navigation.length > 1) fragment.appendChild(element("li", "ow-group", group.group)).setAttribute("role", "presentation");
+        sections.forEach((section) => {
+          fragment.appendChild(element("li", "ow-heading", section.title)).setAttribute("role", "presentation");
+          section.items.forEach((item) => {
+            if (item.kind !== "operation") return;
+            const entry = data.byRoute.get(item.route) || item;
+            const li = row({ ...entry, title: item.title, deprecated: item.deprecated }, counter++);
+            fragment.appendChild(li);
+            options.push(li);
+          });
+        });
+      });
+      status.textContent = `${total.toLocaleString("en")} operations`;
+    }
+    list.appendChild(fragment);
+    const selected = options.findIndex((li) => li.getAttribute("data-route") === model.get("value"));
+    setActive(query.trim() ? 0 : selected, false);
+  }
+
+  function setActive(position, scroll) {
+    if (active >= 0 && options[active]) options[active].classList.remove("is-active");
+    if (!options.length || position < 0) {
+      active = -1;
+      input.removeAttribute("aria-activedescendant");
+      list.removeAttribute("aria-activedescendant");
+      return;
+    }
+    active = Math.max(0, Math.min(position, options.length - 1));
+    const li = options[active];
+    li.classList.add("is-active");
+    input.setAttribute("aria-activedescendant", li.id);
+    list.setAttribute("aria-activedescendant", li.id);
+    if (scroll) li.scrollIntoView({ block: "nearest" });
+  }
+
+  function open(position) {
+    const li = options[position];
+    if (!li) return;
+    setActive(position, true);
+    const route = li.getAttribute("data-route");
+    model.set("value", route);
+    model.save_changes();
+    markSelected();
+    if (onOpen) onOpen(route);
+  }
+
+  function markSelected() {
+    const route = model.get("value");
+    options.forEach((li) => li.setAttribute("aria-selected", li.getAttribute("data-route") === route ? "true" : "false"));
+  }
+
+  function onKey(event) {
+    // the widget's keys stay in the widget: JupyterLab must not move its cells on an arrow key
+    const page = Math.max(1, Math.floor(list.clientHeight / 32));
+    const moves = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    if (event.key in moves) {
+      setActive(active < 0 ? 0 : active + moves[event.key], true);
+    } else if (event.key === "Home" && event.target === list) {
+      setActive(0, true);
+    } else if (event.key === "End" && event.target === list) {
+      setActive(options.length - 1, true);
+    } else if (event.key === "Enter") {
+      open(active < 0 ? 0 : active);
+    } else if (event.key === "Escape" && event.target === input && input.value) {
+      input.value = "";
+      typed();
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  let pending = null;
+  function typed() {
+    model.set("query", input.value);
+    draw();
+    // the kernel hears the query once typing pauses: a keystroke never waits for a message
+    clearTimeout(pending);
+    pending = setTimeout(() => model.save_changes(), 150);
+  }
+
+  input.addEventListener("input", typed, { signal });
+  input.addEventListener("keydown", onKey, { signal });
+  list.addEventListener("keydown", onKey, { signal });
+  list.addEventListener("click", (event) => {
+    const li = event.target.closest("[role=option]");
+    if (li) open(options.indexOf(li));
+  }, { signal });
+
+  listen(model, "change:query", () => {
+    if (input.value !== model.get("query")) {
+      input.value = model.get("query");
+      draw();
+    }
+  }, signal);
+  listen(model, "change:value", () => {
+    markSelected();
+    const index = options.findIndex((li) => li.getAttribute("data-route") === model.get("value"));
+    if (index >= 0) setActive(index, true);
+  }, signal);
+
+  input.value = model.get("query") || "";
+  loadIndex(model, ask).then((loaded) => {
+    data = loaded;
+    draw();
+    const selected = list.querySelector('[aria-selected="true"]');
+    if (selected) selected.scrollIntoView({ block: "nearest" });
+  }, (error) => {
+    status.textContent = "The operations could not be loaded (" + error.message + "). Run the cell again.";
+  });
+
+  return {
+    focusSearch() {
+      input.focus();
+      input.select();
+    },
+  };
+}
+
+/* -- the views ----------------------------------------------------------------------------------------- */
+
+function frame(el, signal, kind) {
+  const host = element("div", "orgdocs-widget-host");
+  el.appendChild(host);
+  const shadow = host.attachShadow({ mode: "open" });
+  shadow.adoptedStyleSheets = [stylesheet()];
+  followTheme(host, signal);
+  const root = element("div", "ow-root ow-" + kind);
+  root.tabIndex = -1; // a click anywhere in the widget puts the focus in it, so that "/" reaches it
+  shadow.appendChild(root);
+  return root;
+}
+
+function render({ model, el }) {
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const kind = model.get("_kind");
+  const root = frame(el, signal, kind);
+  const channel = kernel(model);
+  const ask = channel.ask;
+
+  if (kind === "operation") {
+    const pane = element("div", "ow-detail");
+    root.appendChild(pane);
+    showOperation(pane, model.get("_html"), model.get("_route"), ask);
+    listen(model, "change:_html", () => showOperation(pane, model.get("_html"), model.get("_route"), ask), signal);
+  } else {
+    const title = model.get("_title");
+    if (title) root.appendChild(element("h2", "ow-site-title", title));
+    const body = element("div", "ow-body");
+    root.appendChild(body);
+    let pane = null;
+    const nav = navigator(model, body, ask, signal, () => pane && pane.focus({ preventScroll: true }));
+    if (kind === "explorer") {
+      pane = element("div", "ow-detail");
+      pane.tabIndex = -1;
+      pane.setAttribute("role", "region");
+      pane.setAttribute("aria-label", "Operation");
+      body.appendChild(pane);
+      showOperation(pane, model.get("_html"), model.get("value"), ask);
+      listen(model, "change:_html", () => showOperation(pane, model.get("_html"), model.get("value"), ask), signal);
+    }
+    root.addEventListener("keydown", (event) => {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.composedPath()[0];
+      const tag = target && target.tagName ? target.tagName.toLowerCase() : "";
+      if (tag === "input" || tag === "textarea" || tag === "select" || (target && target.isContentEditable)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      nav.focusSearch();
+    }, { signal });
+  }
+  return () => {
+    controller.abort();
+    channel.close();
+  };
+}
+
+export default { render };
