@@ -1,28 +1,36 @@
-"""Explorer: navigator on the left, the selected operation's view and form on the right, one token per group."""
+"""Explorer: navigation, search and the selected operation's page HTML; forms kept, one token per group."""
 
 from __future__ import annotations
 
 from orgdocs.render.widgets import Explorer, OperationView, RequestForm
 
 
-def test_builds_and_shows_a_placeholder(site, tokens):
+def test_builds_with_nothing_selected(site, tokens):
     explorer = Explorer(site, tokens=tokens)
     assert explorer.value is None and explorer.form is None and explorer.view is None
-    assert "Select an operation" in explorer._detail.children[0].value
-    assert "Pet shop" in explorer.children[1].value
+    assert explorer.html == "" and explorer._kind == "explorer" and explorer._title == "Pet shop"
+    assert explorer.navigator is explorer
+
+
+def test_selecting_renders_the_operation_page(site, tokens):
+    from orgdocs.render.html import operation_html
+
+    explorer = Explorer(site, tokens=tokens)
+    explorer.set_state({"value": "/api/pets/create-pet"})  # a click in the view
+    assert explorer.html == operation_html(site, "/api/pets/create-pet")
+    assert isinstance(explorer.view, OperationView) and explorer.view.html == explorer.html
+    explorer.value = None
+    assert explorer.html == ""
 
 
 def test_search_select_and_send(site, mock_client, recorder, tokens):
     explorer = Explorer(site, client=mock_client, tokens=tokens, values={"petId": 3})
     explorer.search("getpet")
-    assert explorer.navigator.routes == ["/api/pets/get-pet"]  # the exact operationId
-    explorer.navigator._list.index = 0  # a click on the row
-    assert explorer.value == "/api/pets/get-pet"
-    assert isinstance(explorer.view, OperationView) and isinstance(explorer.form, RequestForm)
-    assert list(explorer._detail.children) == [explorer.view, explorer.form]
-    explorer.form._send_button.click()
+    assert explorer.routes == ["/api/pets/get-pet"]  # the exact operationId
+    form = explorer.select(explorer.routes[0])
+    assert explorer.value == "/api/pets/get-pet" and isinstance(form, RequestForm) and explorer.form is form
+    form.send()
     assert str(recorder.requests[0].url) == "https://api.pets.test/v1/pets/3"
-    assert "200 OK" in explorer.form.result_html
 
 
 def test_forms_are_kept_and_share_the_group_token(site, mock_client, recorder, tokens):
@@ -52,24 +60,28 @@ def test_two_apis_never_share_a_token(site, description, tokens):
     assert not other.select("/api/pets/list-pets").has_token
 
 
-def test_navigator_and_explorer_value_stay_linked(site, tokens):
-    explorer = Explorer(site, tokens=tokens, route="/api/store/get-inventory")
-    assert explorer.navigator.value == "/api/store/get-inventory"
-    explorer.navigator.value = "/api/pets/get-pet"
-    assert explorer.value == "/api/pets/get-pet" and explorer.view.route == "/api/pets/get-pet"
-    explorer.value = None
-    assert explorer._detail.children == (explorer._placeholder,)
+def test_route_at_start(site, tokens):
+    explorer = Explorer(site, tokens=tokens, route="api/store/get-inventory")
+    assert explorer.value == "/api/store/get-inventory" and "Inventory" in explorer.html
 
 
 def test_an_operation_that_cannot_be_shown_is_reported_in_the_pane(site, tokens, monkeypatch):
-    from orgdocs.render.widgets import explorer as module
+    from orgdocs.render import html as module
 
     def broken(*args, **kwargs):
         raise ValueError("no <way>")
 
-    monkeypatch.setattr(module, "OperationView", broken)
+    monkeypatch.setattr(module, "operation_html", broken)
     explorer = Explorer(site, tokens=tokens)
     explorer.value = "/api/pets/get-pet"
-    (shown,) = explorer._detail.children
-    assert "Cannot show /api/pets/get-pet" in shown.value and "ValueError: no &lt;way&gt;" in shown.value
-    assert explorer.view is None and explorer.form is None
+    assert "Cannot show /api/pets/get-pet" in explorer.html and "ValueError: no &lt;way&gt;" in explorer.html
+
+
+def test_the_bundle_carries_a_static_snapshot(site, tokens):
+    explorer = Explorer(site, tokens=tokens)
+    data, _ = explorer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert "orgdocs-widget-snapshot" in data["text/html"] and "List pets" in data["text/html"]
+    explorer.value = "/api/pets/create-pet"
+    data, _ = explorer._repr_mimebundle_()
+    assert explorer.html in data["text/html"]

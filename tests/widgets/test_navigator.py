@@ -1,48 +1,37 @@
-"""Navigator: rows from the site's navigation, search as you type, selection as ``.value``."""
+"""Navigator: the site's navigation and search, ``value`` and ``query`` synced, the index sent by message."""
 
 from __future__ import annotations
 
 import pytest
 import traitlets
 
-from orgdocs.render.widgets.navigator import DEPRECATED_MARK, Navigator, navigation_rows, search_rows
+from orgdocs.render.widgets.navigator import Navigator, navigation_routes
 
 
-def test_navigation_rows_have_group_and_tag_headings(site):
-    rows = navigation_rows(site)
-    labels = [label for label, _ in rows]
-    assert labels[0] == "\u25c6 API"
-    assert labels[1] == "\u25b8 pets"
-    assert rows[0][1] is None and rows[1][1] is None
-    assert labels[2].split() == ["GET", "List", "pets"]
-    assert "\u25b8 store" in labels
-    routes = [route for _, route in rows if route]
-    assert routes == list(site.operations)
+def answers(widget, message: dict) -> list[dict]:
+    """What the kernel side answers to a custom message from the front-end."""
+    sent = []
+    widget.send = lambda content, buffers=None: sent.append(content)
+    widget._on_message(widget, message, [])
+    return sent
 
 
-def test_rows_mark_deprecated_operations(site):
-    rows = dict((route, label) for label, route in navigation_rows(site) if route)
-    assert rows["/api/pets/delete-pet"].endswith(DEPRECATED_MARK)
-    assert DEPRECATED_MARK not in rows["/api/pets/get-pet"]
-
-
-def test_search_rows_follow_site_search_ranking_and_name_the_section(site):
-    rows = search_rows(site, "pet")
-    assert [route for _, route in rows] == [e["route"] for e in site.search("pet")]
-    assert all(label.endswith("\u00b7 pets") or label.endswith("\u00b7 store") for label, _ in rows)
-    assert search_rows(site, "nothing-like-this") == []
-
-
-def test_typing_filters_the_list(site):
+def test_lists_every_operation_in_navigation_order(site):
     navigator = Navigator(site)
-    assert len(navigator.routes) == len(site.operations)
-    navigator._search.value = "inventory"
+    assert navigator.routes == navigation_routes(site) == list(site.operations)
+    assert navigator._kind == "navigator" and navigator._title == "Pet shop"
+
+
+def test_search_follows_site_search_ranking(site):
+    navigator = Navigator(site)
+    navigator.search("pet")
+    assert navigator.query == "pet"
+    assert navigator.routes == [e["route"] for e in site.search("pet")]
+    navigator.search("inventory")
     assert navigator.routes == ["/api/store/get-inventory"]
-    assert "1 of 6 operations match" in navigator._status.value
-    navigator._search.value = "zzz"
+    navigator.search("zzz")
     assert navigator.routes == []
-    assert "No operation matches" in navigator._status.value
-    navigator._search.value = ""
+    navigator.search("")
     assert len(navigator.routes) == 6
 
 
@@ -50,70 +39,94 @@ def test_typing_does_not_select_anything(site):
     navigator = Navigator(site)
     seen = []
     navigator.observe(lambda change: seen.append(change["new"]), "value")
-    for query in ("p", "pe", "pet", "pets", ""):
+    for query in ("p", "pe", "pet", ""):
         navigator.search(query)
     assert seen == [] and navigator.value is None
-    assert navigator._list.index is None
 
 
-def test_selecting_a_row_sets_value_and_fires_observers(site):
+def test_a_selection_from_the_front_end_sets_value(site):
     navigator = Navigator(site)
     seen = []
     navigator.observe(lambda change: seen.append(change["new"]), "value")
-    navigator.search("get a pet")
-    navigator._list.index = 0
-    assert navigator.value == "/api/pets/get-pet"
-    assert seen == ["/api/pets/get-pet"]
-    # the selection survives a new search that still lists it, and clearing the search
-    navigator.search("pet")
-    assert navigator._list.index == navigator.routes.index("/api/pets/get-pet")
-    navigator.search("")
-    assert navigator._rows[navigator._list.index][1] == "/api/pets/get-pet"
+    navigator.set_state({"value": "/api/pets/get-pet", "query": "get a pet"})
+    assert navigator.value == "/api/pets/get-pet" and navigator.query == "get a pet"
     assert seen == ["/api/pets/get-pet"]
 
 
-def test_selecting_a_heading_keeps_the_selection(site):
+def test_value_is_a_route_of_the_site(site):
     navigator = Navigator(site)
-    navigator.value = "/api/store/place-order"
-    navigator._list.index = 0  # the group heading
-    assert navigator.value == "/api/store/place-order"
-    assert navigator._rows[navigator._list.index][1] == "/api/store/place-order"
-
-
-def test_setting_value_selects_the_row_and_rejects_unknown_routes(site):
-    navigator = Navigator(site)
-    navigator.value = "/api/pets/create-pet"
-    assert navigator._rows[navigator._list.index][1] == "/api/pets/create-pet"
+    navigator.value = "api/pets/create-pet"
+    assert navigator.value == "/api/pets/create-pet"
     with pytest.raises(traitlets.TraitError):
         navigator.value = "/api/nope"
     navigator.value = None
-    assert navigator._list.index is None
+    assert navigator.value is None
+
+
+def test_the_index_is_sent_by_message_not_synced(site):
+    navigator = Navigator(site)
+    (answer,) = answers(navigator, {"type": "index", "id": "q1"})
+    assert answer["id"] == "q1" and answer["type"] == "index"
+    entries = answer["index"]["endpoints"]
+    assert [e["route"] for e in entries] == [e["route"] for e in site.index["endpoints"]]
+    assert set(entries[0]) == {
+        "route",
+        "section",
+        "title",
+        "method",
+        "path",
+        "operationId",
+        "tags",
+        "params",
+        "deprecated",
+    }
+    assert answer["index"]["navigation"] == site.index["navigation"]
+    state = navigator.get_state()
+    assert "listPets" not in str({k: v for k, v in state.items() if k != "_esm"})
+
+
+def test_unknown_messages_and_routes_are_answered_with_an_error(site):
+    navigator = Navigator(site)
+    (answer,) = answers(navigator, {"type": "payload", "route": "/nope", "id": 7})
+    assert answer["id"] == 7 and "no operation" in answer["error"]
+    (answer,) = answers(navigator, {"type": "dance", "id": 8})
+    assert "unknown message" in answer["error"]
+    assert answers(navigator, {"no": "id"}) == []
+    (answer,) = answers(navigator, {"type": "payload", "route": "/api/pets/create-pet", "id": 9})
+    assert answer["payload"]["operation"]["operationId"] == "createPet"
 
 
 def test_navigator_accepts_a_description_or_a_path(description, pets_file):
     assert len(Navigator(description).routes) == 6
-    path = pets_file
-    assert len(Navigator(str(path)).routes) == 6
+    assert len(Navigator(str(pets_file)).routes) == 6
     with pytest.raises(TypeError):
         Navigator(42)
-
-
-def test_long_result_lists_are_cut(site, monkeypatch):
-    from orgdocs.render.widgets import navigator as module
-
-    monkeypatch.setattr(module, "MAX_RESULTS", 2)
-    navigator = Navigator(site)
-    navigator.search("pet")
-    assert len(navigator.routes) == 2
-    assert navigator.routes == [e["route"] for e in site.search("pet")][:2]
-    assert "the first 2 are listed" in navigator._status.value
 
 
 def test_a_docs_site_lists_its_operations_not_its_pages():
     from orgdocs.site import Site
 
     site = Site()  # the bundled project: a guide, the Organization API and a changelog
-    navigator = Navigator(site)
-    assert navigator.routes == list(site.operations)
-    assert navigator.labels[0] == "\u25c6 Organization API"
-    assert not any("Guides" in label or "Changelog" in label for label in navigator.labels)
+    assert Navigator(site).routes == list(site.operations)
+
+
+def test_the_front_end_is_the_sites_own():
+    from orgdocs.render.widgets import frontend
+
+    assets = frontend.SITE_ASSETS
+    for name in ("search.js", "request.js", "schema.js"):
+        assert (assets / name).read_text(encoding="utf-8") in frontend.ESM
+    assert "export default { render }" in frontend.ESM
+    # the site's colours, moved from :root to the shadow host
+    assert ":root" not in frontend.STYLE and ':host([data-theme="dark"])' in frontend.STYLE
+    assert "--bg:" in frontend.STYLE
+
+
+def test_shadow_css_moves_document_rules_to_the_host():
+    from orgdocs.render.widgets.frontend import shadow_css
+
+    css = ':root { --a: 1; }\n:root[data-theme="dark"] { color-scheme: dark; }\nhtml { font-size: 16px; }\nbody { margin: 0; }\n.body { x: 1; }'
+    assert shadow_css(css) == (
+        ':host { --a: 1; }\n:host([data-theme="dark"]) { color-scheme: dark; }\n:host { font-size: 16px; }\n'
+        ":host { margin: 0; }\n.body { x: 1; }"
+    )

@@ -14,7 +14,8 @@ def test_shows_the_static_pages_html(site):
     view = OperationView(site, "/api/pets/create-pet")
     assert view.html == operation_html(site, "/api/pets/create-pet")
     assert "Create a pet" in view.html
-    assert view._html in view.children
+    assert view._kind == "operation" and view._route == "/api/pets/create-pet"
+    assert view.snapshot() == f'<div class="orgdocs-widget-snapshot">{view.html}</div>'
 
 
 def test_targets(site, description):
