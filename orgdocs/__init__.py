@@ -19,6 +19,7 @@ __all__ = [
     "__version__",
     "endpoints",
     "export_pages",
+    "frame",
     "load",
     "load_config",
     "parameters",
@@ -42,12 +43,14 @@ _LAZY = {
     "responses": "orgdocs.render.tables",
     "schemas": "orgdocs.render.tables",
     "export_pages": "orgdocs.render.nbconvert",
+    "frame": "orgdocs.render.frames",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
     from orgdocs._version import __version__
     from orgdocs.errors import ConfigError, DescriptionError, OrgdocsError, SourceError
     from orgdocs.model import Description, load
+    from orgdocs.render.frames import frame
     from orgdocs.render.nbconvert import export_pages
     from orgdocs.render.tables import endpoints, parameters, responses, schemas
     from orgdocs.site import Site

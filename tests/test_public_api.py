@@ -22,6 +22,7 @@ def test_all_is_pinned():
         "__version__",
         "endpoints",
         "export_pages",
+        "frame",
         "load",
         "load_config",
         "parameters",

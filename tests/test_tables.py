@@ -269,13 +269,20 @@ def test_html_repr_colors_methods_and_csv_stays_plain(shop):
     assert tables.METHOD_COLORS["POST"] in styled
 
 
-def test_html_repr_of_a_long_table_is_truncated(shop):
+def test_html_repr_of_a_long_table_is_compact(shop):
     frame = tables.endpoints(shop)
     long = tables.Table(pd.concat([frame] * 30, ignore_index=True))
+    long["title"] = [f"operation {i}" for i in range(len(long))]
     with pd.option_context("display.max_rows", 60, "display.min_rows", 10):
         html = long._repr_html_()
-    assert "150 rows × 22 columns" in html  # noqa: RUF001
+        short = frame._repr_html_()
+    # pandas' head and tail around a row of dots, the count in the caption, the source column left out
+    assert "150 rows × 22 columns (source not shown" in html  # noqa: RUF001
+    assert ">operation 0<" in html and ">operation 4<" in html and ">operation 149<" in html
+    assert ">operation 5<" not in html and ">operation 144<" not in html and "\u2026" in html
     assert html.count("<tr>") < 20
+    assert frame["source"].iloc[0] not in html and frame["source"].iloc[0] not in short
+    assert list(long.columns)[-1] == "source"  # still in the frame
 
 
 def test_type_summary():

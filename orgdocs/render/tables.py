@@ -61,19 +61,36 @@ class Table(pd.DataFrame):
     def _constructor(self) -> type[Table]:
         return Table
 
+    # columns left out of the notebook view (still in the frame, its CSV and every export): long and
+    # the same on every row
+    hidden_columns: tuple[str, ...] = ("source",)
+
     def _repr_html_(self) -> str | None:
         if "method" not in self.columns or self.empty:
             return super()._repr_html_()
-        rows = len(self)
-        max_rows = pd.get_option("display.max_rows")
-        shown = pd.DataFrame(self)
-        if max_rows is not None and rows > max_rows:
-            shown = shown.head(pd.get_option("display.min_rows") or 10)
-        caption = f"{rows} rows × {len(self.columns)} columns" if len(shown) < rows else None  # noqa: RUF001 (as pandas writes it)
-        styler = style_methods(shown)
-        if caption:
-            styler = styler.set_caption(caption)
-        return styler.to_html()
+        return compact_html(self, hidden=self.hidden_columns)
+
+
+ELLIPSIS = "\u2026"
+
+
+def compact_html(df: pd.DataFrame, *, hidden: Iterable[str] = ()) -> str:
+    """``df`` as a notebook shows it: pandas' head and tail around a row of "…" when it is longer than
+    ``display.max_rows``, the row and column count in the caption, ``hidden`` columns left out (and named)."""
+    rows = len(df)
+    left_out = [column for column in hidden if column in df.columns]
+    shown = pd.DataFrame(df).drop(columns=left_out)
+    max_rows = pd.get_option("display.max_rows")
+    cut = max_rows is not None and rows > max_rows
+    if cut:
+        half = max(1, (pd.get_option("display.min_rows") or 10) // 2)
+        gap = pd.DataFrame([[ELLIPSIS] * len(shown.columns)], columns=shown.columns, index=[ELLIPSIS])
+        shown = pd.concat([shown.head(half).astype(object), gap, shown.tail(half).astype(object)])
+    caption = f"{rows:,} rows × {len(df.columns)} columns"  # noqa: RUF001 (as pandas writes it)
+    if left_out:
+        caption += f" ({', '.join(left_out)} not shown: df[{left_out[0]!r}])"
+    styler = style_methods(shown).set_caption(caption) if cut or left_out else style_methods(shown)
+    return styler.to_html()
 
 
 def _method_css(value: Any) -> str:
