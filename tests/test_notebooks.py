@@ -72,6 +72,14 @@ def test_01_explore_org_api(tmp_path, monkeypatch):
     assert "200 revoked | retry: 200 true" in text  # revoked once, replayed on retry
     assert "audit chain intact: True" in text and "api_key.revoked" in text
     assert "Authorization" in text and "Bearer" in text  # the code sample, with a placeholder
+    assert "2 keys on the first page, 7 in all" in text  # orgdocs.frame following the cursor
+
+
+def test_01_closes_nothing_a_widget_above_still_uses():
+    # after Run All (and in Voila) the Explorers' forms keep sending with the client and the store
+    notebook = nbformat.read(NOTEBOOKS / "01-explore-org-api.ipynb", as_version=4)
+    code = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "code")
+    assert ".close()" not in code
 
 
 def test_02_explore_any_description(tmp_path, monkeypatch):
