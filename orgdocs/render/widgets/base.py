@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets
 
-from orgdocs.render.widgets.frontend import ESM
+from orgdocs.render.widgets.frontend import ESM, SNAPSHOT_STYLE
 
 if TYPE_CHECKING:
     from orgdocs.site import Site
@@ -128,7 +128,10 @@ class SiteWidget(anywidget.AnyWidget):
 
     def _bundle(self) -> tuple[dict, dict]:
         data, metadata = super()._repr_mimebundle_()
-        data["text/html"] = self.snapshot()
+        # the site's look, scoped to the snapshot: a page exported with --to html has no site.css
+        data["text/html"] = f"<style>{SNAPSHOT_STYLE}</style>{self.snapshot()}"
+        # marks the text/html as this view's snapshot for the exporter (orgdocs.render.nbconvert.widget_html)
+        metadata = {**metadata, "orgdocs": {"view": self._kind}}
         return data, metadata
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict]:

@@ -11,6 +11,9 @@ notebook views too. The module (``ESM``) is
 - ``STYLE``: ``site.css`` with its ``:root``/``html``/``body`` rules moved to the shadow host, then
   ``static/widget.css``;
 - ``static/widget.js``, the views themselves (``render`` of anywidget's front-end module).
+
+``SNAPSHOT_STYLE`` is the same stylesheet nested under ``.orgdocs-widget-snapshot``, for the static HTML a
+view leaves in its output (``base.snapshot_html``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import json
 import re
 from pathlib import Path
 
-__all__ = ["ESM", "SITE_ASSETS", "STYLE", "shadow_css"]
+__all__ = ["ESM", "SITE_ASSETS", "SNAPSHOT_STYLE", "STYLE", "shadow_css", "snapshot_css"]
 
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "static" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
@@ -37,6 +40,15 @@ def shadow_css(css: str) -> str:
     css = re.sub(r":root\[([^\]]+)\]", r":host([\1])", css)
     css = re.sub(r"(^|[\s,}]):root\b", r"\1:host", css)
     return re.sub(r"(^|[},]\s*)(?:html|body)(\s*[{,])", r"\1:host\2", css, flags=re.MULTILINE)
+
+
+def snapshot_css(css: str, scope: str) -> str:
+    """``css`` nested under ``scope`` (CSS nesting), its document rules on the scope itself: the site's look
+    for a static snapshot inside a page that is not the site's (``jupyter nbconvert --to html``). Light
+    unless the page is JupyterLab's dark theme."""
+    inner = re.sub(r":host\(([^)]*)\)", r"&\1", shadow_css(css)).replace(":host", "&")
+    theme = '  color-scheme: light;\n  :where(body[data-jp-theme-light="false"]) & { color-scheme: dark; }\n'
+    return f"{scope} {{\n{inner}\n{theme}}}\n"
 
 
 def _global_script(name: str) -> str:
@@ -61,3 +73,4 @@ def _module() -> tuple[str, str]:
 
 
 ESM, STYLE = _module()
+SNAPSHOT_STYLE = snapshot_css(_read(SITE_ASSETS / "site.css"), ".orgdocs-widget-snapshot")

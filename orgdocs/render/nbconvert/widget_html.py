@@ -1,0 +1,72 @@
+"""``WidgetSnapshots``: an orgdocs widget output becomes, in an exported page, the reference it showed.
+
+A live widget needs a kernel; a page has none. For the notebook views (``orgdocs.widgets``), the page shows
+instead the HTML of the operation selected in the view, as the site renders it: from the saved widget state
+(``_html``, which follows the selection) when the notebook has one, else from the ``text/html`` the view put in
+its output when it was displayed (``SiteWidget.snapshot``). The HTML is sanitized again here (it is file
+content: a notebook can hold anything), keeping its classes so that the site's stylesheet draws it as the
+page does. Other widget outputs are left to ``WidgetNotes``. Runs after ``SanitizeOutputs``, before
+``WidgetNotes``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nbconvert.preprocessors import Preprocessor
+from traitlets import Bool
+
+__all__ = ["WIDGET_STATE", "WIDGET_VIEW", "WidgetSnapshots", "widget_snapshot"]
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+SNAPSHOT_CLASS = "orgdocs-widget-snapshot"  # orgdocs.render.widgets.base.SNAPSHOT_CLASS
+WIDGET_MODULE = "orgdocs.render.widgets."  # the start of an orgdocs view's _anywidget_id
+
+
+def _states(nb: Any) -> dict:
+    widgets = nb.metadata.get("widgets") or {}
+    state = (widgets.get(WIDGET_STATE) or {}).get("state") or {}
+    return state if isinstance(state, dict) else {}
+
+
+def _text(value: Any) -> str:
+    return "".join(value) if isinstance(value, list) else str(value or "")
+
+
+def widget_snapshot(data: dict, states: dict, metadata: dict | None = None) -> str | None:
+    """The snapshot HTML of one widget output (``data``: its MIME bundle, ``metadata``: its metadata), or
+    ``None`` if it is not an orgdocs view."""
+    from orgdocs.render.static.markdown import cleaner
+
+    view = data.get(WIDGET_VIEW)
+    model_id = view.get("model_id") if isinstance(view, dict) else None
+    model = (states.get(model_id) or {}).get("state") or {} if model_id else {}
+    ours = str(model.get("_anywidget_id", "")).startswith(WIDGET_MODULE)
+    marked = isinstance(metadata, dict) and isinstance(metadata.get("orgdocs"), dict)
+    shown = _text(data.get("text/html"))
+    if ours and model.get("_html"):
+        html = f'<div class="{SNAPSHOT_CLASS}">{_text(model["_html"])}</div>'
+    elif shown and (ours or marked or SNAPSHOT_CLASS in shown):
+        html = shown if SNAPSHOT_CLASS in shown else f'<div class="{SNAPSHOT_CLASS}">{shown}</div>'
+    else:
+        return None
+    return cleaner(outputs=True).clean(html)
+
+
+class WidgetSnapshots(Preprocessor):
+    """Replace each orgdocs widget output by the static HTML of what it showed (see the module docstring)."""
+
+    enabled = Bool(True, help="Show orgdocs widget outputs as the reference they showed.").tag(config=True)
+
+    def preprocess(self, nb: Any, resources: dict) -> tuple[Any, dict]:
+        states = _states(nb)
+        for cell in nb.cells:
+            for output in cell.get("outputs", []):
+                data = output.get("data")
+                if not data or WIDGET_VIEW not in data:
+                    continue
+                html = widget_snapshot(data, states, output.get("metadata"))
+                if html is not None:
+                    output["data"] = {"text/html": html, "text/plain": _text(data.get("text/plain"))}
+        return nb, resources
