@@ -1,9 +1,9 @@
-"""The Explorer in a real JupyterLab, driven by headless Chromium: run, search, select, send, see the answer.
+"""The Explorer in a real JupyterLab, driven by headless Chromium: run, search, select, read, in both themes.
 
 JupyterLab runs as a subprocess on 127.0.0.1 with a random token and a temporary root folder; the notebook
-creates an ``Explorer`` of the Organization Management API whose forms talk to the in-process reference
-server. JupyterLab's fixture lives here, Chromium is the session's (``browser`` in conftest.py); each step
-has a timeout and teardown kills the server and its kernels.
+creates an ``Explorer`` of GitHub's description (1,223 operations). The widget draws into a shadow root:
+playwright's locators look inside it. JupyterLab's fixture lives here, Chromium is the session's (``browser``
+in conftest.py); each step has a timeout and teardown kills the server and its kernels.
 """
 
 from __future__ import annotations
@@ -25,22 +25,15 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK_CELLS = [
-    """\
-import pathlib
+GITHUB = (
+    Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "large" / "github-api.github.com.json"
+)
 
-from orgdocs.orgapi import DESCRIPTION_PATH, create_app, in_process_client, open_store, seed_demo
+GITHUB_CELLS = [
+    f"""\
 from orgdocs.widgets import Explorer
 
-store = open_store("orgapi.sqlite3")
-demo = seed_demo(store)
-client = in_process_client(create_app(store))
-explorer = Explorer(
-    DESCRIPTION_PATH,
-    client=client,
-    values={"organizationId": demo["organization_id"], "apiKeyId": demo["api_key_ids"][1]},
-)
-pathlib.Path("token.txt").write_text(demo["token"])  # for the test to type in; not shown in the page
+explorer = Explorer({str(GITHUB)!r})
 explorer""",
 ]
 
@@ -141,10 +134,10 @@ def page(browser):
         context.close()
 
 
-def _write_notebook(path: Path) -> None:
+def _write_notebook(path: Path, sources: list[str]) -> None:
     cells = [
         {"cell_type": "code", "metadata": {}, "source": source, "outputs": [], "execution_count": None}
-        for source in NOTEBOOK_CELLS
+        for source in sources
     ]
     notebook = {
         "cells": cells,
@@ -155,13 +148,11 @@ def _write_notebook(path: Path) -> None:
     path.write_text(json.dumps(notebook), encoding="utf-8")
 
 
-def test_explorer_in_jupyterlab_revokes_an_api_key(lab, page, tmp_path):
-    base, token, root = lab
-    _write_notebook(root / "explore.ipynb")
-    page.goto(f"{base}/lab/tree/explore.ipynb?token={token}", wait_until="domcontentloaded", timeout=60_000)
+def open_and_run(page, base: str, token: str, name: str) -> None:
+    """Open notebook ``name`` in JupyterLab, wait for its kernel and run every cell (Run All)."""
+    page.goto(f"{base}/lab/tree/{name}?token={token}", wait_until="domcontentloaded", timeout=60_000)
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=60_000)
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    # wait for the kernel, then run every cell through JupyterLab's own command
     page.wait_for_function(
         """() => {
             const panel = window.jupyterapp.shell.currentWidget;
@@ -173,73 +164,81 @@ def test_explorer_in_jupyterlab_revokes_an_api_key(lab, page, tmp_path):
     )
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
-    search = page.locator(".orgdocs-navigator input[type=text]")
-    search.wait_for(timeout=60_000)
-    listbox = page.locator(".orgdocs-nav-list select")
-    assert listbox.locator("option").count() == 6  # a group heading, 2 tag headings, 3 operations
 
-    page.screenshot(path=str(tmp_path / "navigator-jupyterlab.png"))
-    search.fill("revoke")
-    page.wait_for_function(
-        "() => document.querySelectorAll('.orgdocs-nav-list select option').length === 1", timeout=10_000
+def active_cell(page) -> int:
+    return page.evaluate("() => window.jupyterapp.shell.currentWidget.content.activeCellIndex")
+
+
+def test_github_explorer_search_keyboard_and_theme(lab, page, tmp_path):
+    base, token, root = lab
+    _write_notebook(root / "github.ipynb", GITHUB_CELLS)
+    open_and_run(page, base, token, "github.ipynb")
+
+    listbox = page.get_by_role("listbox", name="Operations")
+    listbox.get_by_role("option").first.wait_for(timeout=90_000)
+    assert listbox.get_by_role("option").count() == 1223  # the whole navigation, every row drawn
+    page.screenshot(path=str(tmp_path / "github-navigation.png"))
+
+    search = page.get_by_role("combobox", name="Search endpoints")
+    search.fill("create issue")
+    option = listbox.get_by_role("option", name="Create an issue", exact=False).filter(
+        has_text="/repos/{owner}/{repo}/issues"
     )
-    option = listbox.locator("option").first
-    assert "Revoke an API key" in option.inner_text().replace("\xa0", " ")  # the view shows spaces as nbsp
-    listbox.select_option(index=0)
-
-    form = page.locator(".orgdocs-request-form")
-    form.wait_for(timeout=15_000)
-    page.locator(".orgdocs-operation-view").wait_for(timeout=15_000)
-    page.screenshot(path=str(tmp_path / "operation-jupyterlab.png"))
-
-    # type the token as a reader would: it moves to kernel memory and the box is emptied
-    assert "No credentials set" in form.inner_text()
-    api_token = (root / "token.txt").read_text()
-    password = form.locator("input[type=password]")
-    password.fill(api_token)
-    password.press("Enter")
-    form.get_by_text("Credentials are set").wait_for(timeout=15_000)
-    page.wait_for_function(
-        "() => document.querySelector('.orgdocs-request-form input[type=password]').value === ''",
-        timeout=10_000,
+    option.first.wait_for(timeout=10_000)
+    row = option.first
+    text = row.inner_text()
+    assert "POST" in text and "Create an issue" in text and "/repos/{owner}/{repo}/issues" in text
+    # nothing cut off, nothing scrolled sideways: the row and the list fit their boxes
+    fits = row.evaluate(
+        """(row) => {
+            const list = row.closest('[role=listbox]');
+            const box = row.getBoundingClientRect(), outer = list.getBoundingClientRect();
+            const parts = [row, ...row.querySelectorAll('*')];
+            return {
+                list: list.scrollWidth <= list.clientWidth,
+                parts: parts.every((el) => el.scrollWidth <= el.clientWidth + 1),
+                inside: box.left >= outer.left - 1 && box.right <= outer.right + 1,
+            };
+        }"""
     )
-    form.get_by_role("button", name="Send").click()
+    assert fits == {"list": True, "parts": True, "inside": True}
+    page.screenshot(path=str(tmp_path / "github-search.png"))
 
-    result = form.locator(".orgdocs-result")
-    result.get_by_text("200 OK").wait_for(timeout=15_000)
-    shown = result.inner_text()
-    assert '"status": "revoked"' in shown
-    assert "/revoke" in shown
-    result.scroll_into_view_if_needed()
-    page.screenshot(path=str(tmp_path / "explorer-jupyterlab.png"), full_page=True)
-    assert _luminance(page, ".orgdocs-nav-list select", "backgroundColor") > 0.5
+    # the arrows move through the results, not through the notebook's cells; Enter opens
+    cell = active_cell(page)
+    titles = [t.strip() for t in listbox.get_by_role("option").all_inner_texts()]
+    position = next(i for i, t in enumerate(titles) if t.startswith("POST\nCreate an issue\n"))
+    for _ in range(position):
+        search.press("ArrowDown")
+    search.press("Enter")
+    heading = page.get_by_role("heading", name="Create an issue", exact=True)
+    heading.wait_for(timeout=15_000)
+    assert active_cell(page) == cell
+    assert row.get_attribute("aria-selected") == "true"
+    page.screenshot(path=str(tmp_path / "github-operation.png"))
 
-    # saved with its widget state, the notebook holds the response but not the token
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=15_000)
-    saved = (root / "explore.ipynb").read_text(encoding="utf-8")
-    assert "application/vnd.jupyter.widget-state+json" in saved and "revoked" in saved
-    assert api_token not in saved
+    # "/" from anywhere in the widget goes back to the search box
+    heading.click()
+    page.keyboard.press("/")
+    assert search.evaluate("(input) => input.getRootNode().activeElement === input")
+    assert active_cell(page) == cell
 
-    # the dark theme: the widgets follow JupyterLab's --jp-* variables
+    # light, then dark with JupyterLab's theme
+    assert _luminance(page, ".ow-root", "backgroundColor") > 0.8
     page.evaluate(
         "() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
     )
     page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
     page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=20_000)
-    page.wait_for_function(
-        "() => getComputedStyle(document.querySelector('.orgdocs-nav-list select')).backgroundColor"
-        " !== 'rgb(255, 255, 255)'",
-        timeout=10_000,
-    )
-    assert _luminance(page, ".orgdocs-nav-list select", "backgroundColor") < 0.3
-    assert _luminance(page, ".orgdocs-nav-list select", "color") > 0.5
-    assert _luminance(page, ".orgdocs-result pre", "color") > 0.5
-    page.screenshot(path=str(tmp_path / "explorer-jupyterlab-dark.png"), full_page=True)
+    page.locator(".orgdocs-widget-host[data-theme=dark]").wait_for(timeout=10_000)
+    assert _luminance(page, ".ow-root", "backgroundColor") < 0.2
+    assert _luminance(page, ".ow-root", "color") > 0.7
+    page.screenshot(path=str(tmp_path / "github-operation-dark.png"))
 
 
 def _luminance(page, selector: str, prop: str) -> float:
-    """Relative brightness (0..1) of a computed color of the first element matching ``selector``."""
-    color = page.evaluate(f"() => getComputedStyle(document.querySelector({selector!r})).{prop}")
+    """Relative brightness (0..1) of a computed color of the first element matching ``selector`` (looked for
+    in the document and in the widgets' shadow roots)."""
+    color = page.locator(selector).first.evaluate(f"(element) => getComputedStyle(element).{prop}")
     red, green, blue = (int(part) for part in color[color.index("(") + 1 : color.index(")")].split(",")[:3])
     return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
