@@ -1,37 +1,194 @@
-"""Time the notebook views on a large description: building an ``Explorer`` and one search-as-you-type update.
+"""Time the Explorer on a large description, in the kernel and in a real JupyterLab (headless Chromium).
 
     python benchmarks/widgets.py [--repeat N] [FILE]
 
 Default FILE: GitHub's description from the corpus (``large/github-api.github.com.json``, 1,223 operations).
-Each run loads the description afresh (no cache of an earlier run helps) and builds
-``Explorer(description)``: the site (routes, navigation, endpoint index, search index) and every widget.
-"build" is printed without and with the load; the target holds for the total. "keystroke" is one update of the navigator's search box (``Site.search`` and the
-list refilled), timed for each prefix of a few typed queries; the worst is held against the target.
-"select" is the first selection of an operation (its ``OperationView`` and ``RequestForm``).
-Targets: build under 2 s, keystroke under 50 ms. The exit status is 1 when a target is missed.
+
+- kernel: loading the description and building ``Explorer(description)`` (site, routes, navigation, search
+  index), best of N.
+- visible: in JupyterLab, from running the cell that displays an Explorer built in the cell before, to its
+  first navigation row drawn (the ES module loaded, the endpoint index asked for and received, 1,223 rows
+  drawn). Target: under 1 s.
+- keystroke: one search-as-you-type update in the browser (the site's SearchIndex, the result rows drawn
+  and laid out), for each prefix of a few typed queries and for clearing the box; the worst is held against
+  the target (50 ms). The time to the next painted frame is printed too (it waits for the display's frame).
+
+Needs JupyterLab and Chromium at /usr/bin/chromium (as the browser tests). The exit status is 1 when a
+target is missed.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
+import json
 import os
+import secrets
+import signal
+import socket
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-from orgdocs.model import load
-
-CORPUS = Path(
-    os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[1].parent / "shared" / "corpus")
-)
+CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", ROOT.parent / "shared" / "corpus"))
 DEFAULT_FILE = CORPUS / "large" / "github-api.github.com.json"
-BUILD_TARGET = 2.0  # seconds
+VISIBLE_TARGET = 1.0  # seconds
 KEYSTROKE_TARGET = 0.050  # seconds
 QUERIES = ("repos", "list issues", "pull request review", "zzz", "a")
+CHROMIUM = "/usr/bin/chromium"
+
+
+def kernel_build(path: str, repeat: int) -> tuple[float, float, int]:
+    from orgdocs.model import load
+    from orgdocs.render.widgets import Explorer
+
+    best_load = best_total = float("inf")
+    count = 0
+    for _ in range(repeat):
+        started = time.perf_counter()
+        description = load(path)
+        loaded = time.perf_counter()
+        explorer = Explorer(description)
+        best_load = min(best_load, loaded - started)
+        best_total = min(best_total, time.perf_counter() - started)
+        count = len(explorer.site.operations)
+        explorer.close()
+    return best_load, best_total, count
+
+
+def start_lab(folder: Path) -> tuple[subprocess.Popen, str, str]:
+    token = secrets.token_hex(16)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "JUPYTER_CONFIG_DIR": str(folder / "config"),
+        "JUPYTER_RUNTIME_DIR": str(folder / "runtime"),
+        "JUPYTERLAB_SETTINGS_DIR": str(folder / "settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(folder / "workspaces"),
+        "JUPYTER_PLATFORM_DIRS": "1",
+    }
+    notification = (
+        folder / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    )
+    notification.parent.mkdir(parents=True)
+    notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8")
+    command = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--IdentityProvider.token={token}",
+        "--ServerApp.ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={folder / 'root'}", "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]  # fmt: skip
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    log = (folder / "lab.log").open("wb")
+    process = subprocess.Popen(
+        command, cwd=folder / "root", env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2):
+                return process, base, token
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError("JupyterLab did not start")
+
+
+KERNEL_IDLE = """() => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const kernel = panel && panel.sessionContext && panel.sessionContext.session
+        && panel.sessionContext.session.kernel;
+    return kernel && kernel.status === "idle";
+}"""
+
+RUN_CELL = """async (index) => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    panel.content.activeCellIndex = index;
+    window.__started = performance.now();
+    await window.jupyterapp.commands.execute("notebook:run-cell");
+}"""
+
+WAIT_ROWS = """() => new Promise((resolve) => {
+    function look() {
+        const host = document.querySelector(".orgdocs-widget-host");
+        const row = host && host.shadowRoot && host.shadowRoot.querySelector("[role=option]");
+        if (row) requestAnimationFrame(() => resolve(performance.now() - window.__started));
+        else requestAnimationFrame(look);
+    }
+    look();
+})"""
+
+TYPE = """async (text) => {
+    // the results searched, drawn and laid out (reading a size forces style and layout), then painted
+    const root = document.querySelector(".orgdocs-widget-host").shadowRoot;
+    const input = root.querySelector("input[type=search]");
+    const started = performance.now();
+    input.value = text;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    root.querySelector(".ow-nav").getBoundingClientRect();
+    const laidOut = performance.now() - started;
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    const rows = [...root.querySelectorAll("[role=listbox]:not([hidden]):not([data-away]) [role=option]")].length;
+    return [laidOut, rows, performance.now() - started];
+}"""
+
+
+def in_jupyterlab(path: str) -> tuple[float, list[float], list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    folder = Path(tempfile.mkdtemp(prefix="orgdocs-bench-"))
+    (folder / "root").mkdir()
+    cells = [f"from orgdocs.widgets import Explorer\n\nexplorer = Explorer({path!r})", "explorer"]
+    notebook = {
+        "cells": [
+            {"cell_type": "code", "metadata": {}, "source": c, "outputs": [], "execution_count": None}
+            for c in cells
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (folder / "root" / "bench.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    process, base, token = start_lab(folder)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.set_default_timeout(120_000)
+            page.goto(f"{base}/lab/tree/bench.ipynb?token={token}")
+            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started")
+            page.wait_for_function(KERNEL_IDLE)
+            page.evaluate(RUN_CELL, 0)
+            page.wait_for_function(KERNEL_IDLE)
+            page.evaluate(RUN_CELL, 1)
+            visible = page.evaluate(WAIT_ROWS) / 1000
+            strokes, frames = [], []
+            for query in [*(q[:end] for q in QUERIES for end in range(1, len(q) + 1)), ""]:
+                laid_out, rows, painted = page.evaluate(TYPE, query)
+                strokes.append(laid_out / 1000)
+                frames.append(painted / 1000)
+                if query in QUERIES:
+                    print(f"  typed {query!r}: {rows} rows listed")
+                    laid_out, rows, painted = page.evaluate(TYPE, "")  # cleared: the whole navigation again
+                    strokes.append(laid_out / 1000)
+                    frames.append(painted / 1000)
+            browser.close()
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+    return visible, strokes, frames
 
 
 def main() -> int:
@@ -40,57 +197,20 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
 
-    started = time.perf_counter()
-    import ipywidgets  # noqa: F401 -- a notebook has it loaded before the first widget
-
-    from orgdocs.render.widgets import Explorer
-
-    print(f"import ipywidgets and orgdocs.widgets: {time.perf_counter() - started:.3f} s")
-    builds, loads = [], []
-    explorer = None
-    for _ in range(args.repeat):
-        gc.collect()
-        started = time.perf_counter()
-        description = load(args.file)
-        loaded = time.perf_counter()
-        explorer = Explorer(description)
-        builds.append((time.perf_counter() - started, time.perf_counter() - loaded))
-        loads.append(loaded - started)
-    total, build = min(builds)
-    print(f"{Path(args.file).name}: {len(explorer.site.operations)} operations, load best {min(loads):.3f} s")
-    print(
-        f"build Explorer: best {build * 1000:.0f} ms of {args.repeat} (site, search index and widgets), "
-        f"{total:.3f} s with the load (target {BUILD_TARGET:.0f} s, load included)"
-    )
-
-    gc.collect()  # the earlier runs' garbage is not this benchmark's
-    strokes = []
-    for query in QUERIES:
-        for end in range(1, len(query) + 1):
-            started = time.perf_counter()
-            explorer.search(query[:end])
-            strokes.append(time.perf_counter() - started)
-            shown = len(explorer.navigator.routes)
-        print(f"  typed {query!r}: {shown} operations listed")
-        started = time.perf_counter()
-        explorer.search("")
-        strokes.append(time.perf_counter() - started)
+    loaded, total, count = kernel_build(args.file, args.repeat)
+    print(f"{Path(args.file).name}: {count} operations")
+    print(f"kernel: load best {loaded:.3f} s, load and build the Explorer best {total:.3f} s")
+    visible, strokes, frames = in_jupyterlab(args.file)
     worst = max(strokes)
     print(
-        f"keystroke: median {statistics.median(strokes) * 1000:.1f} ms, worst {worst * 1000:.1f} ms "
-        f"over {len(strokes)} updates (target {KEYSTROKE_TARGET * 1000:.0f} ms)"
+        f"visible in JupyterLab: {visible * 1000:.0f} ms after the cell runs (target {VISIBLE_TARGET:.0f} s)"
     )
-
-    selects = []
-    for route in list(explorer.site.operations)[:: max(1, len(explorer.site.operations) // 10)]:
-        started = time.perf_counter()
-        explorer.value = route
-        selects.append(time.perf_counter() - started)
     print(
-        f"select an operation: median {statistics.median(selects) * 1000:.0f} ms, worst {max(selects) * 1000:.0f} ms"
+        f"keystroke in JupyterLab: median {statistics.median(strokes) * 1000:.1f} ms, worst {worst * 1000:.1f} ms "
+        f"over {len(strokes)} updates, searched, drawn and laid out (target {KEYSTROKE_TARGET * 1000:.0f} ms); "
+        f"painted on the next frame: median {statistics.median(frames) * 1000:.1f} ms, worst {max(frames) * 1000:.1f} ms"
     )
-
-    failed = total > BUILD_TARGET or worst > KEYSTROKE_TARGET
+    failed = visible > VISIBLE_TARGET or worst > KEYSTROKE_TARGET
     print("FAIL: a target is missed" if failed else "ok: both targets met")
     return 1 if failed else 0
 

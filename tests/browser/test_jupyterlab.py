@@ -181,7 +181,8 @@ def test_github_explorer_search_keyboard_and_theme(lab, page, tmp_path):
 
     search = page.get_by_role("combobox", name="Search endpoints")
     search.fill("create issue")
-    option = listbox.get_by_role("option", name="Create an issue", exact=False).filter(
+    results = page.get_by_role("listbox", name="Search results")
+    option = results.get_by_role("option", name="Create an issue", exact=False).filter(
         has_text="/repos/{owner}/{repo}/issues"
     )
     option.first.wait_for(timeout=10_000)
@@ -206,7 +207,7 @@ def test_github_explorer_search_keyboard_and_theme(lab, page, tmp_path):
 
     # the arrows move through the results, not through the notebook's cells; Enter opens
     cell = active_cell(page)
-    titles = [t.strip() for t in listbox.get_by_role("option").all_inner_texts()]
+    titles = [t.strip() for t in results.get_by_role("option").all_inner_texts()]
     position = next(i for i, t in enumerate(titles) if t.startswith("POST\nCreate an issue\n"))
     for _ in range(position):
         search.press("ArrowDown")

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_RESULTS", "Navigator", "as_site", "navigation_routes"]
 
-MAX_RESULTS = 300  # search rows listed at most (widget.js MAX_ROWS)
+MAX_RESULTS = 100  # search rows the view lists at first (widget.js MAX_ROWS; "Show all" lists the rest)
 
 
 def as_site(source: Site | Description | str | Path, group: str = "API") -> Site:
@@ -75,7 +75,8 @@ class Navigator(SiteWidget):
 
     @property
     def routes(self) -> list[str]:
-        """Routes of the operations listed for the current query, in list order."""
+        """Routes of the operations the view lists for the current query, in list order (the first
+        ``MAX_RESULTS`` of a search)."""
         query = self.query.strip()
         if not query:
             return navigation_routes(self.site)

@@ -13,7 +13,7 @@
  */
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-const MAX_ROWS = 300; // search results drawn at most: more is no help to a reader and costs every keystroke
+const MAX_ROWS = 100; // search results drawn at first ("Show all" draws the rest): a keystroke stays cheap
 let sheet = null;
 
 function stylesheet() {
@@ -165,26 +165,46 @@ function navigator(model, root, ask, signal, onOpen) {
   input.setAttribute("aria-expanded", "true");
   const status = element("p", "ow-status", "Loading the operations…");
   status.setAttribute("aria-live", "polite");
-  const list = element("ul", "ow-list");
   const listId = "ow-list-" + Math.random().toString(36).slice(2);
-  list.id = listId;
-  list.tabIndex = 0;
-  list.setAttribute("role", "listbox");
-  list.setAttribute("aria-label", "Operations");
-  input.setAttribute("aria-controls", listId);
+  // two lists: the whole navigation, built once and kept laid out while a search shows (content-visibility),
+  // so that clearing the search costs nothing; and the results of the current search
+  const navList = makeList(listId + "-nav", "Operations");
+  const resultList = makeList(listId + "-found", "Search results");
+  resultList.hidden = true;
+  let list = navList;
+  input.setAttribute("aria-controls", navList.id);
   search.appendChild(input);
   box.appendChild(search);
   box.appendChild(status);
-  box.appendChild(list);
+  box.appendChild(navList);
+  box.appendChild(resultList);
+
+  function makeList(id, label) {
+    const ul = element("ul", "ow-list");
+    ul.id = id;
+    ul.tabIndex = 0;
+    ul.setAttribute("role", "listbox");
+    ul.setAttribute("aria-label", label);
+    return ul;
+  }
+
+  function showList(which) {
+    if (list === which) return;
+    list = which;
+    navList.toggleAttribute("data-away", which !== navList);
+    resultList.hidden = which !== resultList;
+    if (which === navList) resultList.replaceChildren();
+    input.setAttribute("aria-controls", which.id);
+  }
   root.appendChild(box);
 
   let data = null;
   let options = []; // the <li role=option> drawn, in order
   let active = -1;
 
-  function row(entry, counter) {
+  function row(entry, key) {
     const li = element("li", "ow-row" + (entry.deprecated ? " nav-deprecated" : ""));
-    li.id = listId + "-" + counter;
+    li.id = listId + "-" + key;
     li.setAttribute("role", "option");
     li.setAttribute("data-route", entry.route);
     li.setAttribute("aria-selected", entry.route === model.get("value") ? "true" : "false");
@@ -197,59 +217,99 @@ function navigator(model, root, ask, signal, onOpen) {
     return li;
   }
 
-  function draw() {
-    if (!data) return;
-    const query = model.get("query") || "";
-    list.textContent = "";
-    options = [];
-    const total = data.index.endpoints.length;
+  let navigation = null; // the whole navigation's nodes and options, built once: clearing the search is free
+  let showAll = false; // the reader asked for every result of this query
+
+  function buildNavigation() {
+    const nodes = [];
+    const rows = [];
     let counter = 0;
-    const fragment = document.createDocumentFragment();
-    if (query.trim()) {
-      const found = data.search.search(query);
-      found.slice(0, MAX_ROWS).forEach((entry) => {
-        const li = row(entry, counter++);
-        const section = element("span", "ow-section", entry.section);
-        li.querySelector(".ow-row-text").appendChild(section);
-        fragment.appendChild(li);
-        options.push(li);
-      });
-      if (!found.length) status.textContent = "No operation matches “" + query.trim() + "”.";
-      else if (found.length > MAX_ROWS) status.textContent = `${found.length.toLocaleString("en")} of ${total.toLocaleString("en")} operations match; the first ${MAX_ROWS} are listed`;
-      else status.textContent = `${found.length.toLocaleString("en")} of ${total.toLocaleString("en")} operations match`;
-    } else {
-      data.index.navigation.forEach((group) => {
-        const sections = group.sections.filter((s) => s.items.some((item) => item.kind === "operation"));
-        if (!sections.length) return;
-        if (data.index.navigation.length > 1) fragment.appendChild(element("li", "ow-group", group.group)).setAttribute("role", "presentation");
-        sections.forEach((section) => {
-          fragment.appendChild(element("li", "ow-heading", section.title)).setAttribute("role", "presentation");
-          section.items.forEach((item) => {
-            if (item.kind !== "operation") return;
-            const entry = data.byRoute.get(item.route) || item;
-            const li = row({ ...entry, title: item.title, deprecated: item.deprecated }, counter++);
-            fragment.appendChild(li);
-            options.push(li);
-          });
+    data.index.navigation.forEach((group) => {
+      const sections = group.sections.filter((s) => s.items.some((item) => item.kind === "operation"));
+      if (!sections.length) return;
+      if (data.index.navigation.length > 1) nodes.push(heading("ow-group", group.group));
+      sections.forEach((section) => {
+        nodes.push(heading("ow-heading", section.title));
+        section.items.forEach((item) => {
+          if (item.kind !== "operation") return;
+          const entry = data.byRoute.get(item.route) || item;
+          const li = row({ ...entry, title: item.title, deprecated: item.deprecated }, "n" + counter++);
+          nodes.push(li);
+          rows.push(li);
         });
       });
-      status.textContent = `${total.toLocaleString("en")} operations`;
-    }
-    list.appendChild(fragment);
-    const selected = options.findIndex((li) => li.getAttribute("data-route") === model.get("value"));
-    setActive(query.trim() ? 0 : selected, false);
+    });
+    return { nodes, rows };
   }
 
+  function heading(className, text) {
+    const li = element("li", className, text);
+    li.setAttribute("role", "presentation");
+    return li;
+  }
+
+  function draw() {
+    if (!data) return;
+    const query = (model.get("query") || "").trim();
+    const total = data.index.endpoints.length;
+    if (!query) {
+      if (!navigation) {
+        navigation = buildNavigation();
+        navList.replaceChildren(...navigation.nodes);
+      }
+      showList(navList);
+      options = navigation.rows;
+      markSelected();
+      status.textContent = `${total.toLocaleString("en")} operations`;
+      const selected = options.findIndex((li) => li.getAttribute("data-route") === model.get("value"));
+      setActive(selected, false);
+      return;
+    }
+    const found = data.search.search(query);
+    const shown = showAll ? found : found.slice(0, MAX_ROWS);
+    const fragment = document.createDocumentFragment();
+    options = shown.map((entry, i) => {
+      const li = row(entry, "r" + i);
+      li.querySelector(".ow-row-text").appendChild(element("span", "ow-section", entry.section));
+      fragment.appendChild(li);
+      return li;
+    });
+    if (shown.length < found.length) {
+      const more = element("li", "ow-more");
+      more.setAttribute("role", "presentation");
+      const button = element("button", "button button-small", `Show all ${found.length.toLocaleString("en")}`);
+      button.type = "button";
+      button.addEventListener("click", () => {
+        showAll = true;
+        draw();
+      });
+      more.appendChild(button);
+      fragment.appendChild(more);
+    }
+    resultList.replaceChildren(fragment);
+    showList(resultList);
+    resultList.scrollTop = 0;
+    if (!found.length) status.textContent = "No operation matches “" + query + "”.";
+    else status.textContent = `${found.length.toLocaleString("en")} of ${total.toLocaleString("en")} operations match`;
+    active = -1;
+    setActive(0, false);
+  }
+
+  let activeRow = null;
+
   function setActive(position, scroll) {
-    if (active >= 0 && options[active]) options[active].classList.remove("is-active");
+    if (activeRow) activeRow.classList.remove("is-active");
+    activeRow = null;
     if (!options.length || position < 0) {
       active = -1;
       input.removeAttribute("aria-activedescendant");
-      list.removeAttribute("aria-activedescendant");
+      navList.removeAttribute("aria-activedescendant");
+      resultList.removeAttribute("aria-activedescendant");
       return;
     }
     active = Math.max(0, Math.min(position, options.length - 1));
     const li = options[active];
+    activeRow = li;
     li.classList.add("is-active");
     input.setAttribute("aria-activedescendant", li.id);
     list.setAttribute("aria-activedescendant", li.id);
@@ -296,6 +356,7 @@ function navigator(model, root, ask, signal, onOpen) {
 
   let pending = null;
   function typed() {
+    showAll = false;
     model.set("query", input.value);
     draw();
     // the kernel hears the query once typing pauses: a keystroke never waits for a message
@@ -305,11 +366,13 @@ function navigator(model, root, ask, signal, onOpen) {
 
   input.addEventListener("input", typed, { signal });
   input.addEventListener("keydown", onKey, { signal });
-  list.addEventListener("keydown", onKey, { signal });
-  list.addEventListener("click", (event) => {
-    const li = event.target.closest("[role=option]");
-    if (li) open(options.indexOf(li));
-  }, { signal });
+  [navList, resultList].forEach((ul) => {
+    ul.addEventListener("keydown", onKey, { signal });
+    ul.addEventListener("click", (event) => {
+      const li = event.target.closest("[role=option]");
+      if (li) open(options.indexOf(li));
+    }, { signal });
+  });
 
   listen(model, "change:query", () => {
     if (input.value !== model.get("query")) {
