@@ -1,0 +1,107 @@
+"""Voila serves notebook 01 as an app (the README's Binder link): the Explorers work there, in Chromium.
+
+Voila runs the notebook top to bottom in a fresh kernel and shows only the outputs; nothing a cell does may
+close what a widget above still uses. Voila runs as a subprocess on 127.0.0.1 with a random token, on a copy
+of ``notebooks/``; teardown stops it and its kernel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_jupyterlab import _free_port
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def _wait_for_port(port: int, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"voila exited with {process.returncode}:\n{log.read_text()[-3000:]}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+            return
+        time.sleep(0.3)
+    raise TimeoutError(f"voila did not listen on {port} within {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture
+def voila(tmp_path):
+    """Voila serving a copy of notebook 01: (URL of the app, folder)."""
+    folder = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOKS, folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.html"))
+    token = secrets.token_hex(16)
+    port = _free_port()
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+        "JUPYTER_PLATFORM_DIRS": "1",
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(folder / "01-explore-org-api.ipynb"),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        f"--token={token}",
+    ]
+    log = tmp_path / "voila.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command, cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_port(port, process, log)
+        yield f"{base}/?token={token}", folder
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=15)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+
+
+def test_voila_serves_notebook_01_and_its_explorer_works(voila, browser, tmp_path):
+    url, _ = voila
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    context.set_default_timeout(30_000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url, timeout=120_000)
+        # every cell ran: the last output (the revoked key, after the audit trail) is on the page
+        page.get_by_text("audit chain intact: True").wait_for(timeout=120_000)
+        explorers = page.locator(".orgdocs-widget-host")
+        explorers.nth(1).wait_for(timeout=60_000)
+        assert explorers.count() == 2
+        # the second Explorer: Python selected "Update a webhook" last (the revoke, then the listing)
+        second = explorers.nth(1)
+        second.get_by_role("option").first.wait_for(timeout=30_000)
+        second.get_by_role("combobox", name="Search endpoints").fill("list api keys")
+        second.get_by_role("listbox", name="Search results").get_by_role("option").first.click()
+        second.get_by_role("heading", name="List API keys", exact=True).wait_for(timeout=15_000)
+        page.screenshot(path=str(tmp_path / "voila-explorer.png"), full_page=True)
+        assert not errors, errors
+    finally:
+        context.close()
