@@ -6,7 +6,10 @@ Messages, each answered to its ``id``:
 - ``{"type": "index"}``: the site's endpoint index (navigation and search entries), sent by message rather
   than a synced trait so that it is never written into saved widget state;
 - ``{"type": "payload", "route": ...}``: an operation's payload, for the schema rows the site's
-  ``schema.js`` fills in when opened.
+  ``schema.js`` fills in when opened;
+- ``{"type": "form" | "send" | "credential", "route": ...}``: the site's request form of an operation, a
+  Send (the inputs' state; the kernel builds and sends the request) and a credential typed into the form
+  (kept in kernel memory): see ``form_bridge``.
 
 Exports: a widget's MIME bundle carries, next to the live view, ``text/html``: the reference of the selected
 operation as the site renders it (``snapshot_html``). ``jupyter nbconvert --to html`` shows it where no widget
@@ -27,7 +30,7 @@ from orgdocs.render.widgets.frontend import ESM, SNAPSHOT_STYLE
 if TYPE_CHECKING:
     from orgdocs.site import Site
 
-__all__ = ["SNAPSHOT_CLASS", "SiteWidget", "error_block", "snapshot_html", "widget_index"]
+__all__ = ["SNAPSHOT_CLASS", "SiteWidget", "error_block", "form_html", "snapshot_html", "widget_index"]
 
 SNAPSHOT_CLASS = "orgdocs-widget-snapshot"
 SNAPSHOT_ROWS = 40  # operations listed in the snapshot of a navigator with nothing selected
@@ -42,6 +45,15 @@ def widget_index(site: Site) -> dict:
         "navigation": index["navigation"],
         "endpoints": [{key: entry.get(key) for key in INDEX_KEYS} for entry in index["endpoints"]],
     }
+
+
+def form_html(site: Site, route: str) -> str:
+    """The operation page's request form (``operation_form.html.j2``), as the site renders it."""
+    from orgdocs.render.static.operation import operation_context
+    from orgdocs.render.static.templating import environment
+
+    context = operation_context(site, route)
+    return environment().get_template("operation_form.html.j2").render(op=context)
 
 
 def error_block(title: str, detail: str = "") -> str:
@@ -109,7 +121,40 @@ class SiteWidget(anywidget.AnyWidget):
             if route not in self.site.operations:
                 return {"error": f"no operation at route {route!r}"}
             return {"payload": self.site.payload(route)}
+        if kind in ("form", "send", "credential"):
+            return self._form_message(kind, content)
         return {"error": f"unknown message {kind!r}"}
+
+    def _form_for(self, route: str) -> Any:
+        """The ``RequestForm`` of ``route`` that this view sends with (a view without forms has none)."""
+        raise LookupError(f"this view has no request form for {route!r}")
+
+    def _form_message(self, kind: str, content: dict) -> dict:
+        from orgdocs.render.widgets import form_bridge
+
+        route = content.get("route")
+        if route not in self.site.operations:
+            return {"error": f"no operation at route {route!r}"}
+        form = self._form_for(route)
+        if kind == "form":
+            return {
+                "html": form_html(self.site, route),
+                "payload": self.site.payload(route),
+                "group": self.site.operations[route].group,
+                "state": form_bridge.form_state(form),
+                "credentials": form_bridge.credential_keys(form),
+            }
+        if kind == "credential":
+            form_bridge.set_credential(
+                form, str(content.get("scheme", "")), str(content.get("field", "")), content.get("value")
+            )
+            return {"credentials": form_bridge.credential_keys(form)}
+        state = content.get("state")
+        try:
+            form_bridge.apply_state(form, state if isinstance(state, dict) else {})
+        except Exception as error:  # an input the form refuses: shown in the view like a send error
+            return {"error": str(error), "credentials": form_bridge.credential_keys(form)}
+        return {**form_bridge.send_answer(form), "credentials": form_bridge.credential_keys(form)}
 
     # -- changes from the front-end vs from Python ---------------------------------------------------------
 

@@ -98,6 +98,9 @@ class Explorer(Navigator):
         for name in groups:
             self._tokens.set(token_key(self.site, name), token)
 
+    def _form_for(self, route: str) -> RequestForm:
+        return self._form(route)
+
     def _form(self, route: str) -> RequestForm:
         if route not in self._forms:
             self._forms[route] = RequestForm(

@@ -26,7 +26,7 @@ __all__ = ["ESM", "SITE_ASSETS", "SNAPSHOT_STYLE", "STYLE", "shadow_css", "snaps
 
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "static" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
-GLOBAL_SCRIPTS = ("search.js", "request.js")  # run once: they define window.orgdocs.*
+GLOBAL_SCRIPTS = ("search.js", "request.js", "form.js")  # run once: they define window.orgdocs.*
 PAGE_SCRIPTS = {"schema": "schema.js"}  # run per view, against its own DOM
 
 
@@ -52,7 +52,42 @@ def snapshot_css(css: str, scope: str) -> str:
 
 
 def _global_script(name: str) -> str:
-    return f"// {name} (orgdocs/render/static/assets)\n(function (window) {{\n{_read(SITE_ASSETS / name)}\n}})(SITE);\n"
+    source = _read(SITE_ASSETS / name)
+    return f"// {name} (orgdocs/render/static/assets)\n(function (window, document) {{\n{source}\n}})(SITE, PAGE);\n"
+
+
+# SITE: the page's window with the site's globals kept to itself (its functions called on the real window);
+# PAGE: the page's document as a page script finds it: no element of the site's (what a script wires on load
+# is the site page's, not the notebook's), elements created as usual.
+PRELUDE = """const SITE_GLOBALS = { orgdocs: {} };
+const SITE = new Proxy(window, {
+  get(target, name) {
+    if (name in SITE_GLOBALS) return SITE_GLOBALS[name];
+    const value = Reflect.get(target, name);
+    return typeof value === "function" && !/^[A-Z]/.test(String(name)) ? value.bind(target) : value;
+  },
+  set(target, name, value) {
+    SITE_GLOBALS[name] = value;
+    return true;
+  },
+  has(target, name) {
+    return name in SITE_GLOBALS || name in target;
+  },
+});
+const NOTHING = document.createDocumentFragment();
+const NOBODY = document.createElement("div");
+const PAGE = new Proxy(document, {
+  get(target, name) {
+    if (name === "getElementById" || name === "querySelector") return () => null;
+    if (name === "querySelectorAll") return (selector) => NOTHING.querySelectorAll(selector);
+    if (name === "body") return NOBODY;
+    if (name === "addEventListener") return () => {};
+    const value = Reflect.get(target, name);
+    return typeof value === "function" ? value.bind(target) : value;
+  },
+});
+const SITE_SCRIPTS = {};
+"""
 
 
 def _page_script(key: str, name: str) -> str:
@@ -62,8 +97,7 @@ def _page_script(key: str, name: str) -> str:
 def _module() -> tuple[str, str]:
     style = shadow_css(_read(SITE_ASSETS / "site.css")) + "\n" + _read(HERE / "widget.css")
     parts = [
-        "const SITE = { orgdocs: {} };\n",
-        "const SITE_SCRIPTS = {};\n",
+        PRELUDE,
         *(_global_script(name) for name in GLOBAL_SCRIPTS),
         *(_page_script(key, name) for key, name in PAGE_SCRIPTS.items()),
         f"const STYLE = {json.dumps(style)};\n",

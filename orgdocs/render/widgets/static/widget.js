@@ -113,7 +113,7 @@ function loadIndex(model, ask) {
 
 /* -- the operation pane -------------------------------------------------------------------------------- */
 
-function showOperation(pane, html, route, ask) {
+function showOperation(pane, html, route, ask, withForm) {
   pane.textContent = "";
   if (!html) {
     pane.appendChild(element("p", "ow-muted", "Select an operation to read its reference."));
@@ -121,15 +121,142 @@ function showOperation(pane, html, route, ask) {
   }
   const article = element("article", "ow-operation");
   article.innerHTML = html; // rendered and sanitized by the site's Python templates
-  pane.appendChild(article);
+  let aside = null;
+  if (withForm && route && SITE.orgdocs.mountForm) {
+    // the site's own layout: the reference, and beside it (or below, in a narrow pane) the request form
+    const layout = element("div", "op-layout ow-has-form");
+    const main = element("div", "op-main");
+    aside = element("aside", "op-aside ow-form");
+    aside.setAttribute("aria-label", "Try it");
+    main.appendChild(article);
+    layout.appendChild(main);
+    layout.appendChild(aside);
+    pane.appendChild(layout);
+  } else {
+    pane.appendChild(article);
+  }
   pane.scrollTop = 0;
-  if (route && ask && article.querySelector("details.schema-lazy")) {
+  let payload = null;
+  const needsPayload = article.querySelector("details.schema-lazy");
+  if (aside) {
+    ask({ type: "form", route }).then((answer) => {
+      if (answer.error || !aside.isConnected) {
+        if (answer.error) aside.appendChild(element("p", "notice notice-error", answer.error));
+        return;
+      }
+      mountForm(aside, answer, route, ask);
+      if (needsPayload) runSchemaScript(article, answer.payload);
+    });
+  } else if (route && ask && needsPayload) {
     // schema rows cut on the server open with the site's schema.js, which reads the operation's payload
     ask({ type: "payload", route }).then((answer) => {
       if (!answer.payload || !article.isConnected) return;
       runSchemaScript(article, answer.payload);
     });
   }
+}
+
+/* -- the request form: the site's form.js, sending through the kernel -------------------------------------- */
+
+const KEPT = "\u2022".repeat(8); // a credential input's text for a credential kept in kernel memory (form_bridge.KEPT)
+
+function mountForm(aside, answer, route, ask) {
+  aside.innerHTML = answer.html; // the site's form template, rendered in the kernel
+  let kept = new Set(answer.credentials || []);
+  const store = {
+    // the form's credential store: typed credentials go to kernel memory, by message; the view only knows
+    // which ones are kept there, never their values
+    get(key) {
+      const [scheme, field] = key.split(":").slice(-2);
+      return kept.has(scheme + ":" + field) ? { value: KEPT, remembered: false } : null;
+    },
+    set(key, value) {
+      const [scheme, field] = key.split(":").slice(-2);
+      if (value === KEPT) return;
+      ask({ type: "credential", route, scheme, field, value: value || "" }).then((reply) => {
+        if (reply.credentials) kept = new Set(reply.credentials);
+      });
+    },
+  };
+  const send = () =>
+    ask({ type: "send", route, state: formState(aside) }).then((reply) => {
+      if (reply.credentials) kept = new Set(reply.credentials);
+      if (reply.error) throw new Error(reply.error);
+      if (reply.table) setTimeout(() => addTable(aside, reply.table));
+      return reply;
+    });
+  fillForm(aside, answer.state || {});
+  SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl: location.href });
+  aside.querySelectorAll("[data-cred-scheme]").forEach((input) => {
+    if (input.value === KEPT) input.setAttribute("aria-description", "kept in kernel memory");
+  });
+}
+
+function formState(root) {
+  const form = root.querySelector("[data-form]");
+  const state = { values: {}, variables: {}, headers: [] };
+  if (!form) return state;
+  form.querySelectorAll("[data-param-name]").forEach((input) => {
+    const key = input.getAttribute("data-param-in") + ":" + input.getAttribute("data-param-name");
+    state.values[key] = input.type === "checkbox" ? input.checked : input.value;
+  });
+  const server = form.querySelector("[data-server]");
+  if (server) {
+    state.server = parseInt(server.value, 10) || 0;
+    const box = form.querySelector('[data-server-vars="' + server.value + '"]');
+    if (box) box.querySelectorAll("[data-var]").forEach((input) => { state.variables[input.getAttribute("data-var")] = input.value; });
+  }
+  const auth = form.querySelector("[data-auth]");
+  if (auth) state.auth = parseInt(auth.value, 10) || 0;
+  form.querySelectorAll("[data-header-row]").forEach((row) => {
+    const inputs = row.querySelectorAll("input");
+    if (inputs.length >= 2) state.headers.push([inputs[0].value, inputs[1].value]);
+  });
+  const media = form.querySelector("[data-media]");
+  if (media) state.mediaType = media.value;
+  const body = form.querySelector("[data-body]");
+  if (body) state.body = body.value;
+  return state;
+}
+
+function fillForm(root, state) {
+  // what the kernel's form holds (values given in Python, a server chosen there) shown in the inputs
+  const form = root.querySelector("[data-form]");
+  if (!form) return;
+  const values = state.values || {};
+  form.querySelectorAll("[data-param-name]").forEach((input) => {
+    const key = input.getAttribute("data-param-in") + ":" + input.getAttribute("data-param-name");
+    if (!(key in values)) return;
+    if (input.type === "checkbox") input.checked = !!values[key];
+    else input.value = values[key] === null || values[key] === undefined ? "" : String(values[key]);
+  });
+  const server = form.querySelector("[data-server]");
+  if (server && typeof state.server === "number" && server.options[state.server]) {
+    server.value = String(state.server);
+    form.querySelectorAll("[data-server-vars]").forEach((box) => { box.hidden = box.getAttribute("data-server-vars") !== server.value; });
+    const box = form.querySelector('[data-server-vars="' + server.value + '"]');
+    Object.entries(state.variables || {}).forEach(([name, value]) => {
+      if (box) box.querySelectorAll("[data-var]").forEach((input) => { if (input.getAttribute("data-var") === name) input.value = value; });
+    });
+  }
+  const media = form.querySelector("[data-media]");
+  if (media && state.mediaType) media.value = state.mediaType;
+  const body = form.querySelector("[data-body]");
+  if (body && typeof state.body === "string") body.value = state.body;
+}
+
+function addTable(root, html) {
+  const view = root.querySelector("[data-response]");
+  if (!view || view.hidden) return;
+  const details = element("details", "ow-table");
+  const summary = element("summary", "", "Table");
+  details.appendChild(summary);
+  const box = element("div", "ow-table-box");
+  box.innerHTML = html; // pandas' HTML with every value escaped (form_bridge.table_html)
+  details.appendChild(box);
+  const status = view.querySelector(".response-status");
+  if (status && status.nextSibling) view.insertBefore(details, status.nextSibling);
+  else view.appendChild(details);
 }
 
 function runSchemaScript(root, payload) {
@@ -426,7 +553,14 @@ function render({ model, el }) {
   const channel = kernel(model);
   const ask = channel.ask;
 
-  if (kind === "operation") {
+  if (kind === "form") {
+    const pane = element("div", "ow-detail ow-form-only");
+    root.appendChild(pane);
+    ask({ type: "form", route: model.get("_route") }).then((answer) => {
+      if (answer.error) pane.appendChild(element("p", "notice notice-error", answer.error));
+      else if (SITE.orgdocs.mountForm) mountForm(pane, answer, model.get("_route"), ask);
+    });
+  } else if (kind === "operation") {
     const pane = element("div", "ow-detail");
     root.appendChild(pane);
     showOperation(pane, model.get("_html"), model.get("_route"), ask);
@@ -444,8 +578,8 @@ function render({ model, el }) {
       pane.setAttribute("role", "region");
       pane.setAttribute("aria-label", "Operation");
       body.appendChild(pane);
-      showOperation(pane, model.get("_html"), model.get("value"), ask);
-      listen(model, "change:_html", () => showOperation(pane, model.get("_html"), model.get("value"), ask), signal);
+      showOperation(pane, model.get("_html"), model.get("value"), ask, true);
+      listen(model, "change:_html", () => showOperation(pane, model.get("_html"), model.get("value"), ask, true), signal);
     }
     root.addEventListener("keydown", (event) => {
       if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
