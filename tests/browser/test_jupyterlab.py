@@ -25,9 +25,25 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 GITHUB = (
     Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "large" / "github-api.github.com.json"
 )
+
+ORGAPI_CELLS = [
+    """\
+import pathlib
+
+from orgdocs.orgapi import DESCRIPTION_PATH, create_app, in_process_client, open_store, seed_demo
+from orgdocs.widgets import Explorer
+
+store = open_store("orgapi.sqlite3")
+demo = seed_demo(store)
+client = in_process_client(create_app(store))
+explorer = Explorer(DESCRIPTION_PATH, client=client, values={"organizationId": demo["organization_id"]})
+pathlib.Path("token.txt").write_text(demo["token"])  # for the test to type in; not shown in the page
+explorer""",
+]
 
 GITHUB_CELLS = [
     f"""\
@@ -235,6 +251,59 @@ def test_github_explorer_search_keyboard_and_theme(lab, page, tmp_path):
     assert _luminance(page, ".ow-root", "backgroundColor") < 0.2
     assert _luminance(page, ".ow-root", "color") > 0.7
     page.screenshot(path=str(tmp_path / "github-operation-dark.png"))
+
+
+def open_operation(scope, name: str) -> None:
+    """Search for the operation ``name`` in an Explorer (``scope``: a page or one widget) and open it."""
+    scope.get_by_role("combobox", name="Search endpoints").fill(name.lower())
+    scope.get_by_role("listbox", name="Search results").get_by_role("option", name=name).first.click()
+    scope.get_by_role("heading", name=name, exact=True).wait_for(timeout=15_000)
+
+
+def test_explorer_sends_from_the_kernel_and_saves_no_credential(lab, page, tmp_path):
+    base, token, root = lab
+    _write_notebook(root / "orgapi.ipynb", ORGAPI_CELLS)
+    open_and_run(page, base, token, "orgapi.ipynb")
+    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
+    open_operation(page, "List API keys")
+
+    form = page.locator(".ow-form")
+    send = form.get_by_role("button", name="Send")
+    send.click()
+    response = form.locator("[data-response]")
+    response.get_by_text("401").first.wait_for(timeout=15_000)  # no credential yet: the server says so
+
+    # a credential typed into the site's form reaches kernel memory, and the kernel sends it
+    api_token = (root / "token.txt").read_text()
+    form.locator("input[data-cred-scheme]").first.fill(api_token)
+    send.click()
+    response.get_by_text("200").first.wait_for(timeout=15_000)
+    assert "OK" in response.inner_text()
+    response.get_by_text("Table").click()
+    assert response.get_by_role("table").count() == 1 and "Staging smoke tests" in response.inner_text()
+    response.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "orgapi-sent.png"))
+
+    # saved with its widget state, the notebook holds the answer's page but not the credential
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=15_000)
+    saved = (root / "orgapi.ipynb").read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-state+json" in saved and "List API keys" in saved
+    assert api_token not in saved
+
+
+def test_notebook_01_after_run_all_sends_list_api_keys(lab, page, tmp_path):
+    base, token, root = lab
+    shutil.copytree(NOTEBOOKS, root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    open_and_run(page, base, token, "notebooks/01-explore-org-api.ipynb")
+    page.get_by_text("audit chain intact: True").wait_for(timeout=120_000)
+    explorer = page.locator(".orgdocs-widget-host").nth(1)  # the one bound to the reference server
+    open_operation(explorer, "List API keys")
+    explorer.locator(".ow-form").get_by_role("button", name="Send").click()
+    response = explorer.locator("[data-response]")
+    response.get_by_text("200").first.wait_for(timeout=15_000)
+    assert "OK" in response.inner_text()
+    page.screenshot(path=str(tmp_path / "notebook-01-sent.png"))
 
 
 def _luminance(page, selector: str, prop: str) -> float:

@@ -81,7 +81,7 @@ def voila(tmp_path):
             process.wait(timeout=10)
 
 
-def test_voila_serves_notebook_01_and_its_explorer_works(voila, browser, tmp_path):
+def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_path):
     url, _ = voila
     context = browser.new_context(viewport={"width": 1300, "height": 1000})
     context.set_default_timeout(30_000)
@@ -95,13 +95,19 @@ def test_voila_serves_notebook_01_and_its_explorer_works(voila, browser, tmp_pat
         explorers = page.locator(".orgdocs-widget-host")
         explorers.nth(1).wait_for(timeout=60_000)
         assert explorers.count() == 2
-        # the second Explorer: Python selected "Update a webhook" last (the revoke, then the listing)
+        # the second Explorer is bound to the reference server and holds the demo token
         second = explorers.nth(1)
         second.get_by_role("option").first.wait_for(timeout=30_000)
         second.get_by_role("combobox", name="Search endpoints").fill("list api keys")
         second.get_by_role("listbox", name="Search results").get_by_role("option").first.click()
         second.get_by_role("heading", name="List API keys", exact=True).wait_for(timeout=15_000)
-        page.screenshot(path=str(tmp_path / "voila-explorer.png"), full_page=True)
+        # Send: the kernel sends with the notebook's client and the token it set in kernel memory
+        second.locator(".ow-form").get_by_role("button", name="Send").click()
+        response = second.locator("[data-response]")
+        response.get_by_text("200").first.wait_for(timeout=15_000)
+        assert "OK" in response.inner_text()
+        response.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "voila-explorer.png"))
         assert not errors, errors
     finally:
         context.close()

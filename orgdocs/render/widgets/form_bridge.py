@@ -123,10 +123,13 @@ def send_answer(form: Any) -> dict:
 
 def table_html(response: Any, max_rows: int = 50) -> str | None:
     """The records of a JSON answer as an HTML table (``orgdocs.frame``), or ``None`` when there are none."""
-    from orgdocs.render.frames import frame
+    from orgdocs.render.frames import frame, records
 
-    with contextlib.suppress(Exception):  # not JSON, or nothing tabular in it: no table view
-        df = frame(response)
+    with contextlib.suppress(Exception):  # not JSON, or no list of records in it: no table view
+        body = response.json()
+        if records(body) == [body]:  # one object (an error, a single resource): the body says it all
+            return None
+        df = frame(body)
         if len(df.columns) and len(df):
             caption = f"{len(df):,} rows × {len(df.columns)} columns · orgdocs.frame(form.response)"  # noqa: RUF001
             return f'<p class="hint">{caption}</p>' + df.to_html(

@@ -132,6 +132,17 @@ function showOperation(pane, html, route, ask, withForm) {
     layout.appendChild(main);
     layout.appendChild(aside);
     pane.appendChild(layout);
+    // in a narrow pane the form comes after the reference: one click away
+    const jump = element("button", "button button-small ow-jump", "Try it ↓");
+    jump.type = "button";
+    jump.addEventListener("click", () => {
+      aside.scrollIntoView({ block: "start" });
+      const first = aside.querySelector("input, select, textarea, button");
+      if (first) first.focus({ preventScroll: true });
+    });
+    const line = article.querySelector(".op-line");
+    if (line) line.appendChild(jump);
+    else article.prepend(jump);
   } else {
     pane.appendChild(article);
   }

@@ -1,0 +1,89 @@
+"""The site's request form in a notebook view: Send and credentials go through the kernel, by message."""
+
+from __future__ import annotations
+
+from orgdocs.render.widgets import Explorer
+from orgdocs.render.widgets.form_bridge import KEPT, table_html
+
+
+def talk(widget, message: dict) -> dict:
+    """The kernel's answer to one message from the view."""
+    sent = []
+    widget.send = lambda content, buffers=None: sent.append(content)
+    widget._on_message(widget, {"id": "q", **message}, [])
+    (answer,) = sent
+    return answer
+
+
+def test_the_view_gets_the_sites_form_and_what_python_set(site, mock_client, tokens):
+    explorer = Explorer(site, client=mock_client, tokens=tokens, values={"petId": 7})
+    answer = talk(explorer, {"type": "form", "route": "/api/pets/get-pet"})
+    assert "data-form" in answer["html"] and answer["payload"]["operation"]["operationId"] == "getPet"
+    assert answer["state"]["values"]["path:petId"] == "7"
+    assert answer["state"]["server"] == 0 and answer["credentials"] == []
+    assert "error" in talk(explorer, {"type": "form", "route": "/api/nope"})
+
+
+def test_send_builds_the_request_in_the_kernel_from_the_views_inputs(site, mock_client, recorder, tokens):
+    explorer = Explorer(site, client=mock_client, tokens=tokens)
+    state = {"values": {"query:limit": "5", "query:status": "sold", "query:verbose": True}, "server": 0}
+    answer = talk(explorer, {"type": "send", "route": "/api/pets/list-pets", "state": state})
+    assert answer["status"] == 200 and answer["statusText"] == "OK"
+    assert ["x-request-id", "req_1"] in answer["headers"] and '"ok"' in answer["text"]
+    sent = recorder.requests[-1]
+    assert sent.url.params["limit"] == "5" and sent.url.params["status"] == "sold"
+    form = explorer._forms["/api/pets/list-pets"]
+    assert form.response.status_code == 200 and form.request.url == sent.url  # the Python API sees the same
+
+
+def test_send_errors_come_back_as_one_message(site, tokens):
+    explorer = Explorer(site, tokens=tokens)
+    # a path parameter left empty: the form refuses to build the request, nothing is sent
+    answer = talk(
+        explorer, {"type": "send", "route": "/api/pets/get-pet", "state": {"values": {"path:petId": ""}}}
+    )
+    assert "petId" in answer["error"]
+    # a server outside the declared ones is refused (the declared-servers guard)
+    answer = talk(
+        explorer,
+        {
+            "type": "send",
+            "route": "/api/pets/list-pets",
+            "state": {"server": 1, "variables": {"region": "evil.test#"}},
+        },
+    )
+    assert "error" in answer
+
+
+def test_credentials_reach_kernel_memory_only(site, mock_client, recorder, tokens):
+    explorer = Explorer(site, client=mock_client, tokens=tokens)
+    route = "/api/pets/list-pets"
+    answer = talk(
+        explorer,
+        {"type": "credential", "route": route, "scheme": "bearer", "field": "value", "value": "s3cret-tok"},
+    )
+    assert answer["credentials"] and "s3cret-tok" not in str(answer)
+    talk(explorer, {"type": "send", "route": route, "state": {}})
+    assert recorder.requests[-1].headers["Authorization"] == "Bearer s3cret-tok"
+    # what the view is told and what widget state holds name the credential, never its value
+    assert "s3cret-tok" not in str(talk(explorer, {"type": "form", "route": route}))
+    assert "s3cret-tok" not in str(explorer.get_state())
+    # the placeholder the view shows for a kept credential is no new credential
+    talk(
+        explorer, {"type": "credential", "route": route, "scheme": "bearer", "field": "value", "value": KEPT}
+    )
+    talk(explorer, {"type": "send", "route": route, "state": {}})
+    assert recorder.requests[-1].headers["Authorization"] == "Bearer s3cret-tok"
+    talk(explorer, {"type": "credential", "route": route, "scheme": "bearer", "field": "value", "value": ""})
+    talk(explorer, {"type": "send", "route": route, "state": {}})
+    assert "Authorization" not in recorder.requests[-1].headers
+
+
+def test_a_list_answer_gets_a_table_view():
+    import httpx
+
+    request = httpx.Request("GET", "https://api.test/x")
+    table = table_html(httpx.Response(200, json={"data": [{"id": "<b>1</b>"}, {"id": 2}]}, request=request))
+    assert "2 rows" in table and "&lt;b&gt;1&lt;/b&gt;" in table and "<b>1" not in table
+    assert table_html(httpx.Response(404, json={"title": "not found"}, request=request)) is None
+    assert table_html(httpx.Response(200, text="plain", request=request)) is None
