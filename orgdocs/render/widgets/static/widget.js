@@ -169,7 +169,7 @@ function showOperation(pane, html, route, ask, withForm) {
 
 /* -- the request form: the site's form.js, sending through the kernel -------------------------------------- */
 
-const KEPT = "\u2022".repeat(8); // a credential input's text for a credential kept in kernel memory (form_bridge.KEPT)
+const KEPT = "kept-in-kernel-memory"; // a credential input's text for a credential kept in kernel memory (form_bridge.KEPT)
 
 function mountForm(aside, answer, route, ask) {
   aside.innerHTML = answer.html; // the site's form template, rendered in the kernel
