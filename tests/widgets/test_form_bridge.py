@@ -87,3 +87,15 @@ def test_a_list_answer_gets_a_table_view():
     assert "2 rows" in table and "&lt;b&gt;1&lt;/b&gt;" in table and "<b>1" not in table
     assert table_html(httpx.Response(404, json={"title": "not found"}, request=request)) is None
     assert table_html(httpx.Response(200, text="plain", request=request)) is None
+
+
+def test_python_changes_are_pushed_to_the_view(site, mock_client, tokens):
+    explorer = Explorer(site, client=mock_client, tokens=tokens)
+    pushed = []
+    explorer.send = lambda content, buffers=None: pushed.append(content)
+    form = explorer.select("/api/pets/get-pet")
+    form.set_values({"petId": 12})
+    explorer.select("/api/pets/get-pet")
+    assert pushed[-1]["type"] == "form-state" and pushed[-1]["state"]["values"]["path:petId"] == "12"
+    explorer.set_token("tok-pushed")
+    assert pushed[-1]["credentials"] and "tok-pushed" not in str(pushed)

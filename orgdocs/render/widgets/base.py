@@ -38,13 +38,18 @@ INDEX_KEYS = ("route", "section", "title", "method", "path", "operationId", "tag
 
 
 def widget_index(site: Site) -> dict:
-    """What the front-end needs of ``Site.index``: the navigation and, per operation, what search reads."""
+    """What the front-end needs of ``Site.index``: the navigation and, per operation, what search reads
+    (with the search file's texts, so that the view ranks as ``Site.search`` does)."""
     index = site.index
-    return {
+    found = {
         "title": index.get("title", ""),
         "navigation": index["navigation"],
         "endpoints": [{key: entry.get(key) for key in INDEX_KEYS} for entry in index["endpoints"]],
     }
+    texts = getattr(site, "search_texts", None)  # the search file's short texts, where the site has them
+    if isinstance(texts, list):
+        found["texts"] = texts
+    return found
 
 
 def form_html(site: Site, route: str) -> str:

@@ -88,18 +88,39 @@ class Explorer(Navigator):
         return self._form(self.value) if self.value else None
 
     def select(self, route: str) -> RequestForm:
-        """Select the operation at ``route`` and return its form."""
+        """Select the operation at ``route`` and return its form (what is set in it from Python shows in
+        the view when it is selected again)."""
         self.value = route
-        return self._form(self.value)
+        form = self._form(self.value)
+        self._push_form(self.value)
+        return form
 
     def set_token(self, token: str | None, group: str | None = None) -> None:
         """Keep ``token`` in kernel memory for ``group`` (default: every group of the site); ``None`` forgets."""
         groups = [group] if group is not None else sorted({e.group for e in self.site.operations.values()})
         for name in groups:
             self._tokens.set(token_key(self.site, name), token)
+        if self.value:
+            self._push_form(self.value)
 
     def _form_for(self, route: str) -> RequestForm:
         return self._form(route)
+
+    def _push_form(self, route: str) -> None:
+        """Tell the view what the kernel's form of ``route`` holds (values, server, which credentials are
+        kept: names only)."""
+        from orgdocs.render.widgets import form_bridge
+
+        if route in self._forms:
+            form = self._forms[route]
+            self.send(
+                {
+                    "type": "form-state",
+                    "route": route,
+                    "state": form_bridge.form_state(form),
+                    "credentials": form_bridge.credential_keys(form),
+                }
+            )
 
     def _form(self, route: str) -> RequestForm:
         if route not in self._forms:

@@ -75,6 +75,10 @@ function kernel(model) {
   const waiting = new Map();
   let next = 0;
   function onMessage(message) {
+    if (message && message.type === "form-state" && message.id === undefined) {
+      FORMS.forEach((mounted) => mounted.route === message.route && mounted.refresh(message));
+      return;
+    }
     if (!message || message.id === undefined || !waiting.has(message.id)) return;
     const done = waiting.get(message.id);
     waiting.delete(message.id);
@@ -103,7 +107,7 @@ function loadIndex(model, ask) {
       if (answer.error) throw new Error(answer.error);
       const index = answer.index;
       const byRoute = new Map(index.endpoints.map((entry) => [entry.route, entry]));
-      return { index, byRoute, search: new SITE.orgdocs.SearchIndex(index.endpoints) };
+      return { index, byRoute, search: new SITE.orgdocs.SearchIndex(index.endpoints, index.texts) };
     });
     promise.catch(() => INDEXES.delete(model)); // a later view asks again
     INDEXES.set(model, promise);
@@ -171,9 +175,33 @@ function showOperation(pane, html, route, ask, withForm) {
 
 const KEPT = "kept-in-kernel-memory"; // a credential input's text for a credential kept in kernel memory (form_bridge.KEPT)
 
+const FORMS = new Set(); // forms on screen, for what Python changes in them (form-state messages)
+
 function mountForm(aside, answer, route, ask) {
   aside.innerHTML = answer.html; // the site's form template, rendered in the kernel
   let kept = new Set(answer.credentials || []);
+  const mounted = {
+    route,
+    refresh(message) {
+      if (!aside.isConnected) {
+        FORMS.delete(mounted);
+        return;
+      }
+      if (message.credentials) kept = new Set(message.credentials);
+      fillForm(aside, message.state || {});
+      showKept();
+      const form = aside.querySelector("[data-form]");
+      if (form) form.dispatchEvent(new Event("input", { bubbles: true })); // the preview and samples follow
+    },
+  };
+  FORMS.add(mounted);
+  function showKept() {
+    aside.querySelectorAll("[data-cred-scheme]").forEach((input) => {
+      const key = input.getAttribute("data-cred-scheme") + ":" + input.getAttribute("data-cred-field");
+      if (kept.has(key)) input.value = KEPT;
+      else if (input.value === KEPT) input.value = "";
+    });
+  }
   const store = {
     // the form's credential store: typed credentials go to kernel memory, by message; the view only knows
     // which ones are kept there, never their values
