@@ -99,3 +99,19 @@ def test_python_changes_are_pushed_to_the_view(site, mock_client, tokens):
     assert pushed[-1]["type"] == "form-state" and pushed[-1]["state"]["values"]["path:petId"] == "12"
     explorer.set_token("tok-pushed")
     assert pushed[-1]["credentials"] and "tok-pushed" not in str(pushed)
+
+
+def test_a_form_alone_is_drawn_by_the_sites_form(site, mock_client, recorder, tokens):
+    from orgdocs.render.widgets import RequestForm
+    from orgdocs.render.widgets.form_view import FormView
+
+    form = RequestForm(site, "/api/pets/get-pet", client=mock_client, tokens=tokens)
+    view = FormView(form)
+    assert view._kind == "form" and view._route == "/api/pets/get-pet"
+    assert "data-form" in talk(view, {"type": "form", "route": "/api/pets/get-pet"})["html"]
+    answer = talk(
+        view, {"type": "send", "route": "/api/pets/get-pet", "state": {"values": {"path:petId": "4"}}}
+    )
+    assert answer["status"] == 200 and str(recorder.requests[-1].url).endswith("/pets/4")
+    assert "error" in talk(view, {"type": "send", "route": "/api/pets/list-pets", "state": {}})
+    assert "Get a pet" in view._repr_mimebundle_()[0]["text/html"]
