@@ -76,7 +76,8 @@ ELLIPSIS = "\u2026"
 
 def compact_html(df: pd.DataFrame, *, hidden: Iterable[str] = ()) -> str:
     """``df`` as a notebook shows it: pandas' head and tail around a row of "…" when it is longer than
-    ``display.max_rows``, the row and column count in the caption, ``hidden`` columns left out (and named)."""
+    ``display.max_rows``, the row and column count in the caption, ``hidden`` columns left out (and named),
+    one line per row (texts longer than ``display.max_colwidth`` cut, as pandas does)."""
     rows = len(df)
     left_out = [column for column in hidden if column in df.columns]
     shown = pd.DataFrame(df).drop(columns=left_out)
@@ -86,10 +87,21 @@ def compact_html(df: pd.DataFrame, *, hidden: Iterable[str] = ()) -> str:
         half = max(1, (pd.get_option("display.min_rows") or 10) // 2)
         gap = pd.DataFrame([[ELLIPSIS] * len(shown.columns)], columns=shown.columns, index=[ELLIPSIS])
         shown = pd.concat([shown.head(half).astype(object), gap, shown.tail(half).astype(object)])
+    width = pd.get_option("display.max_colwidth")
+    if width:  # as pandas' own repr: long texts cut, so that a row stays one line
+        shown = shown.map(lambda v: v[: width - 1] + ELLIPSIS if isinstance(v, str) and len(v) > width else v)
     caption = f"{rows:,} rows × {len(df.columns)} columns"  # noqa: RUF001 (as pandas writes it)
     if left_out:
         caption += f" ({', '.join(left_out)} not shown: df[{left_out[0]!r}])"
-    styler = style_methods(shown).set_caption(caption) if cut or left_out else style_methods(shown)
+    styler = style_methods(shown).set_table_styles(
+        [
+            {"selector": "td, th", "props": "white-space: nowrap"},
+            {"selector": "caption", "props": "caption-side: bottom; text-align: left"},
+        ],
+        overwrite=False,
+    )
+    if cut or left_out:
+        styler = styler.set_caption(caption)
     return styler.to_html()
 
 
