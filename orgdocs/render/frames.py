@@ -60,19 +60,25 @@ def records(data: Any, key: str | None = None) -> list[Any]:
 
 
 def frame(
-    response_or_data: Any, *, key: str | None = None, pages: int = 1, client: Any = None
+    response_or_data: Any,
+    *,
+    key: str | None = None,
+    pages: int = 1,
+    client: Any = None,
+    cursor: Pagination | None = None,
 ) -> pd.DataFrame:
     """A DataFrame of the records in a JSON response (an ``httpx.Response``, or parsed JSON).
 
     ``key``: where the records are (``"data"``, ``"result.items"``), found by itself when left out.
     ``pages``: more than 1 follows the answer's next link or cursor (see the module docstring) with
     ``client`` (an ``httpx.Client``; needed for a response, as it does not know its client) and puts every
-    page's records in one frame.
+    page's records in one frame; ``cursor`` (``pagination(operation, description)``) says which body field
+    and query parameter carry the cursor, found by convention when left out.
     """
     import pandas as pd
 
     if pages > 1 and client is not None and hasattr(response_or_data, "request"):
-        answers: Iterator[Any] = fetch_pages(client, response_or_data, pages=pages)
+        answers: Iterator[Any] = fetch_pages(client, response_or_data, pages=pages, cursor=cursor)
     else:
         answers = iter([response_or_data])
     rows = [record for answer in answers for record in records(_body(answer), key)]

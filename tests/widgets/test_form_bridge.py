@@ -115,3 +115,21 @@ def test_a_form_alone_is_drawn_by_the_sites_form(site, mock_client, recorder, to
     assert answer["status"] == 200 and str(recorder.requests[-1].url).endswith("/pets/4")
     assert "error" in talk(view, {"type": "send", "route": "/api/pets/list-pets", "state": {}})
     assert "Get a pet" in view._repr_mimebundle_()[0]["text/html"]
+
+
+def test_a_paged_list_offers_its_pages(orgapi):
+    client, site, demo = orgapi
+    explorer = Explorer(site, client=client, values={"organizationId": demo["organization_id"], "limit": 2})
+    explorer.set_token(demo["token"])
+    route = "/api/api-keys/list-api-keys"
+    answer = talk(explorer, {"type": "send", "route": route, "state": {"values": {"query:limit": "2"}}})
+    assert answer["status"] == 200 and answer["paged"] is True and "2 rows" in answer["table"]
+    pages = talk(explorer, {"type": "pages", "route": route})
+    total = len(
+        client.get(
+            f"/organizations/{demo['organization_id']}/api-keys",
+            headers={"Authorization": f"Bearer {demo['token']}"},
+        ).json()["data"]
+    )
+    assert f"{total} rows from up to 10 pages" in pages["table"]
+    explorer.set_token(None)

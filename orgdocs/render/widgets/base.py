@@ -126,7 +126,7 @@ class SiteWidget(anywidget.AnyWidget):
             if route not in self.site.operations:
                 return {"error": f"no operation at route {route!r}"}
             return {"payload": self.site.payload(route)}
-        if kind in ("form", "send", "credential"):
+        if kind in ("form", "send", "credential", "pages"):
             return self._form_message(kind, content)
         return {"error": f"unknown message {kind!r}"}
 
@@ -149,6 +149,8 @@ class SiteWidget(anywidget.AnyWidget):
                 "state": form_bridge.form_state(form),
                 "credentials": form_bridge.credential_keys(form),
             }
+        if kind == "pages":
+            return form_bridge.pages_table(form)
         if kind == "credential":
             form_bridge.set_credential(
                 form, str(content.get("scheme", "")), str(content.get("field", "")), content.get("value")

@@ -20,6 +20,8 @@ __all__ = [
     "apply_state",
     "credential_keys",
     "form_state",
+    "next_page",
+    "pages_table",
     "send_answer",
     "set_credential",
     "table_html",
@@ -119,7 +121,39 @@ def send_answer(form: Any) -> dict:
     table = table_html(response)
     if table:
         answer["table"] = table
+        if next_page(form, response):
+            answer["paged"] = True
     return answer
+
+
+MAX_PAGES = 10  # pages the view's "Follow the pages" fetches at most
+
+
+def next_page(form: Any, response: Any) -> bool:
+    """Whether ``response`` has a page after it, in the way the operation's description declares."""
+    from orgdocs.render.frames import next_request, pagination
+
+    cursor = pagination(form.operation, form.description)
+    return cursor is not None and next_request(response, cursor) is not None
+
+
+def pages_table(form: Any) -> dict:
+    """The records of the form's last answer and the pages after it (up to ``MAX_PAGES``), as a table."""
+    from orgdocs.render.frames import frame, pagination
+
+    if form.response is None:
+        return {"error": "nothing was sent yet"}
+    df = frame(
+        form.response,
+        pages=MAX_PAGES,
+        client=form.client,
+        cursor=pagination(form.operation, form.description),
+    )
+    caption = f"{len(df):,} rows from up to {MAX_PAGES} pages · orgdocs.frame(form.response, pages={MAX_PAGES}, client=form.client)"
+    html = f'<p class="hint">{caption}</p>' + df.to_html(
+        max_rows=200, escape=True, border=0, classes="ow-frame", na_rep=""
+    )
+    return {"table": html}
 
 
 def table_html(response: Any, max_rows: int = 50) -> str | None:

@@ -221,7 +221,7 @@ function mountForm(aside, answer, route, ask) {
     ask({ type: "send", route, state: formState(aside) }).then((reply) => {
       if (reply.credentials) kept = new Set(reply.credentials);
       if (reply.error) throw new Error(reply.error);
-      if (reply.table) setTimeout(() => addTable(aside, reply.table));
+      if (reply.table) setTimeout(() => addTable(aside, reply.table, reply.paged ? () => ask({ type: "pages", route }) : null));
       return reply;
     });
   fillForm(aside, answer.state || {});
@@ -284,7 +284,7 @@ function fillForm(root, state) {
   if (body && typeof state.body === "string") body.value = state.body;
 }
 
-function addTable(root, html) {
+function addTable(root, html, morePages) {
   const view = root.querySelector("[data-response]");
   if (!view || view.hidden) return;
   const details = element("details", "ow-table");
@@ -293,6 +293,21 @@ function addTable(root, html) {
   const box = element("div", "ow-table-box");
   box.innerHTML = html; // pandas' HTML with every value escaped (form_bridge.table_html)
   details.appendChild(box);
+  if (morePages) {
+    // the description says how this list pages: the kernel follows it into one table
+    const button = element("button", "button button-small", "Follow the pages");
+    button.type = "button";
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      button.textContent = "Fetching…";
+      morePages().then((answer) => {
+        if (answer.error) box.prepend(element("p", "notice notice-error", answer.error));
+        else box.innerHTML = answer.table;
+        button.remove();
+      });
+    });
+    details.appendChild(button);
+  }
   const status = view.querySelector(".response-status");
   if (status && status.nextSibling) view.insertBefore(details, status.nextSibling);
   else view.appendChild(details);
