@@ -133,3 +133,15 @@ def test_a_paged_list_offers_its_pages(orgapi):
     )
     assert f"{total} rows from up to 10 pages" in pages["table"]
     explorer.set_token(None)
+
+
+def test_a_connection_error_names_the_url(site, tokens):
+    import httpx
+
+    def refuse(request):
+        raise httpx.ConnectError("connection refused", request=request)
+
+    with httpx.Client(transport=httpx.MockTransport(refuse)) as client:
+        explorer = Explorer(site, client=client, tokens=tokens)
+        answer = talk(explorer, {"type": "send", "route": "/api/store/get-inventory", "state": {}})
+    assert "https://api.pets.test/v1/store/inventory" in answer["error"]

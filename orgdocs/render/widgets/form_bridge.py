@@ -102,7 +102,11 @@ def send_answer(form: Any) -> dict:
         response = form.send()
     except Exception as error:  # the view shows it; the form's result area has it too
         title, detail = describe_error(error)
-        return {"error": f"{title}: {detail}" if detail else title}
+        message = f"{title}: {detail}" if detail else title
+        url = _request_url(error)
+        if url and url not in message:
+            message += f" ({url})"  # a connection error names where it went
+        return {"error": message}
     milliseconds = (time.perf_counter() - started) * 1000
     text = response.text if response.content else ""
     notes = []
@@ -154,6 +158,13 @@ def pages_table(form: Any) -> dict:
         max_rows=200, escape=True, border=0, classes="ow-frame", na_rep=""
     )
     return {"table": html}
+
+
+def _request_url(error: BaseException) -> str:
+    try:
+        return str(error.request.url)  # type: ignore[attr-defined]  # httpx.RequestError
+    except (AttributeError, RuntimeError):
+        return ""
 
 
 def table_html(response: Any, max_rows: int = 50) -> str | None:
