@@ -593,7 +593,7 @@ function frame(el, signal, kind) {
   const shadow = host.attachShadow({ mode: "open" });
   shadow.adoptedStyleSheets = [stylesheet()];
   followTheme(host, signal);
-  const root = element("div", "ow-root ow-" + kind);
+  const root = element("div", "ow-root ow-kind-" + kind);
   root.tabIndex = -1; // a click anywhere in the widget puts the focus in it, so that "/" reaches it
   shadow.appendChild(root);
   return root;
