@@ -275,7 +275,7 @@ def test_explorer_sends_from_the_kernel_and_saves_no_credential(lab, page, tmp_p
 
     # a credential typed into the site's form reaches kernel memory, and the kernel sends it
     api_token = (root / "token.txt").read_text()
-    form.locator("input[data-cred-scheme]").first.fill(api_token)
+    form.locator("input[data-cred-scheme], input[data-token]").first.fill(api_token)
     send.click()
     response.get_by_text("200").first.wait_for(timeout=15_000)
     assert "OK" in response.inner_text()

@@ -27,7 +27,9 @@ __all__ = ["ESM", "SITE_ASSETS", "SNAPSHOT_STYLE", "STYLE", "shadow_css", "snaps
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "static" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
 GLOBAL_SCRIPTS = ("search.js", "request.js", "form.js")  # run once: they define window.orgdocs.*
-PAGE_SCRIPTS = {"schema": "schema.js"}  # run per view, against its own DOM
+# run per view, against its own DOM; form.js also as a page script for a form.js that wires the page's one form
+# when it loads (before it offered mountForm(root, {send, store}))
+PAGE_SCRIPTS = {"schema": "schema.js", "form": "form.js"}
 
 
 def _read(path: Path) -> str:
@@ -91,7 +93,7 @@ const SITE_SCRIPTS = {};
 
 
 def _page_script(key: str, name: str) -> str:
-    return f"// {name} (orgdocs/render/static/assets)\nSITE_SCRIPTS[{json.dumps(key)}] = function (window, document) {{\n{_read(SITE_ASSETS / name)}\n}};\n"
+    return f"// {name} (orgdocs/render/static/assets)\nSITE_SCRIPTS[{json.dumps(key)}] = function (window, document, fetch) {{\n{_read(SITE_ASSETS / name)}\n}};\n"
 
 
 def _module() -> tuple[str, str]:
