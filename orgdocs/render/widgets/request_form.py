@@ -593,6 +593,14 @@ class RequestForm(widgets.VBox):
         op = self.operation
         return f"<RequestForm {op.method.upper()} {op.path} ({self.route})>"
 
+    def _ipython_display_(self) -> None:
+        # drawn by the site's own request form (an anywidget), which sends through this object
+        from orgdocs.render.widgets.form_view import FormView
+
+        if getattr(self, "_view", None) is None:
+            self._view = FormView(self)
+        self._view._ipython_display_()
+
     # -- public API -------------------------------------------------------------------------------------
 
     @property

@@ -159,7 +159,7 @@ function showOperation(pane, html, route, ask, withForm) {
         if (answer.error) aside.appendChild(element("p", "notice notice-error", answer.error));
         return;
       }
-      mountForm(aside, answer, route, ask);
+      mountSiteForm(aside, answer, route, ask);
       if (needsPayload) runSchemaScript(article, answer.payload);
     });
   } else if (route && ask && needsPayload) {
@@ -177,7 +177,7 @@ const KEPT = "kept-in-kernel-memory"; // a credential input's text for a credent
 
 const FORMS = new Set(); // forms on screen, for what Python changes in them (form-state messages)
 
-function mountForm(aside, answer, route, ask) {
+function mountSiteForm(aside, answer, route, ask) {
   aside.innerHTML = answer.html; // the site's form template, rendered in the kernel
   let kept = new Set(answer.credentials || []);
   const mounted = {
@@ -231,9 +231,10 @@ function mountForm(aside, answer, route, ask) {
   } else {
     runPageForm(aside, answer, send, store);
   }
-  aside.querySelectorAll("[data-cred-scheme]").forEach((input) => {
-    if (input.value === KEPT) input.setAttribute("aria-description", "kept in kernel memory");
-  });
+  // credentials here live in the kernel, not in this browser: the form's storage choices do not apply
+  aside.classList.add("ow-kernel-credentials");
+  const box = aside.querySelector("[data-credentials], [data-token-box]");
+  if (box) box.appendChild(element("p", "hint ow-kept-note", "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export."));
 }
 
 function runPageForm(aside, answer, send, store) {
@@ -671,7 +672,7 @@ function render({ model, el }) {
     root.appendChild(pane);
     ask({ type: "form", route: model.get("_route") }).then((answer) => {
       if (answer.error) pane.appendChild(element("p", "notice notice-error", answer.error));
-      else if (SITE.orgdocs.mountForm) mountForm(pane, answer, model.get("_route"), ask);
+      else mountSiteForm(pane, answer, model.get("_route"), ask);
     });
   } else if (kind === "operation") {
     const pane = element("div", "ow-detail");
