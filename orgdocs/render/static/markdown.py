@@ -5,6 +5,10 @@ allowed by the Markdown parser and then cleaned: no script or style, no event ha
 ``javascript:`` (or any other non-web) URL, no ``id`` (a description must not shadow the page's own ids),
 and links get ``rel="noopener nofollow"``. Images from another host become links, so that reading a page
 never makes a request to a host the reader did not choose.
+
+GitHub's alerts (a block quote whose first line is ``[!NOTE]``, ``[!TIP]``, ``[!IMPORTANT]``, ``[!WARNING]``
+or ``[!CAUTION]``) become callouts: ``<div class="callout callout-note" role="note">`` with a title. Only
+those exact classes and that role pass the sanitizer, so a description cannot style itself otherwise.
 """
 
 from __future__ import annotations
@@ -37,7 +41,36 @@ _ATTRIBUTES = {
     "ol": {"start"},
     "td": {"align", "colspan", "rowspan"},
     "th": {"align", "colspan", "rowspan", "scope"},
+    "div": {"class", "role"},  # callouts only (see _callout_attribute)
+    "p": {"class"},
 }
+
+# Callouts (GitHub alerts) ---------------------------------------------------------------------------------
+_ALERT_KINDS = ("note", "tip", "important", "warning", "caution")
+_ALERT = re.compile(r"<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(\n|</p>\n?)", re.IGNORECASE)
+_CALLOUT_CLASSES = frozenset(["callout-title", *(f"callout callout-{kind}" for kind in _ALERT_KINDS)])
+
+
+def _callout_html(text: str) -> str | None:
+    """A block quote's inner HTML as a callout, when its first line is an alert marker; else None."""
+    match = _ALERT.match(text)
+    if match is None:
+        return None
+    kind = match.group(1).lower()
+    rest = text[match.end() :]
+    if match.group(2) == "\n":
+        rest = "<p>" + rest  # the marker's paragraph goes on below it
+    return (
+        f'<div class="callout callout-{kind}" role="note"><p class="callout-title">{kind.title()}</p>\n'
+        f"{rest}</div>\n"
+    )
+
+
+def _callout_attribute(tag: str, attribute: str, value: str) -> str | None:
+    """The only ``class`` and ``role`` values a ``div`` or ``p`` keeps: those of a callout."""
+    if attribute == "role":
+        return value if tag == "div" and value == "note" else None
+    return value if value in _CALLOUT_CLASSES else None
 
 
 def is_remote(url: str) -> bool:
@@ -62,6 +95,8 @@ def cleaner(*, outputs: bool = False) -> nh3.Cleaner:
             return None if is_remote(value) else value  # a remote image would be fetched by every reader
         if attribute == "href" and value.lower().startswith("data:"):
             return None
+        if tag in ("div", "p") and attribute in ("class", "role") and not outputs:
+            return _callout_attribute(tag, attribute, value)
         if attribute == "class" and not outputs and not value.startswith("language-"):
             return None
         return value
@@ -78,6 +113,9 @@ def cleaner(*, outputs: bool = False) -> nh3.Cleaner:
 
 
 class _Renderer(HTMLRenderer):
+    def block_quote(self, text: str) -> str:
+        return _callout_html(text) or super().block_quote(text)
+
     def image(self, text: str, url: str, title: str | None = None) -> str:
         if is_remote(url):  # a link to the image instead of fetching it
             return self.link(text or url, url, title)

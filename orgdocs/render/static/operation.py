@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from html import escape
 from typing import Any
 
 from markupsafe import Markup
@@ -22,11 +21,21 @@ from orgdocs.render.static.form import (
     security_form,
     server_choices,
 )
+from orgdocs.render.static.highlight import highlight
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.pretty import pretty_json
 from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html, type_label
 
-__all__ = ["METHOD_CLASSES", "Fields", "operation_context", "payload_head"]
+__all__ = [
+    "GENERATED_SAMPLES",
+    "METHOD_CLASSES",
+    "Fields",
+    "description_samples",
+    "operation_context",
+    "operation_neighbours",
+    "payload_head",
+    "response_anchor",
+]
 
 METHOD_CLASSES = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
 LOCATIONS = (
@@ -36,6 +45,13 @@ LOCATIONS = (
     ("cookie", "Cookies"),
 )
 MAX_EXAMPLE_CHARS = 20_000  # a longer example is cut on the page (the payload keeps all of it)
+# The samples made from the request form (the form's script rewrites them live): key, tab label, lexer.
+GENERATED_SAMPLES = (
+    ("curl", "curl", "bash"),
+    ("python", "Python (httpx)", "python"),
+    ("javascript", "JavaScript (fetch)", "javascript"),
+)
+MAX_DESCRIPTION_SAMPLES = 20  # x-codeSamples shown per operation
 
 
 class Fields(dict):
@@ -63,12 +79,68 @@ def _md(text: Any) -> Markup:
     return Markup(markdown_html(text)) if isinstance(text, str) and text else Markup("")
 
 
-def _example_text(value: Any) -> Markup:
-    """An example as the text of a ``<pre>`` (quotes left as they are: JSON is full of them)."""
+def _example_text(value: Any, *, inline: bool = False) -> Markup:
+    """An example as the highlighted content of a ``<pre><code>`` (JSON unless it is a string); ``inline``:
+    plain, for a short ``<code>`` in a line of text."""
+    language = "text" if isinstance(value, str) or inline else "json"
     text = value if isinstance(value, str) else pretty_json(value, limit=MAX_EXAMPLE_CHARS + 1)
+    cut = ""
     if len(text) > MAX_EXAMPLE_CHARS:
-        text = text[:MAX_EXAMPLE_CHARS] + "\n… (cut: the whole example is in the page data)"
-    return Markup(escape(text, quote=False))
+        text, cut = text[:MAX_EXAMPLE_CHARS], "\n… (cut: the whole example is in the page data)"
+    return Markup(highlight(text, language) + cut)
+
+
+def response_anchor(status: str) -> str:
+    """The id of a response on its page: ``response-404``, ``response-4xx``, ``response-default``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", str(status).lower()).strip("-")
+    return "response-" + (slug or "other")
+
+
+def description_samples(raw: Any) -> list[dict]:
+    """The operation's own code samples (``x-codeSamples``, or Redoc's older ``x-code-samples``): each with
+    a tab label, the language and the highlighted source; entries without a text source are skipped."""
+    samples = raw.get("x-codeSamples") if isinstance(raw, dict) else None
+    if not isinstance(samples, list):
+        samples = raw.get("x-code-samples") if isinstance(raw, dict) else None
+    out = []
+    for sample in samples if isinstance(samples, list) else []:
+        if not isinstance(sample, dict) or not isinstance(sample.get("source"), str):
+            continue
+        lang = sample.get("lang") if isinstance(sample.get("lang"), str) else ""
+        label = sample.get("label") if isinstance(sample.get("label"), str) and sample["label"] else lang
+        out.append(
+            {
+                "label": label or f"Sample {len(out) + 1}",
+                "lang": lang,
+                "html": Markup(highlight(sample["source"], lang)),
+            }
+        )
+        if len(out) == MAX_DESCRIPTION_SAMPLES:
+            break
+    return out
+
+
+def operation_neighbours(order: list[str], route: str, site: Any) -> dict:
+    """The previous and next operations of ``route`` in ``order`` (the navigation's): each ``None`` or
+    ``{route, title, method, method_class}``."""
+    out: dict = {"previous": None, "next": None}
+    try:
+        index = order.index(route)
+    except ValueError:
+        return out
+    for key, other in (("previous", index - 1), ("next", index + 1)):
+        if 0 <= other < len(order):
+            entry = site.operations[order[other]]
+            method = entry.operation.method.lower()
+            out[key] = Fields(
+                {
+                    "route": entry.route,
+                    "title": entry.title,
+                    "method": entry.operation.method.upper(),
+                    "method_class": method if method in METHOD_CLASSES else "other",
+                }
+            )
+    return out
 
 
 _HEAD_KEYS = ("operation", "servers", "securitySchemes", "examples")
@@ -192,6 +264,11 @@ def operation_context(
                 for s in payload["servers"]
             ],
             "samples": code,
+            "samples_html": {
+                key: Markup(highlight(code[key], lexer)) for key, _, lexer in GENERATED_SAMPLES if key in code
+            },
+            "sample_tabs": [{"key": key, "label": label} for key, label, _ in GENERATED_SAMPLES],
+            "own_samples": description_samples(entry.operation.raw),
             "samples_in_detail": samples,
             "form": {
                 "fields": fields,
@@ -238,7 +315,7 @@ def _parameters(op: dict, resolve, tree: TreeContext) -> list[dict]:
                     "badges": Markup("".join(badges)),
                     "description": _md(param["description"]),
                     "facts": Markup(facts),
-                    "example": _example_text(example) if "example" in param else "",
+                    "example": _example_text(example, inline=True) if "example" in param else "",
                     "tree": Markup(nested),
                 }
             )
@@ -338,6 +415,7 @@ def _responses(op: dict, payload: dict, resolve, tree: TreeContext) -> list[dict
         out.append(
             {
                 "status": status,
+                "anchor": response_anchor(status),
                 "status_class": _status_class(status),
                 "description": _md(response["description"]),
                 "headers": headers,

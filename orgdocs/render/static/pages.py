@@ -17,14 +17,23 @@ from markupsafe import Markup
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.navigation import Sidebar, base_prefix, href, relative_href
 from orgdocs.render.static.notebook import notebook_html
-from orgdocs.render.static.operation import Fields, operation_context
+from orgdocs.render.static.operation import Fields, operation_context, operation_neighbours
 from orgdocs.render.static.schema_tree import TreeCache
 from orgdocs.render.static.templating import ASSETS, environment
 from orgdocs.site.excerpts import first_sentence
 
 __all__ = ["ASSET_FILES", "PageRenderer", "asset_urls"]
 
-ASSET_FILES = ("site.css", "theme.js", "search.js", "site.js", "request.js", "schema.js", "form.js")
+ASSET_FILES = (
+    "site.css",
+    "theme.js",
+    "search.js",
+    "site.js",
+    "request.js",
+    "schema.js",
+    "form.js",
+    "code.js",
+)
 _HEADING = re.compile(r"^\s*<h1[\s>]")
 
 
@@ -45,6 +54,7 @@ class PageRenderer:
         self.sidebar = Sidebar(site)
         self.assets = asset_urls()
         self._caches: dict[int, TreeCache] = {}  # id(description) -> its schema trees
+        self._order: list[str] | None = None
         env = environment()
         self._operation = env.get_template("site_operation.html.j2")
         self._page = env.get_template("site_page.html.j2")
@@ -84,7 +94,20 @@ class PageRenderer:
         cache = self._caches.setdefault(id(self.site.operations[route].description), TreeCache())
         op = operation_context(self.site, route, samples=False, cache=cache, payload_json=payload_json)
         page = self.chrome(route, op["title"], op["group"], "operation")
-        return self._operation.render(page=page, op=op, payload_json=payload_json)
+        neighbours = operation_neighbours(self._operation_order(), route, self.site)
+        return self._operation.render(page=page, op=op, payload_json=payload_json, neighbours=neighbours)
+
+    def _operation_order(self) -> list[str]:
+        """Operation routes in navigation order (for previous/next links), listed once per renderer."""
+        if self._order is None:
+            self._order = [
+                item["route"]
+                for group in self.site.navigation
+                for section in group["sections"]
+                for item in section["items"]
+                if item.get("kind") == "operation" and item["route"] in self.site.operations
+            ]
+        return self._order
 
     def page(self, route: str) -> str:
         """A hand-written page, a changelog update, or the changelog's list page."""

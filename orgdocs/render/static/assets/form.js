@@ -282,7 +282,8 @@
       var samples = R.codeSamples(parts, false);
       root.querySelectorAll("[data-sample]").forEach(function (code) {
         var lang = code.getAttribute("data-sample");
-        if (samples[lang] !== undefined) code.textContent = samples[lang];
+        // unchanged text keeps the build-time highlighting; changed text is set plain
+        if (samples[lang] !== undefined && code.textContent !== samples[lang]) code.textContent = samples[lang];
       });
       form.querySelectorAll(".scheme").forEach(function (box) {
         box.classList.toggle("scheme-unused", chosen.indexOf(box.getAttribute("data-scheme")) === -1);

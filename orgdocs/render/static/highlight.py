@@ -1,0 +1,116 @@
+"""Code highlighted at build time with Pygments: spans with Pygments' short token classes, no script.
+
+The colours live in ``site.css`` (light and dark through ``light-dark()``), so the HTML is the same for both
+themes. Highlighting is cached per (text, language): a large description repeats the same examples and
+samples on many pages, and each distinct fragment is highlighted once per process. Text longer than
+``MAX_HIGHLIGHT`` is escaped only (a megabyte of JSON reads no better in colour and costs a second).
+
+JSON, the bulk of what a page shows (examples, responses), takes a fast path: one regular expression that
+gives the classes Pygments' JSON lexer gives (``nt`` keys, ``s2`` strings, ``m`` numbers, ``kc``
+constants), ten times faster, and without the spans Pygments puts around every space and comma.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from html import escape
+
+from pygments import highlight as _pygments_highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexer import Lexer
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+
+__all__ = ["MAX_HIGHLIGHT", "highlight", "lexer_name"]
+
+MAX_HIGHLIGHT = 40_000  # characters highlighted; longer text is only escaped
+
+# Names that code samples use (x-codeSamples ``lang``, our generated samples) -> a Pygments lexer alias.
+_ALIASES = {
+    "curl": "bash",
+    "shell": "bash",
+    "sh": "bash",
+    "node": "javascript",
+    "nodejs": "javascript",
+    "node.js": "javascript",
+    "js": "javascript",
+    "c#": "csharp",
+    "cs": "csharp",
+    "objective-c": "objective-c",
+    "objc": "objective-c",
+    "golang": "go",
+    "python3": "python",
+    "py": "python",
+    "text": "text",
+}
+# PHP samples are usually written without "<?php": the lexer must not wait for it.
+_OPTIONS = {"php": {"startinline": True}}
+
+
+def lexer_name(language: str) -> str:
+    """The Pygments alias for a sample's ``lang`` (case and spaces ignored); "text" when unknown."""
+    key = (language or "").strip().lower()
+    key = _ALIASES.get(key, key)
+    return key if _lexer(key) is not None else "text"
+
+
+@functools.cache
+def _lexer(name: str) -> Lexer | None:
+    if not name or name == "text":
+        return None
+    try:
+        return get_lexer_by_name(name, stripnl=False, ensurenl=False, **_OPTIONS.get(name, {}))
+    except ClassNotFound:
+        return None
+
+
+_FORMATTER = HtmlFormatter(nowrap=True)
+
+
+# Spans of tokens the stylesheet leaves uncoloured (whitespace, punctuation, plain text): dropped, a third
+# of Pygments' output on a typical sample.
+_PLAIN_SPAN = re.compile(r'<span class="(?:w|p|n|nx|x|err)">([^<]*)</span>')
+_JSON_TOKEN = re.compile(
+    r'(?P<string>"(?:[^"\\\n]|\\.)*")(?P<key>[ \t]*:)?'
+    r"|(?P<number>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)"
+    r"|(?P<constant>\b(?:true|false|null)\b)"
+)
+
+
+@functools.lru_cache(maxsize=8192)
+def highlight(text: str, language: str) -> str:
+    """``text`` as escaped HTML with token ``<span class>``es (no wrapper element), for a ``<code>``."""
+    if len(text) > MAX_HIGHLIGHT:
+        return escape(text, quote=False)
+    name = lexer_name(language)
+    if name == "json":
+        return _json(text)
+    lexer = _lexer(name)
+    if lexer is None:
+        return escape(text, quote=False)
+    html = _PLAIN_SPAN.sub(r"\1", _pygments_highlight(text, lexer, _FORMATTER))
+    if not text.endswith("\n") and html.endswith("\n"):
+        html = html[:-1]  # Pygments ends every text with a newline: keep the text as it was
+    return html
+
+
+def _json(text: str) -> str:
+    out, pos = [], 0
+    for match in _JSON_TOKEN.finditer(text):
+        start = match.start()
+        if start > pos:
+            out.append(escape(text[pos:start], quote=False))
+        kind = match.lastgroup
+        if match.group("string") is not None:
+            string = escape(match.group("string"), quote=False)
+            if match.group("key") is not None:
+                out.append(f'<span class="nt">{string}</span>{match.group("key")}')
+            else:
+                out.append(f'<span class="s2">{string}</span>')
+        else:
+            css = "m" if kind == "number" else "kc"
+            out.append(f'<span class="{css}">{match.group(0)}</span>')
+        pos = match.end()
+    out.append(escape(text[pos:], quote=False))
+    return "".join(out)
