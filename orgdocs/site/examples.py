@@ -44,6 +44,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from orgdocs.model.objects import MediaType, Operation, Parameter
+from orgdocs.site.schemas import schema_facts
 
 __all__ = [
     "MAX_DEPTH",
@@ -561,18 +562,17 @@ def _mapping_ref(value: Any, branch_refs: list) -> str:
 def left_out(schema: Any, direction: str | None, target: Callable[[str], tuple[bool, Any]]) -> bool:
     """readOnly properties are not sent (``request``), writeOnly ones are not received (``response``).
 
-    ``target(ref)`` gives ``(found, schema)``: a property that is a reference carries the flag on its target.
+    ``target(ref)`` gives ``(found, schema)``: a property that is a reference, or wraps one in ``allOf``,
+    carries the flag on its target (``orgdocs.site.schemas.schema_facts``).
     """
     if direction is None or not isinstance(schema, dict):
         return False
     flag = "readOnly" if direction == "request" else "writeOnly"
     if schema.get(flag) is True:
         return True
-    ref = schema.get("$ref")
-    if isinstance(ref, str):
-        found, target_schema = target(ref)
-        return found and isinstance(target_schema, dict) and target_schema.get(flag) is True
-    return False
+    if "$ref" not in schema and "allOf" not in schema:
+        return False
+    return schema_facts(schema, target).get(flag) is True  # a flag of a reference or an allOf member
 
 
 def _is_null_schema(schema: Any) -> bool:

@@ -12,6 +12,13 @@ naming where the schema is in the page's payload (a component's ``$ref``, or a J
 when ``data-ref`` is empty); ``assets/schema.js`` renders it with the same rules when it is opened. Without
 a location (a tree rendered outside a page), a cut row says that it is cut.
 
+Choices: ``allOf`` members merge their type, format and flags (``orgdocs.site.schemas``); a ``oneOf``/
+``anyOf`` of scalars reads inline ("string or integer"); other ``oneOf``/``anyOf`` branches, and the
+schemas a ``discriminator`` mapping names, are rows of a ``.schema-variants[data-choice]`` box, each named
+by its title, its component or its mapping key; ``assets/schema.js`` turns the box into a selector (one
+variant shown at a time, Redoc's way). A variant that extends the base it is listed under (``allOf:
+[$ref: Pet]`` below Pet) shows only what it adds.
+
 Every text from the description is escaped; descriptions go through ``markdown_html``.
 """
 
@@ -28,6 +35,7 @@ from typing import Any
 
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.site.examples import left_out
+from orgdocs.site.schemas import merged_schema, scalar_union
 
 __all__ = [
     "MAX_DEPTH",
@@ -226,6 +234,7 @@ class _Tree:
     budget-cut one: where a tree's whole budget is left, as when it was made)."""
 
     __slots__ = (
+        "bases",
         "context",
         "cuts",
         "direction",
@@ -249,6 +258,7 @@ class _Tree:
         self.positions: dict[str, int] = {}  # $ref being expanded -> its index in frames
         self.frames: list[_Frame] = []
         self.ids = 0
+        self.bases: set[str] = set()  # $refs whose discriminator variants are being listed
 
     def fresh(self) -> bool:
         """Nothing of a whole tree's budget is used yet."""
@@ -355,14 +365,19 @@ class _Tree:
         )
 
     def expand_plain(self, schema: dict, depth: int, where: Where | None, children: bool) -> _Node:
+        schema = merged_schema(schema, self.target)
         kinds, nullable = _types(schema)
         badges = []
         variants = [s for key in ("oneOf", "anyOf") for s in _list(schema.get(key))]
         if variants and any(_is_null(s) for s in variants):
             nullable = True
         fmt = schema.get("format")
-        type_html = escape(" | ".join(kinds)) if kinds != [""] else _combinator_label(schema)
-        if isinstance(fmt, str) and fmt:
+        union = scalar_union(variants, self.target) if variants and kinds == [""] else None
+        if union:
+            type_html = " or ".join(_format_label(label) for label in union)
+        else:
+            type_html = escape(" or ".join(kinds)) if kinds != [""] else _combinator_label(schema)
+        if isinstance(fmt, str) and fmt and not union:
             type_html += f' <span class="schema-format">({escape(fmt)})</span>'
         node = _Node(type_html, badges)
         items = schema.get("items")
@@ -385,12 +400,12 @@ class _Tree:
             badges.append(_badge("deprecated", "warn"))
         node.body = _body(schema) + node.body
         if children and not node.children:
-            node.children = self.children(schema, depth, where)
+            node.children = self.children(schema, depth, where, inline_union=bool(union))
         return node
 
     # nested rows -------------------------------------------------------------------------------------------
 
-    def children(self, schema: dict, depth: int, where: Where | None) -> str:
+    def children(self, schema: dict, depth: int, where: Where | None, *, inline_union: bool = False) -> str:
         if not _has_children(schema):
             return ""
         if depth >= self.context.max_depth:
@@ -407,10 +422,35 @@ class _Tree:
             parts.append(f'<ul class="schema-props">{rows}</ul>')
         if all_of and merged is None:
             parts.append(self.variants("All of", all_of, depth, _at(where, "allOf")))
-        for key, label in (("oneOf", "One of"), ("anyOf", "Any of")):
-            branches = [b for b in _list(schema.get(key))]
-            if branches and not all(_is_null(b) for b in branches):
-                parts.append(self.variants(label, branches, depth, _at(where, key)))
+        chooser, base = self.discriminated(schema, where)
+        if base:
+            self.bases.add(base)
+        try:
+            for key, label in (("oneOf", "One of"), ("anyOf", "Any of")):
+                branches = [b for b in _list(schema.get(key))]
+                if branches and not inline_union and not all(_is_null(b) for b in branches):
+                    names = _mapping_names(schema)
+                    parts.append(
+                        self.variants(label, branches, depth, _at(where, key), names=names, choice=True)
+                    )
+            mapped = []
+            if chooser is not None and not any(k in chooser for k in ("oneOf", "anyOf")):
+                mapped = _mapped_variants(chooser)
+            if mapped:
+                names = {ref: key for key, ref in mapped}
+                parts.append(
+                    self.variants(
+                        "One of",
+                        [{"$ref": ref} for _, ref in mapped],
+                        depth,
+                        None,
+                        names=names,
+                        choice=True,
+                    )
+                )
+        finally:
+            if base:
+                self.bases.discard(base)
         if isinstance(schema.get("not"), dict):
             parts.append(self.variants("Not", [schema["not"]], depth, None))
         return "".join(parts)
@@ -447,18 +487,45 @@ class _Tree:
                 rows.append(self.row(f"[{i}]", sub, depth, _at(where, key, i)))
         return "".join(rows)
 
-    def variants(self, label: str, branches: list, depth: int, where: Where | None) -> str:
+    def discriminated(self, schema: dict, where: Where | None) -> tuple[dict | None, str | None]:
+        """(the schema whose discriminator chooses among this one's variants, its $ref or None): the schema
+        itself, else an ``allOf`` member with a discriminator whose mapping does not name this schema (a
+        request body ``allOf: [$ref: Pet]`` chooses among Pet's variants; Cat, one of them, does not)."""
+        own = where[0] if where is not None and not where[1] else ""
+        if _discriminator(schema):
+            return schema, own or None
+        for part in _list(schema.get("allOf")):
+            ref = part.get("$ref") if isinstance(part, dict) else None
+            if not isinstance(ref, str):
+                continue
+            found, target = self.target(ref)
+            if found and isinstance(target, dict) and _discriminator(target):
+                if own and own in _mapping_names(target):
+                    return None, None
+                return target, ref
+        return None, None
+
+    def variants(
+        self,
+        label: str,
+        branches: list,
+        depth: int,
+        where: Where | None,
+        *,
+        names: dict | None = None,
+        choice: bool = False,
+    ) -> str:
         rows = []
         for i, branch in enumerate(branches):
             if _is_null(branch):
                 continue
-            name = ""
-            if isinstance(branch, dict):
-                title = branch.get("title")
-                if isinstance(title, str) and title:
-                    name = escape(title)
-            rows.append(self.row(name or f"Option {i + 1}", branch, depth, _at(where, i), variant=True))
-        return f'<div class="schema-variants"><div class="schema-variants-label">{label}</div><ul class="schema-props">{"".join(rows)}</ul></div>'
+            name = _variant_name(branch, names or {}) or f"Option {i + 1}"
+            rows.append(self.row(escape(name), branch, depth, _at(where, i), variant=True))
+        data = " data-choice" if choice and len(rows) > 1 else ""
+        return (
+            f'<div class="schema-variants"{data}><div class="schema-variants-label">{label}</div>'
+            f'<ul class="schema-props">{"".join(rows)}</ul></div>'
+        )
 
     def row(
         self,
@@ -501,6 +568,13 @@ class _Tree:
                 return False
             ref = part.get("$ref")
             if isinstance(ref, str):
+                if ref in self.bases:
+                    # a variant listed under the base it extends: the base's fields are shown above it
+                    # (and the variant's subtree, shown without them, must not be reused elsewhere)
+                    if self.frames:
+                        floor = self.positions.get(ref, -math.inf)
+                        self.frames[-1].floor = min(self.frames[-1].floor, floor)
+                    return True
                 if ref in self.stack or ref in seen:
                     return False
                 seen.add(ref)
@@ -564,6 +638,7 @@ def _has_children(schema: dict) -> bool:
         or isinstance(schema.get("items"), list)
         or any(isinstance(schema.get(k), list) and schema[k] for k in ("allOf", "oneOf", "anyOf"))
         or isinstance(schema.get("not"), dict)
+        or ("discriminator" in schema and bool(_mapping_names(schema)))
     )
 
 
@@ -588,6 +663,53 @@ def _types(schema: dict) -> tuple[list[str], bool]:
         else:
             kinds = ["any"]
     return kinds, nullable
+
+
+def _format_label(label: str) -> str:
+    """``"string (date-time)"`` with its format set apart, as a single type shows it."""
+    kind, _, fmt = label.partition(" (")
+    if not fmt:
+        return escape(kind)
+    return f'{escape(kind)} <span class="schema-format">({escape(fmt.rstrip(")"))})</span>'
+
+
+def _discriminator(schema: dict) -> str | None:
+    discriminator = schema.get("discriminator")
+    prop = discriminator.get("propertyName") if isinstance(discriminator, dict) else None
+    return prop if isinstance(prop, str) else None
+
+
+def _mapping_names(schema: dict) -> dict[str, str]:
+    """``{$ref: first mapping key}`` of a discriminator (bare schema names read as components)."""
+    discriminator = schema.get("discriminator")
+    mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
+    names: dict[str, str] = {}
+    for key, value in (mapping if isinstance(mapping, dict) else {}).items():
+        if isinstance(value, str):
+            ref = value if value.startswith("#") or "/" in value else "#/components/schemas/" + value
+            names.setdefault(ref, str(key))
+    return names
+
+
+def _mapped_variants(schema: dict) -> list[tuple[str, str]]:
+    """(mapping key, $ref) of a discriminator that names its variants only in its mapping (Redoc's Pet:
+    Cat, Dog, HoneyBee), each $ref once."""
+    if _discriminator(schema) is None:
+        return []
+    return [(key, ref) for ref, key in _mapping_names(schema).items()]
+
+
+def _variant_name(branch: Any, names: dict[str, str]) -> str:
+    """A variant's name: its title, else its discriminator mapping key, else its component's name."""
+    if not isinstance(branch, dict):
+        return ""
+    title = branch.get("title")
+    if isinstance(title, str) and title:
+        return title
+    ref = branch.get("$ref")
+    if isinstance(ref, str):
+        return names.get(ref) or ref_name(ref)
+    return ""
 
 
 def _combinator_label(schema: dict) -> str:

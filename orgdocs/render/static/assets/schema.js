@@ -1,4 +1,8 @@
-/* orgdocs: schema tree rows cut on the server (by depth or size), rendered when a reader opens them.
+/* orgdocs: schema tree rows cut on the server (by depth or size), rendered when a reader opens them; and
+ * the variant selector of oneOf/anyOf/discriminator choices (one variant shown at a time, Redoc's way).
+ *
+ * allOf members merge their type, format and flags as orgdocs/site/schemas.py says (facts, merged); a
+ * oneOf/anyOf of scalars reads inline ("string or integer").
  *
  * A port of orgdocs/render/static/schema_tree.py: a lazy row names its schema by data-ref (a key of the
  * payload's components) and data-path (a JSON pointer below it, or below the payload when data-ref is
@@ -61,6 +65,95 @@
     if (Array.isArray(value)) return "array";
     if (value && typeof value === "object") return "object";
     return "any";
+  }
+
+  var FACT_KEYS = ["type", "format", "enum", "items", "default", "example"];
+  var FLAGS = ["readOnly", "writeOnly", "nullable", "deprecated"];
+  var SCALARS = ["string", "integer", "number", "boolean"];
+
+  /* orgdocs/site/schemas.py schema_facts: own facts first, then the $ref target's and the allOf members'. */
+  function facts(schema) {
+    var out = {};
+    var seen = {};
+    (function collect(node, hops) {
+      if (!node || typeof node !== "object" || Array.isArray(node) || hops > 16) return;
+      FACT_KEYS.forEach(function (key) { if (key in node && !(key in out)) out[key] = node[key]; });
+      FLAGS.forEach(function (flag) { if (node[flag] === true) out[flag] = true; });
+      if (typeof node.$ref === "string" && !seen[node.$ref]) {
+        seen[node.$ref] = true;
+        var target = resolve(node.$ref);
+        if (target !== undefined) collect(target, hops + 1);
+      }
+      list(node.allOf).forEach(function (member) { collect(member, hops + 1); });
+    })(schema, 0);
+    return out;
+  }
+
+  function merged(schema) {
+    if (!schema || !Array.isArray(schema.allOf)) return schema;
+    var f = facts(schema);
+    if (f.type === "object") { if (!("default" in schema)) delete f["default"]; if (!("example" in schema)) delete f.example; }
+    var keys = Object.keys(f);
+    if (keys.every(function (k) { return k in schema; })) return schema;
+    var out = Object.assign({}, schema);
+    keys.forEach(function (k) { if (!(k in schema)) out[k] = f[k]; });
+    FLAGS.forEach(function (k) { if (f[k]) out[k] = true; });
+    return out;
+  }
+
+  function followed(schema) {
+    var seen = {};
+    while (schema && typeof schema.$ref === "string" && !seen[schema.$ref]) {
+      seen[schema.$ref] = true;
+      var target = resolve(schema.$ref);
+      if (!target || typeof target !== "object") break;
+      var next = Object.assign({}, target);
+      Object.keys(schema).forEach(function (k) { if (k !== "$ref") next[k] = schema[k]; });
+      schema = next;
+    }
+    return schema;
+  }
+
+  /* orgdocs/site/schemas.py scalar_union: labels when every branch is a scalar, else null. */
+  function scalarUnion(branches) {
+    if (!branches.length) return null;
+    var labels = [];
+    for (var i = 0; i < branches.length; i++) {
+      var branch = branches[i];
+      if (!branch || typeof branch !== "object" || Array.isArray(branch)) return null;
+      var f = facts(branch);
+      var kinds = Array.isArray(f.type) ? f.type : [f.type];
+      if (kinds.length === 1 && kinds[0] === "null") continue;
+      var plain = followed(branch);
+      if (["properties", "oneOf", "anyOf", "items", "not"].some(function (k) { return k in plain; })) return null;
+      var scalars = kinds.filter(function (k) { return k !== "null"; });
+      if (!scalars.length || !scalars.every(function (k) { return SCALARS.indexOf(k) >= 0; })) return null;
+      scalars.forEach(function (k) {
+        var label = typeof f.format === "string" && f.format ? k + " (" + f.format + ")" : k;
+        if (labels.indexOf(label) < 0) labels.push(label);
+      });
+    }
+    return labels.length ? labels : null;
+  }
+
+  function mappingNames(schema) {
+    var d = schema && schema.discriminator;
+    var names = {};
+    if (!d || typeof d.propertyName !== "string" || !d.mapping || typeof d.mapping !== "object") return names;
+    Object.keys(d.mapping).forEach(function (key) {
+      var value = d.mapping[key];
+      if (typeof value !== "string") return;
+      var ref = value.charAt(0) === "#" || value.indexOf("/") >= 0 ? value : "#/components/schemas/" + value;
+      if (!(ref in names)) names[ref] = key;
+    });
+    return names;
+  }
+
+  function variantName(branch, names) {
+    if (!branch || typeof branch !== "object") return "";
+    if (typeof branch.title === "string" && branch.title) return branch.title;
+    if (typeof branch.$ref === "string") return names[branch.$ref] || refName(branch.$ref);
+    return "";
   }
 
   function types(schema) {
@@ -135,10 +228,12 @@
       if (!node.id) { node.id = id; node.ref = ref; }
       return node;
     }
+    schema = merged(schema);
     var t = types(schema);
-    var node2 = { type: [document.createTextNode(t.kinds.join(" | "))], badges: [] };
-    if (typeof schema.format === "string" && schema.format) node2.type.push(el("span", "schema-format", " (" + schema.format + ")"));
     var variants = list(schema.oneOf).concat(list(schema.anyOf));
+    var union = variants.length && !schema.type && !("properties" in schema) ? scalarUnion(variants) : null;
+    var node2 = { type: [document.createTextNode(union ? union.join(" or ") : t.kinds.join(" or "))], badges: [], union: !!union };
+    if (!union && typeof schema.format === "string" && schema.format) node2.type.push(el("span", "schema-format", " (" + schema.format + ")"));
     var nullable = t.nullable || variants.some(isNull);
     if (t.kinds.indexOf("array") >= 0 && schema.items && typeof schema.items === "object" && !Array.isArray(schema.items)) {
       var item = expand(schema.items, depth, [where[0], where[1] + "/items"], stack, direction);
@@ -153,7 +248,7 @@
     if (schema.writeOnly === true) node2.badges.push(badge("write-only", "wo"));
     if (schema.deprecated === true) node2.badges.push(badge("deprecated", "warn"));
     node2.body = body(schema);
-    if (!node2.children) node2.children = children(schema, depth, where, stack, direction);
+    if (!node2.children) node2.children = children(schema, depth, where, stack, direction, !!union);
     return node2;
   }
 
@@ -209,14 +304,11 @@
     if (!direction || !schema || typeof schema !== "object") return false;
     var flag = direction === "request" ? "readOnly" : "writeOnly";
     if (schema[flag] === true) return true;
-    if (typeof schema.$ref === "string") {
-      var target = resolve(schema.$ref);
-      return !!(target && target[flag] === true);
-    }
-    return false;
+    if (!("$ref" in schema) && !("allOf" in schema)) return false;
+    return facts(schema)[flag] === true; // a flag of a reference or an allOf member
   }
 
-  function children(schema, depth, where, stack, direction) {
+  function children(schema, depth, where, stack, direction, inlineUnion) {
     if (!hasChildren(schema)) return null;
     if (depth >= DEPTH) return lazy(where);
     var box = document.createDocumentFragment();
@@ -241,17 +333,27 @@
       tuple.forEach(function (sub, i) { rows.appendChild(row("[" + i + "]", sub, depth, [where[0], where[1] + "/" + key + "/" + i], stack, direction, false, false)); });
     }
     if (rows.childNodes.length) box.appendChild(rows);
-    [["allOf", "All of"], ["oneOf", "One of"], ["anyOf", "Any of"]].forEach(function (pair) {
-      var branches = list(schema[pair[0]]);
-      if (!branches.length || branches.every(isNull)) return;
+    var names = mappingNames(schema);
+    var groups = [["allOf", "All of"], ["oneOf", "One of"], ["anyOf", "Any of"]].map(function (pair) {
+      return { key: pair[0], label: pair[1], branches: list(schema[pair[0]]), choice: pair[0] !== "allOf" };
+    });
+    if (!list(schema.oneOf).length && !list(schema.anyOf).length && Object.keys(names).length) {
+      groups.push({ key: null, label: "One of", choice: true,
+        branches: Object.keys(names).map(function (ref) { return { $ref: ref }; }) });
+    }
+    groups.forEach(function (group) {
+      var branches = group.branches;
+      if (!branches.length || branches.every(isNull) || (group.choice && inlineUnion)) return;
       var wrap = el("div", "schema-variants");
-      wrap.appendChild(el("div", "schema-variants-label", pair[1]));
+      wrap.appendChild(el("div", "schema-variants-label", group.label));
       var ul = el("ul", "schema-props");
       branches.forEach(function (branch, i) {
         if (isNull(branch)) return;
-        var title = branch && typeof branch.title === "string" && branch.title ? branch.title : "Option " + (i + 1);
-        ul.appendChild(row(title, branch, depth, [where[0], where[1] + "/" + pair[0] + "/" + i], stack, direction, false, true));
+        var title = variantName(branch, names) || "Option " + (i + 1);
+        var at = group.key ? [where[0], where[1] + "/" + group.key + "/" + i] : [branch.$ref, ""];
+        ul.appendChild(row(title, branch, depth, at, stack, direction, false, true));
       });
+      if (group.choice && ul.childNodes.length > 1) wrap.setAttribute("data-choice", "");
       wrap.appendChild(ul);
       box.appendChild(wrap);
     });
@@ -320,12 +422,48 @@
     var stack = ancestorsOf(details);
     if (ref && !path && stack[ref] === undefined) stack[ref] = (details.closest("[id]") || {}).id || "";
     details.querySelectorAll(".schema-cut").forEach(function (cut) { cut.remove(); });
-    var content = schema && typeof schema === "object" ? children(schema, 0, [ref, path], stack, direction) : null;
+    var content = schema && typeof schema === "object" ? children(merged(schema), 0, [ref, path], stack, direction) : null;
     if (content) details.appendChild(content);
     else details.appendChild(el("p", "schema-cut", "No fields."));
+    setupChoices(details);
+  }
+
+  /* A choice of variants: buttons (aria-pressed) above the rows, one row shown, its fields opened. */
+  function setupChoices(root) {
+    root.querySelectorAll(".schema-variants[data-choice]").forEach(function (box) {
+      if (box.hasAttribute("data-ready")) return;
+      box.setAttribute("data-ready", "");
+      var list = box.querySelector(":scope > .schema-props");
+      if (!list) return;
+      var rows = Array.prototype.slice.call(list.children);
+      var label = box.querySelector(":scope > .schema-variants-label");
+      var group = el("div", "schema-choice");
+      group.setAttribute("role", "group");
+      group.setAttribute("aria-label", (label ? label.textContent : "One of") + ": choose a variant");
+      var buttons = rows.map(function (row, i) {
+        var name = row.querySelector(":scope > .schema-head > .schema-variant");
+        var button = el("button", "schema-choice-button", name ? name.textContent : "Option " + (i + 1));
+        button.type = "button";
+        button.addEventListener("click", function () { select(i); });
+        group.appendChild(button);
+        return button;
+      });
+      function select(index) {
+        rows.forEach(function (row, i) {
+          row.hidden = i !== index;
+          buttons[i].setAttribute("aria-pressed", i === index ? "true" : "false");
+        });
+        var more = rows[index].querySelector(":scope > details.schema-more");
+        if (more && !more.open) more.open = true;
+      }
+      box.insertBefore(group, list);
+      box.classList.add("schema-variants-chosen");
+      select(0);
+    });
   }
 
   document.querySelectorAll("details.schema-lazy").forEach(function (details) {
     details.addEventListener("toggle", onToggle);
   });
+  setupChoices(document);
 })();
