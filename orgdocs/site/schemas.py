@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["FACT_KEYS", "FLAGS", "MAX_HOPS", "merged_schema", "scalar_union", "schema_facts"]
+__all__ = ["FACT_KEYS", "FLAGS", "MAX_HOPS", "merged_schema", "scalar_union", "schema_facts", "target_of"]
 
 FACT_KEYS = ("type", "format", "enum", "items", "default", "example")
 FLAGS = ("readOnly", "writeOnly", "nullable", "deprecated")
@@ -26,6 +26,18 @@ MAX_HOPS = 16
 SCALAR_TYPES = frozenset(("string", "integer", "number", "boolean"))
 
 Target = Callable[[str], tuple[bool, Any]]  # $ref -> (found, schema)
+
+
+def target_of(resolve: Callable[[str], Any]) -> Target:
+    """A ``Target`` from a resolver that raises (``LookupError``) when it cannot resolve."""
+
+    def target(ref: str) -> tuple[bool, Any]:
+        try:
+            return True, resolve(ref)
+        except (LookupError, ValueError, TypeError):
+            return False, None
+
+    return target
 
 
 def schema_facts(schema: Any, target: Target) -> dict:

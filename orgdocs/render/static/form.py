@@ -27,6 +27,7 @@ from orgdocs.site import security
 from orgdocs.site.examples import Resolve, parameter_example
 from orgdocs.site.requests import build_request, declared_value, path_order, schema_type, server_url, text_of
 from orgdocs.site.samples import code_samples
+from orgdocs.site.schemas import merged_schema, target_of
 
 __all__ = [
     "FormField",
@@ -85,7 +86,8 @@ def _schema_of(param: Parameter, resolve: Resolve) -> dict:
             schema = resolve(schema["$ref"])
         except (LookupError, ValueError, TypeError):
             return {}
-    return schema if isinstance(schema, dict) else {}
+    # {allOf: [$ref: X]} is typed as X says (orgdocs.site.schemas)
+    return merged_schema(schema, target_of(resolve)) if isinstance(schema, dict) else {}
 
 
 def _type(schema: dict) -> str:
