@@ -400,3 +400,62 @@ def test_hostile_page_markdown_is_sanitized(hostile):
     out = markdown_html(page.text)
     assert audit(out) == []
     assert "<h1>Evil page</h1>" in out
+
+
+READING = Path(__file__).parent / "data" / "reading.yaml"
+
+
+@pytest.fixture(scope="module")
+def reading() -> Site:
+    return Site.from_description(READING)
+
+
+def test_github_alerts_become_callouts_and_stay_sanitized():
+    out = markdown_html("> [!NOTE]\n> Kept *thirty* days.\n\n> [!caution]\n>\n> Final.\n\n> [!TIP] not alone")
+    assert '<div class="callout callout-note" role="note"><p class="callout-title">Note</p>' in out
+    assert "<em>thirty</em>" in out and 'class="callout callout-caution"' in out
+    assert "<blockquote>" in out and "[!TIP] not alone" in out  # a marker with text after it is a quote
+    for kind in ("TIP", "IMPORTANT", "WARNING"):
+        assert f'class="callout callout-{kind.lower()}"' in markdown_html(f"> [!{kind}]\n> text")
+    raw = markdown_html('<div class="evil" role="button" onclick="x()">a</div><p class="callout-title">b</p>')
+    assert 'class="evil"' not in raw and "role=" not in raw and "onclick" not in raw
+    assert '<p class="callout-title">b</p>' in raw
+
+
+def test_operation_sections_have_stable_anchors_with_labelled_links(reading):
+    out = operation_html(reading, "/api/notes/create-note")
+    for anchor in ("request-body", "responses", "response-201", "response-404", "response-default"):
+        assert f'id="{anchor}"' in out and f'href="#{anchor}"' in out
+    assert 'aria-label="Link to response 404"' in out and 'aria-label="Link to Responses"' in out
+    with_params = operation_html(reading, "/api/notes/get-note")
+    assert 'id="parameters"' in with_params and 'aria-label="Link to Parameters"' in with_params
+
+
+def test_description_code_samples_are_tabs_beside_the_generated_ones(reading):
+    out = operation_html(reading, "/api/notes/create-note")
+    captions = re.findall(r"<figcaption>([^<]*)</figcaption>", out)
+    assert captions == ["curl", "Python (httpx)", "JavaScript (fetch)", "Ruby SDK", "PHP"]  # Go: no source
+    assert '<span class="c1"># a comment</span>' in out  # highlighted as Ruby
+    assert '<span class="nv">$note</span>' in out  # PHP without "<?php"
+    older = operation_html(reading, "/api/notes/get-note")  # x-code-samples, Redoc's older name
+    assert re.findall(r"<figcaption>([^<]*)</figcaption>", older)[-1] == "Shell"
+
+
+def test_examples_are_highlighted(reading):
+    out = operation_html(reading, "/api/notes/create-note")
+    assert '<code class="hl"><span class="p">' not in out
+    assert '<span class="nt">"text"</span>: <span class="s2">"string"</span>' in out
+
+
+def test_operation_pages_link_previous_and_next(reading, tmp_path):
+    from orgdocs.render.static.pages import PageRenderer
+
+    renderer = PageRenderer(reading)
+    first = renderer.operation("/api/notes/create-note")
+    second = renderer.operation("/api/notes/get-note")
+    assert (
+        'rel="next"' in first and 'href="../../../api/notes/get-note/"' in first and 'rel="prev"' not in first
+    )
+    assert 'rel="prev"' in second and 'href="../../../api/notes/create-note/"' in second
+    assert 'rel="next"' not in second
+    assert '<nav class="op-pager" aria-label="Previous and next operations">' in first

@@ -1,0 +1,104 @@
+"""allOf members merge their type, format and flags; unions of scalars read inline (orgdocs.site.schemas),
+and the tree, the examples and the form follow the same rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orgdocs
+from orgdocs.render.static.form import form_fields
+from orgdocs.render.static.schema_tree import schema_tree_html
+from orgdocs.site.examples import example_from_schema, left_out
+from orgdocs.site.schemas import merged_schema, scalar_union, schema_facts, target_of
+
+DATA = Path(__file__).parent / "data"
+SCHEMAS = {
+    "#/components/schemas/ServerTimestamp": {
+        "type": "string",
+        "format": "date-time",
+        "readOnly": True,
+        "example": "2024-01-01T00:00:00Z",
+    },
+    "#/components/schemas/Secret": {"allOf": [{"$ref": "#/components/schemas/Hidden"}]},
+    "#/components/schemas/Hidden": {"type": "string", "writeOnly": True, "deprecated": True},
+    "#/components/schemas/Loop": {"allOf": [{"$ref": "#/components/schemas/Loop"}], "nullable": True},
+    "#/components/schemas/Base": {"type": "object", "example": {"a": 1}, "properties": {"a": {}}},
+}
+STAMP = {"description": "When.", "allOf": [{"$ref": "#/components/schemas/ServerTimestamp"}]}
+NOTE = {"type": "object", "properties": {"text": {"type": "string"}, "created_at": STAMP}}
+
+
+def resolve(ref: str):
+    return SCHEMAS[ref]
+
+
+target = target_of(resolve)
+
+
+def test_facts_merge_type_format_and_flags_through_references():
+    facts = schema_facts(STAMP, target)
+    assert facts["type"] == "string" and facts["format"] == "date-time" and facts["readOnly"] is True
+    nested = schema_facts({"allOf": [{"$ref": "#/components/schemas/Secret"}]}, target)
+    assert nested["writeOnly"] is True and nested["deprecated"] is True and nested["type"] == "string"
+
+
+def test_own_facts_win_and_cycles_end():
+    assert schema_facts({"type": "integer", "allOf": [STAMP]}, target)["type"] == "integer"
+    assert schema_facts({"$ref": "#/components/schemas/Loop"}, target) == {"nullable": True}
+    assert target("#/nowhere") == (False, None)
+
+
+def test_merged_schema_fills_in_and_keeps_a_plain_schema_as_it_is():
+    plain = {"type": "string"}
+    assert merged_schema(plain, target) is plain
+    merged = merged_schema(STAMP, target)
+    assert merged["description"] == "When." and merged["format"] == "date-time" and merged["readOnly"] is True
+    extended = merged_schema({"allOf": [{"$ref": "#/components/schemas/Base"}]}, target)
+    assert extended["type"] == "object" and "example" not in extended  # a base's example is its own
+
+
+def test_scalar_union_reads_inline_only_for_scalars():
+    assert scalar_union([{"type": "string"}, {"type": "integer"}, {"type": "null"}], target) == [
+        "string",
+        "integer",
+    ]
+    assert scalar_union([{"$ref": "#/components/schemas/ServerTimestamp"}], target) == ["string (date-time)"]
+    assert scalar_union([{"type": "string"}, {"type": "object", "properties": {}}], target) is None
+    assert scalar_union([{"type": "string"}, {"description": "anything"}], target) is None
+    assert scalar_union([], target) is None
+
+
+def test_a_read_only_allof_property_stays_out_of_requests():
+    assert left_out(STAMP, "request", target) and not left_out(STAMP, "response", target)
+    assert example_from_schema(NOTE, resolve, direction="request") == {"text": "string"}
+    response = example_from_schema(NOTE, resolve, direction="response")
+    assert response["created_at"] == "2024-01-01T00:00:00Z"
+
+
+def test_the_tree_shows_the_merged_type_and_flags():
+    response = schema_tree_html(NOTE, resolve, direction="response")
+    row = response[response.index(">created_at<") :]
+    assert row.index("string") < row.index("(date-time)") < row.index("read-only") < row.index("When.")
+    assert "object" not in row[: row.index("When.")]
+    request = schema_tree_html(NOTE, resolve, direction="request")
+    assert ">created_at<" not in request and ">text<" in request
+
+
+def test_the_form_types_an_allof_parameter_as_its_member():
+    description = orgdocs.load(DATA / "reading.yaml")
+    get_note = next(op for op in description.operations if op.operation_id == "getNote")
+    fields = {field.param.name: field for field in form_fields(get_note, description.resolve)}
+    assert fields["limit"].kind == "number" and fields["limit"].item_type == "integer"
+    assert fields["id"].kind == "text"
+
+
+def test_discriminator_variants_are_named_and_a_choice():
+    description = orgdocs.load(DATA / "reading.yaml")
+    out = schema_tree_html({"$ref": "#/components/schemas/Pet"}, description.resolve, where=("", ()))
+    assert out.count("data-choice") == 1
+    assert (
+        '<code class="schema-variant">cat</code>' in out and '<code class="schema-variant">dog</code>' in out
+    )
+    assert "How well the cat hunts." in out and "The size of the pack." in out
+    union = schema_tree_html({"$ref": "#/components/schemas/Note"}, description.resolve)
+    assert "string or integer" in union
