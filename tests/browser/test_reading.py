@@ -1,0 +1,155 @@
+"""Reading an operation page in headless Chromium: deep links, sample tabs, copy buttons, variant choices,
+callouts, found by role and label (tests/data/reading.yaml)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from orgdocs.render.static.build import build_site
+from orgdocs.site import Site
+
+pytestmark = pytest.mark.browser
+
+READING = Path(__file__).resolve().parents[1] / "data" / "reading.yaml"
+CREATE = "api/notes/create-note/"
+GET = "api/notes/get-note/"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("reading")
+    build_site(Site.from_description(READING), out, progress=False)
+    return out
+
+
+def test_a_deep_link_opens_and_shows_its_response(built, static_server, watched):
+    seen = watched()
+    page = seen.page
+    page.set_viewport_size({"width": 1000, "height": 400})  # shorter than the page
+    page.goto(static_server(built) + CREATE + "#response-404")
+    response = page.locator("#response-404")
+    assert response.get_attribute("open") is not None  # closed on the page, opened by the link
+    assert response.is_visible()
+    top = response.evaluate("element => element.getBoundingClientRect().top")
+    assert page.evaluate("window.scrollY") > 0 and 40 <= top < 200  # scrolled to, below the top bar
+    link = page.get_by_role("link", name="Link to response default")
+    assert link.get_attribute("href") == "#response-default"
+    link.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**#response-default")
+    assert page.locator("#response-default").get_attribute("open") is not None
+    assert page.get_by_role("link", name="Link to Responses").count() == 1
+    assert page.get_by_role("link", name="Link to Try it").count() == 1
+    assert seen.errors == []
+
+
+def test_previous_and_next_follow_the_navigation(built, static_server, watched):
+    page = watched().page
+    page.goto(static_server(built) + CREATE)
+    pager = page.get_by_role("navigation", name="Previous and next operations")
+    pager.get_by_role("link", name="Next GET Get a note").click()
+    page.wait_for_url("**/" + GET)
+    page.get_by_role("navigation", name="Previous and next operations").get_by_role(
+        "link", name="Previous POST Create a note"
+    ).click()
+    page.wait_for_url("**/" + CREATE)
+
+
+def test_sample_tabs_work_with_the_keyboard(built, static_server, watched):
+    seen = watched()
+    page = seen.page
+    page.goto(static_server(built) + CREATE)
+    tabs = page.get_by_role("tablist", name="Code sample language")
+    names = [tab.text_content() for tab in tabs.get_by_role("tab").all()]
+    assert names == ["curl", "Python (httpx)", "JavaScript (fetch)", "Ruby SDK", "PHP"]
+    curl = tabs.get_by_role("tab", name="curl")
+    assert curl.get_attribute("aria-selected") == "true"
+    curl.focus()
+    page.keyboard.press("ArrowRight")
+    python = tabs.get_by_role("tab", name="Python (httpx)")
+    assert python.get_attribute("aria-selected") == "true"
+    assert page.evaluate("document.activeElement.textContent") == "Python (httpx)"
+    assert page.get_by_role("tabpanel", name="Python (httpx)").is_visible()
+    assert not page.get_by_role("tabpanel", name="curl").is_visible()
+    page.keyboard.press("End")
+    php = page.get_by_role("tabpanel", name="PHP")
+    assert php.is_visible() and "$client->notes()" in php.text_content()
+    assert php.locator(".nv").count() >= 1  # highlighted at build time
+    page.keyboard.press("Home")
+    assert page.get_by_role("tabpanel", name="curl").is_visible()
+    page.keyboard.press("ArrowLeft")  # wraps around
+    assert page.get_by_role("tabpanel", name="PHP").is_visible()
+    assert seen.errors == []
+
+
+def test_generated_samples_still_follow_the_form(built, static_server, watched):
+    page = watched().page
+    page.goto(static_server(built) + GET)
+    curl = page.locator('[data-sample="curl"]')
+    assert curl.locator("span").count() >= 1  # highlighted while the inputs are as built
+    page.locator('[data-param-name="id"]').fill("42")
+    assert "/v1/notes/42" in curl.text_content()
+
+
+def test_copy_buttons_copy_the_current_text(built, static_server, watched):
+    seen = watched(permissions=["clipboard-read", "clipboard-write"])
+    page = seen.page
+    page.goto(static_server(built) + GET)
+    page.locator('[data-param-name="id"]').fill("7")
+    button = page.get_by_role("button", name="Copy curl")
+    button.click()
+    page.wait_for_function(
+        "document.querySelector('button[aria-label=\"Copy curl\"]').textContent === 'Copied'"
+    )
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith("curl -X GET") and "/v1/notes/7" in copied
+    example = page.get_by_role("button", name="Copy Example (generated)").first
+    example.click()
+    page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('\"text\"'))")
+    assert seen.errors == []
+
+
+def test_a_variant_is_chosen_with_a_selector(built, static_server, watched):
+    seen = watched()
+    page = seen.page
+    page.goto(static_server(built) + CREATE)
+    response = page.locator("#response-201")
+    response.get_by_role("link", name="Link to response 201")  # the response is open on the page
+    response.locator("details.schema-more > summary", has_text="Fields").first.click()  # pet's fields
+    choice = response.get_by_role("group", name="One of: choose a variant")
+    cat = choice.get_by_role("button", name="cat")
+    dog = choice.get_by_role("button", name="dog")
+    assert cat.get_attribute("aria-pressed") == "true" and dog.get_attribute("aria-pressed") == "false"
+    assert response.get_by_text("How well the cat hunts.").is_visible()
+    assert not response.get_by_text("The size of the pack.").is_visible()
+    dog.click()
+    assert dog.get_attribute("aria-pressed") == "true"
+    assert response.get_by_text("The size of the pack.").is_visible()
+    assert not response.get_by_text("How well the cat hunts.").is_visible()
+    assert response.get_by_text("string or integer").first.is_visible()  # a union of scalars, inline
+    assert seen.errors == []
+
+
+def test_callouts_and_wide_tables(built, static_server, watched):
+    page = watched().page
+    page.goto(static_server(built) + CREATE)
+    note = page.get_by_role("note").filter(has_text="Notes are kept for thirty days.")
+    assert note.get_by_text("Note", exact=True).is_visible()
+    assert page.get_by_role("note").filter(has_text="Deleting is final.").get_by_text("Warning").is_visible()
+    code = page.locator(".op-description td code").first
+    assert code.evaluate("element => getComputedStyle(element).whiteSpace") == "nowrap"
+
+
+def test_without_javascript_every_sample_is_readable(built, static_server, browser):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(static_server(built) + CREATE)
+        for caption in ("curl", "Python (httpx)", "JavaScript (fetch)", "Ruby SDK", "PHP"):
+            assert page.locator("figcaption", has_text=caption).first.is_visible()
+        assert page.get_by_text('client.notes.create(text: "hi")').is_visible()
+        assert page.get_by_text("How well the cat hunts.").count() >= 1
+    finally:
+        context.close()
