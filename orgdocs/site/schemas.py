@@ -10,7 +10,7 @@ tree, the examples and the request form read:
 - ``FLAGS`` (readOnly, writeOnly, nullable, deprecated): true when the schema or any member says so.
 
 ``merged_schema`` is the schema with those facts filled in. ``assets/schema.js`` has the same rules
-(``facts`` and ``merged``). References are followed at most ``MAX_HOPS`` deep and never twice (cycles).
+(``facts`` and ``mergedSchema``). References are followed at most ``MAX_HOPS`` deep and never twice (cycles).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 /* orgdocs: schema tree rows cut on the server (by depth or size), rendered when a reader opens them; and
  * the variant selector of oneOf/anyOf/discriminator choices (one variant shown at a time, Redoc's way).
  *
- * allOf members merge their type, format and flags as orgdocs/site/schemas.py says (facts, merged); a
+ * allOf members merge their type, format and flags as orgdocs/site/schemas.py says (facts, mergedSchema); a
  * oneOf/anyOf of scalars reads inline ("string or integer").
  *
  * A port of orgdocs/render/static/schema_tree.py: a lazy row names its schema by data-ref (a key of the
@@ -89,7 +89,7 @@
     return out;
   }
 
-  function merged(schema) {
+  function mergedSchema(schema) {
     if (!schema || !Array.isArray(schema.allOf)) return schema;
     var f = facts(schema);
     if (f.type === "object") { if (!("default" in schema)) delete f["default"]; if (!("example" in schema)) delete f.example; }
@@ -228,7 +228,7 @@
       if (!node.id) { node.id = id; node.ref = ref; }
       return node;
     }
-    schema = merged(schema);
+    schema = mergedSchema(schema);
     var t = types(schema);
     var variants = list(schema.oneOf).concat(list(schema.anyOf));
     var union = variants.length && !schema.type && !("properties" in schema) ? scalarUnion(variants) : null;
@@ -422,7 +422,7 @@
     var stack = ancestorsOf(details);
     if (ref && !path && stack[ref] === undefined) stack[ref] = (details.closest("[id]") || {}).id || "";
     details.querySelectorAll(".schema-cut").forEach(function (cut) { cut.remove(); });
-    var content = schema && typeof schema === "object" ? children(merged(schema), 0, [ref, path], stack, direction) : null;
+    var content = schema && typeof schema === "object" ? children(mergedSchema(schema), 0, [ref, path], stack, direction) : null;
     if (content) details.appendChild(content);
     else details.appendChild(el("p", "schema-cut", "No fields."));
     setupChoices(details);
