@@ -29,7 +29,7 @@ HERE = Path(__file__).resolve().parent / "static"
 GLOBAL_SCRIPTS = ("search.js", "request.js", "form.js")  # run once: they define window.orgdocs.*
 # run per view, against its own DOM; form.js also as a page script for a form.js that wires the page's one form
 # when it loads (before it offered mountForm(root, {send, store}))
-PAGE_SCRIPTS = {"schema": "schema.js", "form": "form.js"}
+PAGE_SCRIPTS = {"schema": "schema.js", "form": "form.js", "code": "code.js"}  # code.js: sample tabs, Copy
 
 
 def _read(path: Path) -> str:

@@ -12,7 +12,7 @@
 
   function setupTabs(box, boxIndex) {
     var figures = Array.prototype.slice.call(box.querySelectorAll(":scope > .code-sample"));
-    if (figures.length < 2) return;
+    if (figures.length < 2 || box.querySelector(":scope > [role=tablist]")) return; // once per box
     var tabs = document.createElement("div");
     tabs.className = "sample-tabs";
     tabs.setAttribute("role", "tablist");
@@ -57,7 +57,7 @@
   }
 
   function copyText(text) {
-    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    if (navigator.clipboard && (window.isSecureContext || globalThis.isSecureContext)) return navigator.clipboard.writeText(text);
     return new Promise(function (resolve, reject) { // file:// and plain http: the old way
       var area = document.createElement("textarea");
       area.value = text;
@@ -106,6 +106,7 @@
   }
 
   function openTarget() {
+    if (!window.location) return; // a notebook view runs this script with a stand-in window
     var id = "";
     try { id = decodeURIComponent(window.location.hash.slice(1)); } catch (error) { return; }
     var target = id && document.getElementById(id);
@@ -119,6 +120,6 @@
 
   document.querySelectorAll("[data-samples]").forEach(setupTabs);
   document.querySelectorAll("pre.code").forEach(addCopyButton);
-  window.addEventListener("hashchange", openTarget);
+  if (window.addEventListener) window.addEventListener("hashchange", openTarget);
   openTarget();
 })();

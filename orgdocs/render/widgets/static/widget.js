@@ -387,6 +387,7 @@ function runSchemaScript(root, payload) {
     },
   });
   SITE_SCRIPTS.schema(SITE, scoped);
+  if (SITE_SCRIPTS.code) SITE_SCRIPTS.code(SITE, scoped); // sample tabs and Copy buttons, as on the page
 }
 
 /* -- the navigator: search box, results or the whole navigation, keyboard ------------------------------ */
