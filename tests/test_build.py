@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from orgdocs.cli import main
+from orgdocs.orgapi import DESCRIPTION_PATH
 from orgdocs.progress import Progress
 from orgdocs.render.static.build import build_site
 from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
@@ -437,3 +438,14 @@ def test_the_built_folder_is_readable_by_a_static_file_server(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE(out.stat().st_mode) == 0o777 & ~umask
+
+
+def test_the_bundled_project_publishes_its_description_and_no_source_code(tmp_path):
+    from orgdocs.site import Site
+    from orgdocs.site.bundled import BUNDLED_CONFIG
+
+    out = tmp_path / "site"
+    Site(BUNDLED_CONFIG).build(out, progress=False)
+    top = sorted(p.name for p in out.iterdir())
+    assert "openapi.yaml" in top and (out / "openapi.yaml").read_bytes() == DESCRIPTION_PATH.read_bytes()
+    assert not [p for p in out.rglob("*") if p.suffix in (".py", ".pyc")]

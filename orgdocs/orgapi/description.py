@@ -9,7 +9,9 @@ from typing import Any
 
 __all__ = ["DESCRIPTION_PATH", "description", "description_json", "description_yaml"]
 
-DESCRIPTION_PATH = Path(__file__).with_name("openapi.yaml")
+# It lives in the bundled docs project's public folder, whose files every build publishes beside the pages
+# (so the site offers /openapi.yaml for download), and nothing else of the package does.
+DESCRIPTION_PATH = Path(__file__).parent.parent / "project" / "public" / "openapi.yaml"
 
 
 @functools.cache
