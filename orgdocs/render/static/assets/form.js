@@ -495,50 +495,9 @@
 
   window.orgdocs.mountForm = mount;
 
-  /* -- the page: sample tabs, then the form with the browser's defaults ---------------------------------- */
-
-  function setupTabs() {
-    document.querySelectorAll("[data-samples]").forEach(function (box, boxIndex) {
-      var figures = box.querySelectorAll(".sample");
-      if (figures.length < 2) return;
-      var tabs = document.createElement("div");
-      tabs.className = "sample-tabs";
-      tabs.setAttribute("role", "tablist");
-      tabs.setAttribute("aria-label", "Code sample language");
-      var buttons = [];
-      function select(index, focus) {
-        figures.forEach(function (figure, i) { figure.hidden = i !== index; });
-        buttons.forEach(function (button, i) {
-          button.setAttribute("aria-selected", i === index ? "true" : "false");
-          button.tabIndex = i === index ? 0 : -1;
-        });
-        if (focus) buttons[index].focus();
-      }
-      figures.forEach(function (figure, i) {
-        var caption = figure.querySelector("figcaption");
-        var button = document.createElement("button");
-        button.type = "button";
-        button.className = "sample-tab";
-        button.id = "sample-tab-" + boxIndex + "-" + i;
-        button.setAttribute("role", "tab");
-        button.textContent = caption ? caption.textContent : "Sample " + (i + 1);
-        figure.setAttribute("role", "tabpanel");
-        figure.setAttribute("aria-labelledby", button.id);
-        button.addEventListener("click", function () { select(i, false); });
-        button.addEventListener("keydown", function (event) {
-          if (event.key === "ArrowRight") select((i + 1) % figures.length, true);
-          if (event.key === "ArrowLeft") select((i - 1 + figures.length) % figures.length, true);
-        });
-        buttons.push(button);
-        tabs.appendChild(button);
-      });
-      box.insertBefore(tabs, box.firstChild);
-      select(0, false);
-    });
-  }
+  /* -- the page: the form with the browser's defaults (code.js sets up the sample tabs) ---------------- */
 
   if (document.getElementById("orgdocs-payload")) {
-    setupTabs();
     document.querySelectorAll("[data-try]").forEach(function (root) { mount(root); });
   }
 })();
