@@ -170,8 +170,6 @@ CSS = f"""
 .orgdocs-operation-view .schema-facts li {{ display: inline; margin-right: 10px; }}
 .orgdocs-operation-view details > summary {{ cursor: pointer; }}
 .orgdocs-operation-view .response {{ margin: 4px 0; }}
-.orgdocs-operation-view .sample {{ margin: 6px 0; }}
-.orgdocs-operation-view .sample figcaption {{ font-weight: bold; color: var(--jp-ui-font-color2); }}
 .orgdocs-request-form .widget-label {{ font-family: var(--jp-code-font-family); }}
 .orgdocs-request-form textarea {{ font-family: var(--jp-code-font-family); font-size: var(--jp-code-font-size); }}
 .orgdocs-form-heading {{ font-weight: bold; color: var(--jp-ui-font-color1); margin-top: 6px; }}
