@@ -7,10 +7,18 @@ servers listen on 127.0.0.1 in daemon threads, stop at the end of the test, and 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
+import os
+import signal
+import socket
+import subprocess
 import threading
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -188,3 +196,51 @@ def watched(browser) -> Iterator[Callable[..., Watched]]:
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def jupyter_server(tmp_path) -> Iterator[Callable[..., subprocess.Popen]]:
+    """``jupyter_server(command, cwd, env, ready_url)`` starts a Jupyter server (JupyterLab, Voila) in its own
+    process group and waits until ``ready_url`` answers (any HTTP status). Teardown sends SIGTERM (the server shuts its kernels
+    down), then SIGKILL to the group if it hangs."""
+    started: list[subprocess.Popen] = []
+    log = tmp_path / "jupyter-server.log"
+
+    def start(command: list[str], cwd: Path, env: dict[str, str], ready_url: str) -> subprocess.Popen:
+        with log.open("wb") as out:
+            process = subprocess.Popen(
+                command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        started.append(process)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(
+                    f"{command[2]} exited with {process.returncode}:\n{log.read_text()[-3000:]}"
+                )
+            try:
+                urllib.request.urlopen(ready_url, timeout=2).close()
+                return process
+            except urllib.error.HTTPError:
+                return process
+            except OSError:
+                time.sleep(0.3)
+        raise TimeoutError(f"{command[2]} did not answer within 60 s:\n{log.read_text()[-3000:]}")
+
+    yield start
+    for process in started:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=15)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)

@@ -8,17 +8,11 @@ in conftest.py); each step has a timeout and teardown kills the server and its k
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import secrets
 import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -54,34 +48,14 @@ explorer""",
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_for_server(url: str, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"jupyter lab exited with {process.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise TimeoutError(f"jupyter lab did not answer {url} within {timeout} s:\n{log.read_text()[-3000:]}")
-
-
 @pytest.fixture
-def lab(tmp_path):
+def lab(tmp_path, free_port, jupyter_server):
     """A JupyterLab server: (base URL, token, root folder). Killed, with its kernels, at teardown."""
     assert shutil.which("jupyter"), "jupyter is not installed: pip install -e '.[test]'"
     root = tmp_path / "root"
     root.mkdir()
     token = secrets.token_hex(16)
-    port = _free_port()
+    port = free_port
     env = {
         **os.environ,
         "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
@@ -102,7 +76,6 @@ def lab(tmp_path):
     )
     widget_settings.parent.mkdir(parents=True)
     widget_settings.write_text(json.dumps({"saveState": True}), encoding="utf-8")
-    log = tmp_path / "jupyter-lab.log"
     command = [
         sys.executable,
         "-m",
@@ -120,23 +93,9 @@ def lab(tmp_path):
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # CI containers run as root
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
     base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for_server(f"{base}/api/status?token={token}", process, log)
-        yield base, token, root
-    finally:
-        # SIGTERM: the server shuts its kernels down and exits; SIGKILL to its process group if it hangs
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=15)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+    jupyter_server(command, root, env, f"{base}/api/status?token={token}")
+    return base, token, root
 
 
 @pytest.fixture

@@ -7,44 +7,26 @@ of ``notebooks/``; teardown stops it and its kernel.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import secrets
 import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-
-from tests.browser.test_jupyterlab import _free_port
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def _wait_for_port(port: int, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"voila exited with {process.returncode}:\n{log.read_text()[-3000:]}")
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-            return
-        time.sleep(0.3)
-    raise TimeoutError(f"voila did not listen on {port} within {timeout} s:\n{log.read_text()[-3000:]}")
-
-
 @pytest.fixture
-def voila(tmp_path):
+def voila(tmp_path, free_port, jupyter_server):
     """Voila serving a copy of notebook 01: (URL of the app, folder)."""
     folder = tmp_path / "notebooks"
     shutil.copytree(NOTEBOOKS, folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.html"))
     token = secrets.token_hex(16)
-    port = _free_port()
+    port = free_port
     env = {
         **os.environ,
         "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
@@ -62,23 +44,9 @@ def voila(tmp_path):
         "--Voila.port_retries=0",
         f"--token={token}",
     ]
-    log = tmp_path / "voila.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            command, cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
     base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for_port(port, process, log)
-        yield f"{base}/?token={token}", folder
-    finally:
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=15)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+    jupyter_server(command, folder, env, f"{base}/voila/static/")  # any answer: Voila listens
+    return f"{base}/?token={token}", folder
 
 
 def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_path):

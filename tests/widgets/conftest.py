@@ -122,6 +122,11 @@ PETS = {
 }
 
 
+@pytest.fixture(scope="session")
+def pets_document():
+    return PETS
+
+
 @pytest.fixture
 def description():
     return from_document(PETS, source="pets.yaml")

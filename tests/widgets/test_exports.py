@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 
 import nbformat
 import pytest
@@ -11,14 +12,12 @@ from orgdocs.render.nbconvert.widget_html import WIDGET_STATE, WIDGET_VIEW, widg
 
 
 @pytest.fixture(scope="module")
-def executed(tmp_path_factory):
+def executed(tmp_path_factory, pets_document):
     """A notebook that shows an Explorer, then selects an operation from Python, executed by nbclient."""
     from nbclient import NotebookClient
 
-    from tests.widgets.conftest import PETS
-
     folder = tmp_path_factory.mktemp("export")
-    (folder / "pets.json").write_text(__import__("json").dumps(PETS), encoding="utf-8")
+    (folder / "pets.json").write_text(json.dumps(pets_document), encoding="utf-8")
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [
         nbformat.v4.new_markdown_cell("# Pets"),
