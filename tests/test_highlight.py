@@ -5,7 +5,7 @@ from __future__ import annotations
 import html as html_module
 import re
 
-from orgdocs.render.static.highlight import MAX_HIGHLIGHT, highlight, lexer_name
+from orgdocs.render.static.highlight import MAX_HIGHLIGHT, highlight, lexer_name, sample_html
 
 
 def _text(html: str) -> str:
@@ -37,3 +37,19 @@ def test_unknown_languages_and_huge_text_are_only_escaped():
     assert highlight("<b>&", "Klingon") == "&lt;b&gt;&amp;"
     big = '{"k": "' + "x" * MAX_HIGHLIGHT + '"}'
     assert "<span" not in highlight(big, "json")
+
+
+def test_generated_samples_are_coloured_by_their_own_rules():
+    curl = sample_html('curl -X GET "https://x/$ORG/<a>" \\\n  --data-raw \'{"a": 1}\'\n', "curl")
+    assert '<span class="nv">$ORG</span>' in curl and '<span class="se">\\\n</span>' in curl
+    assert '<span class="s1">\'{"a": 1}\'</span>' in curl and "&lt;a&gt;" in curl
+    python = sample_html('import httpx\nx = f"/{{id}}/{os.environ[\'K\']}"\nprint(None, "{id}")\n', "python")
+    assert '<span class="kn">import</span> <span class="nn">httpx</span>' in python
+    assert "<span class=\"si\">{os.environ['K']}</span>" in python and "{{id}}" in python
+    assert '<span class="s2">"{id}"</span>' in python  # a plain string: no interpolation
+    assert '<span class="kc">None</span>' in python and '<span class="nb">print</span>' in python
+    js = sample_html("const r = await fetch(`/${process.env.K}`, {a: 1.5, b: true});\n", "javascript")
+    assert '<span class="kd">const</span>' in js and '<span class="k">await</span>' in js
+    assert '<span class="si">${process.env.K}</span>' in js and '<span class="m">1.5</span>' in js
+    for html, text in ((curl, "curl"), (python, "import"), (js, "const")):
+        assert _text(html).startswith(text)

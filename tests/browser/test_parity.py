@@ -2,6 +2,7 @@
 
 - ``assets/search.js`` vs ``orgdocs.site.search`` over a real index (GitHub's, when the corpus is there);
 - ``assets/request.js`` vs ``orgdocs.site.requests.build_request`` and ``orgdocs.site.samples.code_samples``;
+- ``request.js``'s ``sampleTokens`` vs ``orgdocs.render.static.highlight.sample_tokens`` (the samples' colours);
 - ``assets/form.js``'s ``parseInput`` vs ``orgdocs.render.static.form.parse_input``.
 """
 
@@ -15,6 +16,7 @@ import pytest
 
 from orgdocs.model import from_document
 from orgdocs.render.static.form import parse_input
+from orgdocs.render.static.highlight import SAMPLE_RULES, sample_tokens
 from orgdocs.render.static.templating import ASSETS
 from orgdocs.site import Site
 from orgdocs.site.payloads import operation_dict
@@ -253,6 +255,58 @@ def test_requests_and_samples_match_python(blank, method):
             assert js_parts["mediaType"] == parts.media_type and js_parts["note"] == parts.note, where
             assert js_samples == code_samples(parts), where
             assert js_revealed == code_samples(parts, reveal_token=True), where
+
+
+TRICKY_SAMPLES = {
+    "curl": [
+        "curl -X GET 'https://x/a'\\''b' \\\n  -H \"Authorization: Bearer $TOKEN\" \\\n  -u \"$USER:$PASS\"\n",
+        'curl -X POST "https://x/\\$HOME/${A}/\\"q\\"" # not a comment\n',
+    ],
+    "python": [
+        "import os\n\nresponse = httpx.request(\n    f\"https://x/{{org}}/{os.environ['ORG']}/é1\",\n"
+        '    json={"n": -1.5e3, "t": True, "u": None, "s": "a\\"b{c}"},  # done\n)\nprint(response.text)\n',
+    ],
+    "javascript": [
+        "const form = new FormData();\nconst r = await fetch(`https://x/\\${a}/${process.env.ORG}/\\``, {\n"
+        '  body: JSON.stringify({"a": [1, 2.5, true, null], "é2": \'x\'}), // note\n});\n',
+    ],
+}
+
+
+def test_sample_highlighting_matches_python(blank):
+    """The samples' colours: the same rules in both, and the same tokens on every sample the two make."""
+    js_rules = blank.evaluate("() => window.orgdocs.request.SAMPLE_RULES")
+    assert js_rules == json.loads(json.dumps(SAMPLE_RULES))
+    operation = from_document(
+        {
+            "openapi": "3.0.3",
+            "info": {"title": "t", "version": "1"},
+            "paths": {"/items/{id}/{ids}/{m}": {"post": {"parameters": PARAMETERS, "responses": {}}}},
+        }
+    ).operations[0]
+    texts = {language: list(samples) for language, samples in TRICKY_SAMPLES.items()}
+    for values, body, media_type, token in CASES:
+        parts = build_request(
+            operation,
+            server_url="https://api.example.test",
+            values=values,
+            body=body,
+            media_type=media_type,
+            token=token,
+        )
+        for language, text in code_samples(parts).items():
+            texts[language].append(text)
+    js = blank.evaluate(
+        """(texts) => Object.fromEntries(Object.entries(texts).map(([language, samples]) =>
+            [language, samples.map((text) => window.orgdocs.request.sampleTokens(text, language))]))""",
+        texts,
+    )
+    for language, samples in texts.items():
+        for text, tokens in zip(samples, js[language], strict=True):
+            assert "".join(piece for _, piece in tokens) == text
+            assert [tuple(token) for token in tokens] == sample_tokens(text, language), text
+    coloured = {css for text in texts["python"] for css, _ in sample_tokens(text, "python")}
+    assert {"kn", "nn", "s2", "si", "kc", "m", "c1", "nb"} <= coloured
 
 
 INPUTS = [

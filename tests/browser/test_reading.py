@@ -88,9 +88,17 @@ def test_generated_samples_still_follow_the_form(built, static_server, watched):
     page = watched().page
     page.goto(static_server(built) + GET)
     curl = page.locator('[data-sample="curl"]')
-    assert curl.locator("span").count() >= 1  # highlighted while the inputs are as built
+    built_html = curl.inner_html()
+    assert curl.locator(".s1").count() >= 1  # highlighted at build time
     page.locator('[data-param-name="id"]').fill("42")
     assert "/v1/notes/42" in curl.text_content()
+    # the rewritten sample keeps its colours: the URL is one string token, as the build wrote it
+    assert curl.locator(".s1", has_text="/v1/notes/42").count() == 1
+    python = page.locator('[data-sample="python"]')
+    assert python.locator(".kn").count() >= 1 and python.locator(".s2").count() >= 1
+    page.locator('[data-param-name="id"]').fill("<b>y</b>")
+    assert python.locator("b").count() == 0 and "%3Cb%3Ey%3C%2Fb%3E" in python.text_content()
+    assert built_html.count('class="s1"') == curl.inner_html().count('class="s1"')
 
 
 def test_copy_buttons_copy_the_current_text(built, static_server, watched):

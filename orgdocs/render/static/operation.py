@@ -21,7 +21,7 @@ from orgdocs.render.static.form import (
     security_form,
     server_choices,
 )
-from orgdocs.render.static.highlight import highlight
+from orgdocs.render.static.highlight import highlight, sample_html
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.pretty import pretty_json
 from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html, type_label
@@ -46,11 +46,7 @@ LOCATIONS = (
 )
 MAX_EXAMPLE_CHARS = 20_000  # a longer example is cut on the page (the payload keeps all of it)
 # The samples made from the request form (the form's script rewrites them live): key, tab label, lexer.
-GENERATED_SAMPLES = (
-    ("curl", "curl", "bash"),
-    ("python", "Python (httpx)", "python"),
-    ("javascript", "JavaScript (fetch)", "javascript"),
-)
+GENERATED_SAMPLES = (("curl", "curl"), ("python", "Python (httpx)"), ("javascript", "JavaScript (fetch)"))
 MAX_DESCRIPTION_SAMPLES = 20  # x-codeSamples shown per operation
 
 
@@ -265,9 +261,9 @@ def operation_context(
             ],
             "samples": code,
             "samples_html": {
-                key: Markup(highlight(code[key], lexer)) for key, _, lexer in GENERATED_SAMPLES if key in code
+                key: Markup(sample_html(code[key], key)) for key, _ in GENERATED_SAMPLES if key in code
             },
-            "sample_tabs": [{"key": key, "label": label} for key, label, _ in GENERATED_SAMPLES],
+            "sample_tabs": [{"key": key, "label": label} for key, label in GENERATED_SAMPLES],
             "own_samples": description_samples(entry.operation.raw),
             "samples_in_detail": samples,
             "form": {

@@ -274,6 +274,19 @@
       });
     }
 
+    /* a sample's new text, coloured as the build coloured it (R.sampleTokens) */
+    function showSample(code, text, lang) {
+      var pieces = document.createDocumentFragment();
+      R.sampleTokens(text, lang).forEach(function (token) {
+        if (!token[0]) { pieces.appendChild(document.createTextNode(token[1])); return; }
+        var span = document.createElement("span");
+        span.className = token[0];
+        span.textContent = token[1];
+        pieces.appendChild(span);
+      });
+      code.replaceChildren(pieces);
+    }
+
     /* what the reader sees: the request with placeholders for every credential */
     function update() {
       var chosen = alternative();
@@ -282,8 +295,7 @@
       var samples = R.codeSamples(parts, false);
       root.querySelectorAll("[data-sample]").forEach(function (code) {
         var lang = code.getAttribute("data-sample");
-        // unchanged text keeps the build-time highlighting; changed text is set plain
-        if (samples[lang] !== undefined && code.textContent !== samples[lang]) code.textContent = samples[lang];
+        if (samples[lang] !== undefined && code.textContent !== samples[lang]) showSample(code, samples[lang], lang);
       });
       form.querySelectorAll(".scheme").forEach(function (box) {
         box.classList.toggle("scheme-unused", chosen.indexOf(box.getAttribute("data-scheme")) === -1);

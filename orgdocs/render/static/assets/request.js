@@ -606,10 +606,105 @@
     return { curl: curl(parts), python: python(parts), javascript: javascript(parts) };
   }
 
+  /* -- highlighting the samples: SAMPLE_RULES of orgdocs/render/static/highlight.py, which colours them at build
+   * time; the same strings here (a test holds them equal), so a sample the form rewrites keeps its colours. -- */
+  var SAMPLE_RULES = {
+    curl: {
+      tokens: [
+        ["se", "\\\\\\n|\\\\.", false],
+        ["s1", "'[^']*'", false],
+        ["s2", "\"(?:[^\"\\\\]|\\\\.)*\"", true],
+        ["nv", "\\$[A-Za-z_][A-Za-z0-9_]*", false],
+      ],
+      inside: [["", "\\\\."], ["nv", "\\$[A-Za-z_][A-Za-z0-9_]*"]],
+    },
+    python: {
+      tokens: [
+        ["c1", "#[^\\n]*", false],
+        ["s2", "f\"(?:[^\"\\\\\\n]|\\\\.)*\"", true],
+        ["s2", "\"(?:[^\"\\\\\\n]|\\\\.)*\"", false],
+        ["s1", "'(?:[^'\\\\\\n]|\\\\.)*'", false],
+        ["kn", "\\b(?:import|from)\\b", false],
+        ["nn", "(?<=import )[A-Za-z_][A-Za-z0-9_.]*", false],
+        ["kc", "\\b(?:True|False|None)\\b", false],
+        ["nb", "\\bprint\\b", false],
+        ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false],
+      ],
+      inside: [["", "\\{\\{|\\}\\}|\\\\."], ["si", "\\{[^{}]*\\}"]],
+    },
+    javascript: {
+      tokens: [
+        ["c1", "//[^\\n]*", false],
+        ["s2", "`(?:[^`\\\\]|\\\\.)*`", true],
+        ["s2", "\"(?:[^\"\\\\\\n]|\\\\.)*\"", false],
+        ["s1", "'(?:[^'\\\\\\n]|\\\\.)*'", false],
+        ["kd", "\\b(?:const|let|var|new)\\b", false],
+        ["k", "\\b(?:await|async|return)\\b", false],
+        ["kc", "\\b(?:true|false|null|undefined)\\b", false],
+        ["nb", "\\b(?:JSON|FormData)\\b", false],
+        ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false],
+      ],
+      inside: [["", "\\\\."], ["si", "\\$\\{[^}]*\\}"]],
+    },
+  };
+  var samplePatterns = {};
+
+  function compiledRules(language) {
+    var rules = SAMPLE_RULES[language];
+    if (!rules) return null;
+    if (!samplePatterns[language]) {
+      samplePatterns[language] = {
+        tokens: new RegExp(rules.tokens.map(function (t) { return "(" + t[1] + ")"; }).join("|"), "g"),
+        kinds: rules.tokens,
+        inside: new RegExp(rules.inside.map(function (t) { return "(" + t[1] + ")"; }).join("|"), "g"),
+        insideClasses: rules.inside.map(function (t) { return t[0]; }),
+      };
+    }
+    return samplePatterns[language];
+  }
+
+  function group(match) {
+    for (var i = 1; i < match.length; i++) if (match[i] !== undefined) return i - 1;
+    return -1;
+  }
+
+  /* a generated sample as [token class, text] pieces ("" for plain text), as sample_tokens in Python */
+  function sampleTokens(text, language) {
+    var rules = compiledRules(language);
+    if (!rules) return [["", text]];
+    var out = [], pos = 0, match;
+    rules.tokens.lastIndex = 0;
+    while ((match = rules.tokens.exec(text)) !== null) {
+      if (match[0] === "") { rules.tokens.lastIndex++; continue; }
+      if (match.index > pos) out.push(["", text.slice(pos, match.index)]);
+      var kind = rules.kinds[group(match)];
+      if (kind[2]) interpolations(match[0], kind[0], rules, out);
+      else out.push([kind[0], match[0]]);
+      pos = match.index + match[0].length;
+    }
+    if (pos < text.length) out.push(["", text.slice(pos)]);
+    return out;
+  }
+
+  function interpolations(value, css, rules, out) {
+    var pos = 0, match;
+    rules.inside.lastIndex = 0;
+    while ((match = rules.inside.exec(value)) !== null) {
+      var kind = rules.insideClasses[group(match)];
+      if (!kind) continue; // an escape: part of the string
+      if (match.index > pos) out.push([css, value.slice(pos, match.index)]);
+      out.push([kind, match[0]]);
+      pos = match.index + match[0].length;
+    }
+    if (pos < value.length) out.push([css, value.slice(pos)]);
+  }
+
   global.orgdocs = global.orgdocs || {};
   global.orgdocs.request = {
     buildRequest: buildRequest,
     codeSamples: codeSamples,
+    sampleTokens: sampleTokens,
+    SAMPLE_RULES: SAMPLE_RULES,
     encode: encode,
     textOf: textOf,
     joinUrl: joinUrl,
