@@ -37,6 +37,7 @@ from typing import Any
 
 from orgdocs.errors import OrgdocsError
 from orgdocs.progress import Progress
+from orgdocs.render.static.extras import extra_files, operation_markdown
 from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
 from orgdocs.render.static.paths import page_path, payload_path
 from orgdocs.render.static.phases import Phases
@@ -81,7 +82,7 @@ def build_command(config: str | None, out: str, *, profile: bool = False) -> int
 
     start = time.monotonic()
     path = default_config_path(config)
-    phases = Phases()
+    phases = Phases(enabled=profile)
     with phases("evaluate"):
         site = Site(path)
     wall, cpu = site.load_seconds  # spent inside the evaluation: moved from "evaluate" to "load"
@@ -127,7 +128,7 @@ def build_site(
     except OSError as error:
         raise OrgdocsError(f"cannot create the output folder: {error}", source=str(out)) from None
     try:
-        result = _build_into(site, tmp, progress, workers, phases or Phases())
+        result = _build_into(site, tmp, progress, workers, phases or Phases(enabled=False))
         for size in (*_copy_public(site, tmp), _write_manifest(tmp)):
             result.files += 1
             result.bytes += size
@@ -253,15 +254,20 @@ class _OperationWriter:
         self.root = root
 
     def write(self, route: str, phases: Phases) -> tuple[str, int, int]:
-        """(route, page bytes, payload bytes) of one operation, written."""
+        """(route, page bytes, bytes of its other files) of one operation, written: its page, its payload
+        and the page's Markdown twin."""
+        site = self.renderer.site
         with phases("payloads"):
-            parts = self.renderer.site.payload_parts(route)
+            parts = site.payload_parts(route)
         with phases("render"):
             page = self.page_chunks(route, parts)
+            twin = operation_markdown(site, route)
         with phases("write"):
             payload_size = self.files.write(payload_path(self.root, route), parts.chunks())
-            page_size = self.files.write(page_path(self.root, route), page)
-        return route, page_size, payload_size
+            page_file = page_path(self.root, route)
+            page_size = self.files.write(page_file, page)
+            twin_size = self.files.write_text(page_file.with_name("index.md"), twin)
+        return route, page_size, payload_size + twin_size
 
     def page_chunks(self, route: str, parts: Any) -> list[bytes]:
         """The page's bytes: its HTML rendered around a slot, and the payload's bytes in the slot (the same
@@ -318,10 +324,7 @@ def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phas
 
 
 def _write_extras(site: Any, renderer: PageRenderer, root: Path, totals: _Totals, phases: Phases) -> None:
-    """The search file, landing and section pages, 404.html, llms.txt and the operations' Markdown twins
-    (``orgdocs.render.static.extras``)."""
-    from orgdocs.render.static.extras import extra_files
-
+    """The search file, landing and section pages, 404.html and llms.txt (``orgdocs.render.static.extras``)."""
     files = FileWriter(root)
     with phases("render"):
         for relative, text, is_page in extra_files(site, renderer):
@@ -333,9 +336,10 @@ def _write_extras(site: Any, renderer: PageRenderer, root: Path, totals: _Totals
 
 
 def _account(totals: _Totals, written: tuple[str, int, int]) -> None:
-    route, page_size, payload_size = written
+    route, page_size, other_bytes = written
     totals.page(route, page_size)
-    totals.file(payload_size)
+    totals.files += 2  # its payload and Markdown twin
+    totals.bytes += other_bytes
 
 
 # The forked workers find the writer here: set before the fork, inherited copy-on-write.
@@ -345,7 +349,7 @@ _SHARED: dict[str, Any] = {}
 def _work(chunk: list[str]) -> tuple[list[tuple[str, int, int]], tuple]:
     """The pages of ``chunk``, written, and the time each phase took for them."""
     writer = _SHARED["writer"]
-    phases = Phases()
+    phases = Phases(enabled=_SHARED["timed"])
     written = [writer.write(route, phases) for route in chunk]
     return written, phases.totals()
 
@@ -355,7 +359,7 @@ def _write_parallel(
 ) -> None:
     size = max(1, min(CHUNK, len(routes) // (count * 4)))  # small enough to keep every worker busy to the end
     chunks = [routes[i : i + size] for i in range(0, len(routes), size)]
-    _SHARED.update(writer=writer)
+    _SHARED.update(writer=writer, timed=phases.enabled)
     # Objects made so far stay out of the collector: forked pages are not copied by it. No collection
     # first: the description holds no garbage worth a walk over its millions of objects (0.1 s on GitHub's).
     gc.freeze()

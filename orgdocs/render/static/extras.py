@@ -1,6 +1,7 @@
 """The files of a build besides operation pages and payloads: the search file, landing and section pages,
 ``404.html``, and what documentation sites now ship for assistants: ``llms.txt`` (the site's pages, one
-line each, https://llmstxt.org) and a Markdown twin of each operation page (``<route>/index.md``).
+line each, https://llmstxt.org) and a Markdown twin of each operation page (``<route>/index.md``, written by
+the operation's page writer beside its page).
 """
 
 from __future__ import annotations
@@ -28,8 +29,6 @@ def extra_files(site: Any, renderer: Any) -> Iterator[tuple[str, str, bool]]:
         yield f"{route.strip('/')}/index.html", renderer.section(route), True
     yield "404.html", renderer.not_found(), True
     yield "llms.txt", llms_txt(site), False
-    for route in site.operations:
-        yield f"{route.strip('/')}/index.md", operation_markdown(site, route), False
 
 
 def _line(text: str) -> str:

@@ -4,30 +4,37 @@ The phases are ``load`` (reading and parsing the descriptions), ``evaluate`` (ro
 index), ``payloads`` (each operation's JSON), ``render`` (each page's HTML) and ``write`` (the files).
 The forked page writers time their own share and send it back with their pages, so a phase's figures are
 summed over every process that worked on it: with two workers, ``render`` can be longer than the build.
+Timing is off unless asked for: reading the CPU clock is a system call, six per page (a tenth of a GitHub
+page's time on this machine).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 __all__ = ["PHASES", "Phases"]
 
 PHASES = ("load", "evaluate", "payloads", "render", "write")
+_UNTIMED = nullcontext()
 
 
 class Phases:
     """Seconds per phase: ``with phases("render"): ...``; ``phases.merge(other.totals())``."""
 
-    __slots__ = ("cpu", "wall")
+    __slots__ = ("cpu", "enabled", "wall")
 
-    def __init__(self) -> None:
+    def __init__(self, *, enabled: bool = True) -> None:
+        self.enabled = enabled
         self.wall = dict.fromkeys(PHASES, 0.0)
         self.cpu = dict.fromkeys(PHASES, 0.0)
 
+    def __call__(self, name: str) -> AbstractContextManager[None]:
+        return self._timed(name) if self.enabled else _UNTIMED
+
     @contextmanager
-    def __call__(self, name: str) -> Iterator[None]:
+    def _timed(self, name: str) -> Iterator[None]:
         wall, cpu = time.perf_counter(), time.process_time()
         try:
             yield
