@@ -29,7 +29,6 @@ from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tre
 __all__ = [
     "GENERATED_SAMPLES",
     "METHOD_CLASSES",
-    "Fields",
     "description_samples",
     "operation_context",
     "operation_neighbours",
@@ -48,27 +47,6 @@ MAX_EXAMPLE_CHARS = 20_000  # a longer example is cut on the page (the payload k
 # The samples made from the request form (the form's script rewrites them live): key, tab label, lexer.
 GENERATED_SAMPLES = (("curl", "curl"), ("python", "Python (httpx)"), ("javascript", "JavaScript (fetch)"))
 MAX_DESCRIPTION_SAMPLES = 20  # x-codeSamples shown per operation
-
-
-class Fields(dict):
-    """A dict whose keys also read as attributes: Jinja finds ``op.title`` without a failed ``getattr``
-    (an exception per lookup, hundreds per page)."""
-
-    __slots__ = ()
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-
-def _as_fields(value: Any) -> Any:
-    if isinstance(value, dict):
-        return Fields({k: _as_fields(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return [_as_fields(v) for v in value]
-    return value
 
 
 def _md(text: Any) -> Markup:
@@ -128,7 +106,7 @@ def operation_neighbours(order: list[str], route: str, site: Any) -> dict:
         if 0 <= other < len(order):
             entry = site.operations[order[other]]
             method = entry.operation.method.lower()
-            out[key] = Fields(
+            out[key] = dict(
                 {
                     "route": entry.route,
                     "title": entry.title,
@@ -224,61 +202,59 @@ def operation_context(
         schemes=payload["securitySchemes"],
         description_url=description_url,
     )
-    return _as_fields(
-        {
-            "route": entry.route,
-            "group": entry.group,
-            "section": entry.section,
-            "title": op["title"],
-            "method": op["method"],
-            "method_class": method if method in METHOD_CLASSES else "other",
-            "path": op["path"],
-            "operation_id": op["operationId"],
-            "tags": op["tags"],
-            "deprecated": bool(op["deprecated"]),
-            "webhook": bool(op.get("webhook")),
-            "summary": op["summary"] if op["summary"] != op["title"] else "",
-            "description": _md(op["description"]),
-            "parameters": _parameters(op, resolve, tree),
-            "request_body": _request_body(op, payload, resolve, tree),
-            "responses": _responses(op, payload, resolve, tree),
-            "security": _security(op, payload, declared=bool(entry.description.security_schemes)),
-            "servers": [
-                {
-                    "url": s["url"],
-                    "description": _md(s["description"]),
-                    "variables": [
-                        {
-                            "name": k,
-                            "default": v["default"],
-                            "enum": v["enum"],
-                            "description": v["description"],
-                        }
-                        for k, v in s["variables"].items()
-                    ],
-                }
-                for s in payload["servers"]
-            ],
-            "samples": code,
-            "samples_html": {
-                key: Markup(sample_html(code[key], key)) for key, _ in GENERATED_SAMPLES if key in code
-            },
-            "sample_tabs": [{"key": key, "label": label} for key, label in GENERATED_SAMPLES],
-            "own_samples": description_samples(entry.operation.raw),
-            "samples_in_detail": samples,
-            "form": {
-                "fields": fields,
-                "servers": server_choices(entry.operation.servers),
-                "security": security_form(op["security"], payload["securitySchemes"]),
-                "description_url": description_url,
-                "media_types": [m["mediaType"] for m in (op["requestBody"] or {}).get("content", [])],
-                "body": body,
-                "url": parts.url,
-                "headers": parts.headers,
-                "note": parts.note,
-            },
-        }
-    )
+    return {
+        "route": entry.route,
+        "group": entry.group,
+        "section": entry.section,
+        "title": op["title"],
+        "method": op["method"],
+        "method_class": method if method in METHOD_CLASSES else "other",
+        "path": op["path"],
+        "operation_id": op["operationId"],
+        "tags": op["tags"],
+        "deprecated": bool(op["deprecated"]),
+        "webhook": bool(op.get("webhook")),
+        "summary": op["summary"] if op["summary"] != op["title"] else "",
+        "description": _md(op["description"]),
+        "parameters": _parameters(op, resolve, tree),
+        "request_body": _request_body(op, payload, resolve, tree),
+        "responses": _responses(op, payload, resolve, tree),
+        "security": _security(op, payload, declared=bool(entry.description.security_schemes)),
+        "servers": [
+            {
+                "url": s["url"],
+                "description": _md(s["description"]),
+                "variables": [
+                    {
+                        "name": k,
+                        "default": v["default"],
+                        "enum": v["enum"],
+                        "description": v["description"],
+                    }
+                    for k, v in s["variables"].items()
+                ],
+            }
+            for s in payload["servers"]
+        ],
+        "samples": code,
+        "samples_html": {
+            key: Markup(sample_html(code[key], key)) for key, _ in GENERATED_SAMPLES if key in code
+        },
+        "sample_tabs": [{"key": key, "label": label} for key, label in GENERATED_SAMPLES],
+        "own_samples": description_samples(entry.operation.raw),
+        "samples_in_detail": samples,
+        "form": {
+            "fields": fields,
+            "servers": server_choices(entry.operation.servers),
+            "security": security_form(op["security"], payload["securitySchemes"]),
+            "description_url": description_url,
+            "media_types": [m["mediaType"] for m in (op["requestBody"] or {}).get("content", [])],
+            "body": body,
+            "url": parts.url,
+            "headers": parts.headers,
+            "note": parts.note,
+        },
+    }
 
 
 def _parameters(op: dict, resolve, tree: TreeContext) -> list[dict]:

@@ -17,7 +17,7 @@ from markupsafe import Markup
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.navigation import Sidebar, base_prefix, href, relative_href
 from orgdocs.render.static.notebook import notebook_html
-from orgdocs.render.static.operation import Fields, operation_context, operation_neighbours
+from orgdocs.render.static.operation import operation_context, operation_neighbours
 from orgdocs.render.static.schema_tree import TreeCache
 from orgdocs.render.static.templating import ASSETS, environment
 from orgdocs.site.excerpts import first_sentence
@@ -67,9 +67,9 @@ class PageRenderer:
 
     def chrome(
         self, route: str, title: str, group: str = "", kind: str = "", base: str | None = None
-    ) -> Fields:
+    ) -> dict:
         """What ``site_base.html.j2`` needs; ``base``: the root of links, when the page is not at ``route``."""
-        return Fields(
+        return dict(
             {
                 "base": base_prefix(route) if base is None else base,
                 "route": route,
