@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from html import escape
 
 import mistune
 import nh3
@@ -27,6 +28,8 @@ _SCHEMES = {"http", "https", "mailto"}
 _PLAIN = re.compile(r"[^\\`*_\[\]<>#!|~&{}\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa0\u2028\u2029]*")
 _BLOCK_START = re.compile(r"(?m)^(?: {4}| {0,3}(?:[-+=:]|\d{1,9}[.)]))|  \n|://|www\.")
 _BLANK_LINE = re.compile(r"\n[ ]*\n")
+# A code span of single backticks within a line: its text is literal (no entity, emphasis or link inside).
+_CODE_SPAN = re.compile(r"`([^`\n\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa0\u2028\u2029]+)`")
 # What a browser's URL parser ignores or rewrites before it decides where a URL leads (WHATWG URL):
 # leading and trailing C0 controls and spaces are stripped, tabs and newlines anywhere removed, and a
 # backslash read as a slash; then a scheme, or two slashes, lead to another host.
@@ -140,9 +143,19 @@ def markdown_html(text: str) -> str:
     """
     if not text or not isinstance(text, str):
         return ""
-    if _PLAIN.fullmatch(text) and not _BLOCK_START.search(text):
-        return _paragraphs(text)  # two thirds of real descriptions: 100 times faster than parsing
+    # Plain text, or plain text with code spans: most real descriptions, 100 times faster than parsing
+    rest = _CODE_SPAN.sub("x", text) if "`" in text else text
+    if _PLAIN.fullmatch(rest) and not _BLOCK_START.search(rest):
+        html = _paragraphs(text)
+        return _CODE_SPAN.sub(_code_span, html) if rest is not text else html
     return cleaner().clean(_MARKDOWN(text)).strip()
+
+
+def _code_span(match: re.Match) -> str:
+    code = match.group(1)
+    if code[0] == code[-1] == " " and code.strip(" "):  # CommonMark strips one space from each side
+        code = code[1:-1]
+    return f"<code>{escape(code, quote=False)}</code>"
 
 
 def _paragraphs(text: str) -> str:
