@@ -1,5 +1,3 @@
-import sys
+from orgdocs.cli import run
 
-from orgdocs.cli import main
-
-sys.exit(main())
+run()

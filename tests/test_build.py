@@ -449,3 +449,30 @@ def test_the_bundled_project_publishes_its_description_and_no_source_code(tmp_pa
     top = sorted(p.name for p in out.iterdir())
     assert "openapi.yaml" in top and (out / "openapi.yaml").read_bytes() == DESCRIPTION_PATH.read_bytes()
     assert not [p for p in out.rglob("*") if p.suffix in (".py", ".pyc")]
+
+
+def test_the_program_ends_after_a_build_with_its_output_and_status(tmp_path):
+    """``orgdocs build`` as a program ends without freeing its objects one by one: nothing it prints is lost,
+    and the exit status is the command's (0, or 1 with its one line)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "site"
+    done = subprocess.run(
+        [sys.executable, "-m", "orgdocs", "build", str(SHOP), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("orgdocs build: ") and done.stdout.endswith(" MB)\n")
+    assert (out / "_docs" / "build-manifest.json").is_file()
+    (tmp_path / "bad.yaml").write_text("groups: [", encoding="utf-8")
+    failed = subprocess.run(
+        [sys.executable, "-m", "orgdocs", "build", str(tmp_path / "bad.yaml"), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert failed.returncode == 1 and failed.stderr.count("\n") == 1 and "bad.yaml" in failed.stderr
+    assert (out / "_docs" / "build-manifest.json").is_file()  # the previous build is untouched
