@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from json.encoder import encode_basestring as _quote
-from typing import Any
+from typing import Any, NamedTuple
 
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.site.examples import left_out
@@ -67,6 +67,7 @@ class TreeCache:
 
     subtrees: dict = field(default_factory=dict)
     targets: dict = field(default_factory=dict)  # $ref -> (found, target)
+    heads: dict = field(default_factory=dict)  # id(schema) -> (schema, its _Head): the schema kept alive
 
 
 @dataclass
@@ -210,6 +211,41 @@ def _pointer_token(token: Any) -> str:
 
 def _is_null(schema: Any) -> bool:
     return isinstance(schema, dict) and schema.get("type") in ("null", ["null"]) and len(schema) <= 2
+
+
+class _Head(NamedTuple):
+    schema: dict  # with its allOf members' facts merged in
+    type_html: str  # the type as shown, before "array of" an item's
+    array: bool
+    union: bool  # a oneOf/anyOf of scalars, shown inline as "string or integer"
+    badges: tuple[str, ...]  # nullable, read-only, write-only, deprecated
+    body: str  # description and facts
+
+
+def _head(schema: dict, target: Callable[[str], tuple[bool, Any]]) -> _Head:
+    schema = merged_schema(schema, target)
+    kinds, nullable = _types(schema)
+    variants = [s for key in ("oneOf", "anyOf") for s in _list(schema.get(key))]
+    if variants and any(_is_null(s) for s in variants):
+        nullable = True
+    fmt = schema.get("format")
+    union = scalar_union(variants, target) if variants and kinds == [""] else None
+    if union:
+        type_html = " or ".join(_format_label(label) for label in union)
+    else:
+        type_html = escape(" or ".join(kinds)) if kinds != [""] else _combinator_label(schema)
+    if isinstance(fmt, str) and fmt and not union:
+        type_html += f' <span class="schema-format">({escape(fmt)})</span>'
+    badges = []
+    if nullable:
+        badges.append(_badge("nullable"))
+    if schema.get("readOnly") is True:
+        badges.append(_badge("read-only", "ro"))
+    if schema.get("writeOnly") is True:
+        badges.append(_badge("write-only", "wo"))
+    if schema.get("deprecated") is True:
+        badges.append(_badge("deprecated", "warn"))
+    return _Head(schema, type_html, "array" in kinds, bool(union), tuple(badges), _body(schema))
 
 
 class _Frame:
@@ -364,24 +400,24 @@ class _Tree:
             _shift(node.attrs, offset),
         )
 
+    def head(self, schema: dict) -> _Head:
+        """What ``schema`` shows whatever its place: made once per schema of a description when the trees
+        share a cache (Stripe's pages show the same schemas thousands of times)."""
+        heads = self.context.cache.heads if self.context.cache is not None else None
+        if heads is None:
+            return _head(schema, self.target)
+        cached = heads.get(id(schema))
+        if cached is None:
+            cached = heads[id(schema)] = (schema, _head(schema, self.target))
+        return cached[1]
+
     def expand_plain(self, schema: dict, depth: int, where: Where | None, children: bool) -> _Node:
-        schema = merged_schema(schema, self.target)
-        kinds, nullable = _types(schema)
-        badges = []
-        variants = [s for key in ("oneOf", "anyOf") for s in _list(schema.get(key))]
-        if variants and any(_is_null(s) for s in variants):
-            nullable = True
-        fmt = schema.get("format")
-        union = scalar_union(variants, self.target) if variants and kinds == [""] else None
-        if union:
-            type_html = " or ".join(_format_label(label) for label in union)
-        else:
-            type_html = escape(" or ".join(kinds)) if kinds != [""] else _combinator_label(schema)
-        if isinstance(fmt, str) and fmt and not union:
-            type_html += f' <span class="schema-format">({escape(fmt)})</span>'
-        node = _Node(type_html, badges)
+        head = self.head(schema)
+        schema = head.schema
+        node = _Node(head.type_html)
+        badges = node.badges
         items = schema.get("items")
-        if "array" in kinds and isinstance(items, (dict, bool)):
+        if head.array and isinstance(items, (dict, bool)):
             item = self.expand(items, depth, _at(where, "items"), children=children)
             node.type_html = f"array of {item.type_html}" if item.type_html != "any" else "array"
             node.attrs = item.attrs
@@ -390,17 +426,10 @@ class _Tree:
             if item.body:
                 node.body = f'<div class="schema-items">Items: {item.body}</div>'
             badges.extend(item.badges)
-        if nullable:
-            badges.append(_badge("nullable"))
-        if schema.get("readOnly") is True:
-            badges.append(_badge("read-only", "ro"))
-        if schema.get("writeOnly") is True:
-            badges.append(_badge("write-only", "wo"))
-        if schema.get("deprecated") is True:
-            badges.append(_badge("deprecated", "warn"))
-        node.body = _body(schema) + node.body
+        badges.extend(head.badges)
+        node.body = head.body + node.body
         if children and not node.children:
-            node.children = self.children(schema, depth, where, inline_union=bool(union))
+            node.children = self.children(schema, depth, where, inline_union=head.union)
         return node
 
     # nested rows -------------------------------------------------------------------------------------------
