@@ -220,6 +220,7 @@ class _Head(NamedTuple):
     union: bool  # a oneOf/anyOf of scalars, shown inline as "string or integer"
     badges: tuple[str, ...]  # nullable, read-only, write-only, deprecated
     body: str  # description and facts
+    has_children: bool
 
 
 def _head(schema: dict, target: Callable[[str], tuple[bool, Any]]) -> _Head:
@@ -245,7 +246,9 @@ def _head(schema: dict, target: Callable[[str], tuple[bool, Any]]) -> _Head:
         badges.append(_badge("write-only", "wo"))
     if schema.get("deprecated") is True:
         badges.append(_badge("deprecated", "warn"))
-    return _Head(schema, type_html, "array" in kinds, bool(union), tuple(badges), _body(schema))
+    return _Head(
+        schema, type_html, "array" in kinds, bool(union), tuple(badges), _body(schema), _has_children(schema)
+    )
 
 
 class _Frame:
@@ -428,15 +431,14 @@ class _Tree:
             badges.extend(item.badges)
         badges.extend(head.badges)
         node.body = head.body + node.body
-        if children and not node.children:
+        if children and not node.children and head.has_children:
             node.children = self.children(schema, depth, where, inline_union=head.union)
         return node
 
     # nested rows -------------------------------------------------------------------------------------------
 
     def children(self, schema: dict, depth: int, where: Where | None, *, inline_union: bool = False) -> str:
-        if not _has_children(schema):
-            return ""
+        """The rows below ``schema`` (which ``_has_children``)."""
         if depth >= self.context.max_depth:
             return _lazy(where)
         if self.rows <= 0:
