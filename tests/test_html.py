@@ -137,6 +137,11 @@ def test_markdown_plain_text_fast_path_matches_the_parser():
         "1. `item`",
         "`x`  \nhard break",
         '`"quoted"` it\'s `{braces}` `a|b`',
+        # and links to web addresses whose text is words and code spans
+        "See [the docs](https://example.com/a_b?c=1%20d#e) and [`code` too](http://x.test).",
+        "[a](https://x.test) [b](https://y.test)(z) ![img](https://x.test/i.png)",
+        '[t](https://x.test "title") [u](<https://x.test>) [v](javascript:alert(1)) [](https://x.test)',
+        "[ spaced ](https://x.test) and [[nested]](https://x.test) and [ref]: https://x.test",
     ]:
         assert (
             markdown.markdown_html.__wrapped__(text)

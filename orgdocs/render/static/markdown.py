@@ -28,8 +28,16 @@ _SCHEMES = {"http", "https", "mailto"}
 _PLAIN = re.compile(r"[^\\`*_\[\]<>#!|~&{}\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa0\u2028\u2029]*")
 _BLOCK_START = re.compile(r"(?m)^(?: {4}| {0,3}(?:[-+=:]|\d{1,9}[.)]))|  \n|://|www\.")
 _BLANK_LINE = re.compile(r"\n[ ]*\n")
-# A code span of single backticks within a line: its text is literal (no entity, emphasis or link inside).
-_CODE_SPAN = re.compile(r"`([^`\n\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa0\u2028\u2029]+)`")
+# Inline syntax rendered without the parser: a code span of single backticks within a line (its text is
+# literal: no entity, emphasis or link inside), and a link to a web address whose text is plain words and code
+# spans. Anything else in a text sends it to the parser.
+_CODE_TEXT = r"[^`\n\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa0\u2028\u2029]+"
+_CODE = f"`({_CODE_TEXT})`"
+_LINK_TEXT = (
+    r"(?:[^\\`*_\[\]<>#!|~&{}\n\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa0\u2028\u2029]|`" + _CODE_TEXT + "`)+"
+)
+_INLINE = re.compile(r"\[(" + _LINK_TEXT + r")\]\((https?://[A-Za-z0-9\-._~:/?#@$+,;=%]+)\)|" + _CODE)
+_CODE_SPAN = re.compile(_CODE)
 # What a browser's URL parser ignores or rewrites before it decides where a URL leads (WHATWG URL):
 # leading and trailing C0 controls and spaces are stripped, tabs and newlines anywhere removed, and a
 # backslash read as a slash; then a scheme, or two slashes, lead to another host.
@@ -143,16 +151,24 @@ def markdown_html(text: str) -> str:
     """
     if not text or not isinstance(text, str):
         return ""
-    # Plain text, or plain text with code spans: most real descriptions, 100 times faster than parsing
-    rest = _CODE_SPAN.sub("x", text) if "`" in text else text
+    # Plain text, with code spans and web links or without: most real descriptions, 100 times faster than
+    # parsing (the same HTML: a test compares them on every description of the corpus)
+    rest = _INLINE.sub("x", text) if "`" in text or "](" in text else text
     if _PLAIN.fullmatch(rest) and not _BLOCK_START.search(rest):
         html = _paragraphs(text)
-        return _CODE_SPAN.sub(_code_span, html) if rest is not text else html
+        return _INLINE.sub(_inline, html) if rest is not text else html
     return cleaner().clean(_MARKDOWN(text)).strip()
 
 
-def _code_span(match: re.Match) -> str:
-    code = match.group(1)
+def _inline(match: re.Match) -> str:
+    label, url, code = match.groups()
+    if label is None:
+        return _code_span(code)
+    label = _CODE_SPAN.sub(lambda m: _code_span(m.group(1)), label)
+    return f'<a href="{url}" rel="noopener nofollow">{label}</a>'
+
+
+def _code_span(code: str) -> str:
     if code[0] == code[-1] == " " and code.strip(" "):  # CommonMark strips one space from each side
         code = code[1:-1]
     return f"<code>{escape(code, quote=False)}</code>"
