@@ -85,19 +85,21 @@ class TreeContext:
 
 # Anchor ids inside a tree are written as placeholders "~N~" (N counted from the tree's start) and made
 # page ids at the end, so that a memoized subtree can be reused with its ids shifted.
-_ID = re.compile(r'~(\d+)~"')  # starts with a literal: the regex engine skips ahead to each "~"
+# Only in an ``id="..."`` or ``href="#..."`` attribute: text of a description that looks like one stays.
+_ID = re.compile(r'(?<=id=")~(\d+)~(?=")|(?<="#)~(\d+)~(?=")')
 
 
 def _ids(text: str, name: Callable[[int], str]) -> str:
-    """``text`` with each placeholder in an ``id="..."`` or ``href="#..."`` attribute renamed."""
-
-    def rename(match: re.Match) -> str:
-        start = match.start()
-        if text.endswith('id="', 0, start) or text.endswith('="#', 0, start):
-            return name(int(match.group(1))) + '"'
-        return match.group(0)  # text of the description that only looks like one
-
-    return _ID.sub(rename, text)
+    """``text`` with each placeholder renamed (split and joined: no call per match)."""
+    parts = _ID.split(text)
+    if len(parts) == 1:
+        return text
+    # parts: text, (id number or None, href number or None), text, ...
+    for i in range(1, len(parts), 3):
+        number = parts[i] if parts[i] is not None else parts[i + 1]
+        parts[i] = name(int(number))
+        parts[i + 1] = ""
+    return "".join(parts)
 
 
 def _shift(text: str, offset: int) -> str:
