@@ -445,9 +445,15 @@ def test_operation_sections_have_stable_anchors_with_labelled_links(reading):
     out = operation_html(reading, "/api/notes/create-note")
     for anchor in ("request-body", "responses", "response-201", "response-404", "response-default"):
         assert f'id="{anchor}"' in out and f'href="#{anchor}"' in out
-    assert ">Link to response 404</span></a>" in out and ">Link to Responses</span></a>" in out
+    assert 'aria-label="Link to response 404">#</a>' in out
+    # the link beside its heading, not in it: the heading's name is its text alone
+    assert (
+        '<h2 id="responses-title">Responses</h2><a class="anchor" href="#responses" aria-label="Link to Responses">#</a>'
+        in out
+    )
+    assert not re.search(r"<h[1-6][^>]*>(?:(?!</h[1-6]>).)*class=\"anchor\"", out, re.S)
     with_params = operation_html(reading, "/api/notes/get-note")
-    assert 'id="parameters"' in with_params and ">Link to Parameters</span></a>" in with_params
+    assert 'id="parameters"' in with_params and 'aria-label="Link to Parameters">#</a>' in with_params
 
 
 def test_description_code_samples_are_tabs_beside_the_generated_ones(reading):

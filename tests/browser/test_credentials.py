@@ -293,18 +293,19 @@ def test_honest_inputs_block_send(docs, echo, watched):
     ]
     assert all(fields.nth(i).input_value() == "" for i in range(fields.count()))
     before = len(echo.requests)
-    page.get_by_label("Body").fill("")
+    body = page.get_by_role("complementary", name="Try it").get_by_label("Body")  # not "Link to Request body"
+    body.fill("")
     page.get_by_role("button", name="Send").click()
     assert page.get_by_text("itemId is required").is_visible()
     assert page.get_by_text("the body is required").is_visible()
     page.get_by_label("itemId").fill("i 1")
     page.get_by_label("partId").fill("p1")
     page.get_by_role("textbox", name="q query required", exact=True).fill("x")
-    page.get_by_label("Body").fill("{broken")
+    body.fill("{broken")
     page.get_by_role("button", name="Send").click()
     assert page.get_by_text("the body is not valid JSON").is_visible()
     assert len(echo.requests) == before  # nothing was sent
-    page.get_by_label("Body").fill('{"n": 1}')
+    body.fill('{"n": 1}')
     page.get_by_role("button", name="Generate a UUID").click()
     key = page.get_by_label("Idempotency-Key").input_value()
     assert len(key) == 36 and key[14] == "4"

@@ -40,8 +40,36 @@ def test_a_deep_link_opens_and_shows_its_response(built, static_server, watched)
     page.keyboard.press("Enter")
     page.wait_for_url("**#response-default")
     assert page.locator("#response-default").get_attribute("open") is not None
-    assert page.get_by_role("link", name="Link to Responses").count() == 1
-    assert page.get_by_role("link", name="Link to Try it").count() == 1
+    assert page.get_by_role("link", name="Link to Responses", exact=True).count() == 1
+    assert page.get_by_role("link", name="Link to Try it", exact=True).count() == 1
+    assert seen.errors == []
+
+
+def test_headings_are_named_by_their_text_and_their_deep_links_sit_beside_them(built, static_server, watched):
+    seen = watched()
+    page = seen.page
+    page.goto(static_server(built) + CREATE)
+    opacity = "element => getComputedStyle(element).opacity"
+    focused = "document.activeElement.getAttribute('aria-label')"
+    for name in ("Request body", "Responses", "Try it", "Code samples"):  # in the page's order
+        heading = page.get_by_role("heading", name=name, exact=True)
+        assert heading.count() == 1, name  # not "Responses Link to Responses"
+        link = page.get_by_role("link", name=f"Link to {name}", exact=True)
+        assert link.count() == 1, name
+        page.mouse.move(0, 0)
+        assert link.evaluate(opacity) == "0"  # out of the way while reading
+        heading.hover()
+        assert link.evaluate(opacity) == "1"
+        page.mouse.move(0, 0)
+        # reachable with Tab (in the page's order), and shown when focused
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if page.evaluate(focused) == f"Link to {name}":
+                break
+        assert page.evaluate(focused) == f"Link to {name}"
+        assert link.evaluate(opacity) == "1"
+    page.get_by_role("link", name="Link to Responses", exact=True).press("Enter")
+    page.wait_for_url("**#responses")
     assert seen.errors == []
 
 

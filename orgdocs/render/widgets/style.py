@@ -119,11 +119,15 @@ CSS = f"""
 }}
 .orgdocs-operation-view a {{ color: var(--jp-content-link-color); }}
 .orgdocs-operation-view .op-title {{ font-size: var(--jp-content-font-size5, 1.6em); margin: 4px 0; }}
-.orgdocs-operation-view h2 {{
-  font-size: var(--jp-content-font-size3, 1.2em);
+.orgdocs-operation-view .heading {{
+  display: flex;
+  align-items: baseline;
+  gap: 6px;
   border-bottom: var(--jp-border-width) solid var(--jp-border-color2);
   margin: 14px 0 6px;
 }}
+.orgdocs-operation-view h2 {{ font-size: var(--jp-content-font-size3, 1.2em); margin: 0; }}
+.orgdocs-operation-view .anchor {{ color: var(--jp-ui-font-color2); text-decoration: none; }}
 .orgdocs-operation-view h3, .orgdocs-operation-view h4 {{ font-size: var(--jp-content-font-size2, 1.1em); margin: 8px 0 4px; }}
 .orgdocs-operation-view .op-meta, .orgdocs-operation-view .schema-facts,
 .orgdocs-operation-view .param-example, .orgdocs-operation-view .media-type {{
