@@ -3,6 +3,8 @@ the sidebar that every page carries (``orgdocs.render.static.extras``, ``pages``
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 
@@ -127,6 +129,18 @@ def test_404_links_from_the_root_and_is_a_page_of_the_site(built):
     assert "<h1>Page not found</h1>" in page
     assert 'href="/_docs/assets/site.css' in page and 'data-index="/_docs/openapi/index.json"' in page
     assert 'href="/pet-api/pets/"' in page  # the sidebar, from the root
+
+
+def test_404s_one_inline_script_is_allowed_by_its_hash_alone(built):
+    # not_found.js rebases the page below a sub-path (tests/browser/test_not_found.py)
+    page = (built / "404.html").read_text(encoding="utf-8")
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    assert len(scripts) == 1
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode("utf-8")).digest()).decode("ascii")
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
+    assert "script-src 'self' 'sha256-" + digest + "';" in policy
+    home = (built / "index.html").read_text(encoding="utf-8")
+    assert "<script>" not in home and "script-src 'self';" in home
 
 
 def test_llms_txt_lists_every_page_on_one_line(built, site):

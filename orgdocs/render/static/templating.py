@@ -7,7 +7,9 @@ shadows one of nbconvert's own (``base.html.j2``, ``index.html.j2``).
 
 from __future__ import annotations
 
+import base64
 import functools
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,8 @@ __all__ = [
     "TEMPLATE_FOLDER",
     "EmbeddedLater",
     "environment",
+    "inline_script",
+    "inline_script_source",
     "json_script",
     "json_script_bytes",
 ]
@@ -86,6 +90,23 @@ class _Environment(jinja2.Environment):
 
 
 @functools.cache
+def inline_script(name: str) -> markupsafe.Markup:
+    """The text of the asset ``name``, for a page that cannot load it as a file (404.html, served from
+    unknown folders); the page's Content-Security-Policy allows it by ``inline_script_source``."""
+    text = (ASSETS / name).read_text(encoding="utf-8")
+    if "</" in text or "<!--" in text:
+        raise ValueError(f"{name}: an inline script must not contain '</' or '<!--'")
+    return markupsafe.Markup(text)
+
+
+@functools.cache
+def inline_script_source(name: str) -> markupsafe.Markup:
+    """The Content-Security-Policy source that allows ``inline_script(name)``: ``'sha256-...'``."""
+    digest = hashlib.sha256(inline_script(name).encode("utf-8")).digest()
+    return markupsafe.Markup(f"'sha256-{base64.b64encode(digest).decode('ascii')}'")  # base64: no markup
+
+
+@functools.cache
 def environment() -> jinja2.Environment:
     env = _Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATE_FOLDER)),
@@ -96,4 +117,6 @@ def environment() -> jinja2.Environment:
         auto_reload=False,
     )
     env.filters["json_script"] = json_script
+    env.globals["inline_script"] = inline_script
+    env.globals["inline_script_source"] = inline_script_source
     return env

@@ -1,0 +1,54 @@
+/* orgdocs: 404.html only, inlined in it (its SHA-256 is in the page's Content-Security-Policy: a file could
+ * not be found from an unknown folder). Static hosts serve 404.html for any unknown address at any depth, and
+ * it links from "/" (data-base), right for a site at a host's root. Below a sub-path
+ * (https://user.github.io/project/) its stylesheet, scripts and links are not there: find the site's folder,
+ * the deepest folder of the address that holds this build's stylesheet, and load and link from it. */
+(function () {
+  "use strict";
+  var sheet = document.querySelector('link[rel="stylesheet"]');
+  var asset = sheet ? sheet.getAttribute("href") : "";
+  if (asset.charAt(0) !== "/" || asset.charAt(1) === "/") return;
+  var folders = location.pathname.split("/").slice(1, -1);
+  var candidates = [];
+  for (var depth = folders.length; depth > 0; depth--) {
+    candidates.push("/" + folders.slice(0, depth).join("/") + "/");
+  }
+  if (!candidates.length) return; // the address is at the root: "/" is right
+
+  var found = Promise.all(
+    candidates.map(function (folder) {
+      return fetch(folder + asset.slice(1), { method: "HEAD" }).then(
+        function (response) { return response.ok; },
+        function () { return false; }
+      );
+    })
+  ).then(function (held) {
+    return candidates[held.indexOf(true)] || "/"; // the deepest first
+  });
+  var ready = new Promise(function (resolve) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve);
+    else resolve();
+  });
+
+  function rebase(url, base) {
+    return url.charAt(0) === "/" && url.charAt(1) !== "/" ? base + url.slice(1) : url;
+  }
+
+  Promise.all([found, ready]).then(function (results) {
+    var base = results[0];
+    if (base === "/") return;
+    document.body.setAttribute("data-base", base);
+    ["href", "data-index", "data-search"].forEach(function (name) {
+      document.querySelectorAll("[" + name + "]").forEach(function (element) {
+        element.setAttribute(name, rebase(element.getAttribute(name), base));
+      });
+    });
+    // scripts that failed to load from "/" run again from the site's folder, in their order
+    document.querySelectorAll("script[src]").forEach(function (old) {
+      var script = document.createElement("script");
+      script.src = rebase(old.getAttribute("src"), base);
+      script.async = false;
+      document.body.appendChild(script);
+    });
+  });
+})();
