@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -303,6 +304,43 @@ def test_export_pages_of_a_whole_config_and_its_guard(tmp_path):
     (tmp_path / "mine" / "notes.txt").write_text("mine", encoding="utf-8")
     with pytest.raises(orgdocs.OrgdocsError):
         orgdocs.export_pages(site, tmp_path / "mine", progress=False)
+
+
+def test_export_pages_knows_an_orgdocs_output_by_its_manifest(tmp_path):
+    import orgdocs
+    from orgdocs.render.static.build import MANIFEST, MANIFEST_FORMAT, build_site
+
+    site = orgdocs.Site(docs_project(tmp_path))
+    route = "/organization-api/api-keys/list-api-keys"
+    # a _docs folder alone is not an orgdocs output: someone's folder is left alone
+    mine = tmp_path / "mine"
+    (mine / "_docs").mkdir(parents=True)
+    (mine / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(orgdocs.OrgdocsError, match=r"build-manifest\.json"):
+        orgdocs.export_pages(site, mine, routes=[route], progress=False)
+    assert sorted(p.name for p in mine.rglob("*")) == ["_docs", "notes.txt"]
+    (mine / MANIFEST).write_text('{"format": "someone-else/1", "files": []}', encoding="utf-8")
+    with pytest.raises(orgdocs.OrgdocsError, match="not an orgdocs build"):
+        orgdocs.export_pages(site, mine, routes=[route], progress=False)
+
+    # an export into an empty folder writes the manifest: a second export and a build may write there
+    out = tmp_path / "out"
+    first = orgdocs.export_pages(site, out, routes=[route], progress=False)
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["format"] == MANIFEST_FORMAT
+    assert first[0].relative_to(out).as_posix() in manifest["files"] and MANIFEST not in manifest["files"]
+    assert "_docs/assets/site.css" in manifest["files"] and "_docs/openapi/index.json" in manifest["files"]
+    orgdocs.export_pages(site, out, routes=["/organization-api/guides/revoking-keys"], progress=False)
+    files = json.loads((out / MANIFEST).read_text(encoding="utf-8"))["files"]
+    assert set(manifest["files"]) < set(files)  # the earlier pages stay listed
+    build_site(site, out, progress=False)
+
+    # into a build: its files stay listed, a file added by hand is not adopted
+    (out / "by-hand.txt").write_text("mine", encoding="utf-8")
+    built = set(json.loads((out / MANIFEST).read_text(encoding="utf-8"))["files"])
+    orgdocs.export_pages(site, out, routes=[route], progress=False)
+    after = set(json.loads((out / MANIFEST).read_text(encoding="utf-8"))["files"])
+    assert built <= after and "by-hand.txt" not in after
 
 
 def test_hostile_cells_and_outputs_run_no_script():

@@ -18,7 +18,7 @@ from orgdocs.errors import OrgdocsError
 
 __all__ = ["export_pages"]
 
-MARKER = "_docs"  # what a folder written by orgdocs holds (as in orgdocs.render.static.build)
+MARKER = "_docs"  # the folder of a site's own files: assets, payloads, the build's manifest
 
 
 def _as_site(config_or_site: Any) -> Any:
@@ -52,16 +52,37 @@ def _routes(site: Any, routes: Iterable[str] | None) -> list[str]:
     return selected
 
 
-def _check_out(out: Path) -> None:
+def _earlier_files(out: Path) -> set[str]:
+    """The files of the orgdocs build (or export) already in ``out``, from its manifest; none for a folder
+    that does not exist or is empty. Any other folder is refused: a ``_docs`` folder alone proves nothing."""
+    from orgdocs.render.static.build import MANIFEST, _manifest_files
+
     if out.exists() and not out.is_dir():
         raise OrgdocsError("exists and is not a folder", source=str(out))
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_dir():
-        raise OrgdocsError("is a folder that is not an orgdocs site: not writing into it", source=str(out))
+    if not out.is_dir() or not any(out.iterdir()):
+        return set()
+    files = _manifest_files(out)
+    if files is None:
+        raise OrgdocsError(
+            f"is a folder that is not an orgdocs build (no {MANIFEST}): not writing into it", source=str(out)
+        )
+    return files
 
 
-def _write(path: Path, text: str) -> None:
+def _write_manifest(out: Path, files: set[str]) -> None:
+    """The build's manifest, listing what the earlier build wrote and what this export wrote (and nothing
+    added by hand, which a later build must not delete silently)."""
+    from orgdocs._version import __version__
+    from orgdocs.render.static.build import MANIFEST, MANIFEST_FORMAT
+
+    manifest = {"format": MANIFEST_FORMAT, "generator": f"orgdocs {__version__}", "files": sorted(files)}
+    _write(out / MANIFEST, json.dumps(manifest, indent=0))
+
+
+def _write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
+    return path
 
 
 class _NotebookBar:
@@ -108,9 +129,11 @@ def export_pages(
     """Write the pages at ``routes`` of a site (all of them, and the home page, by default) into ``out``.
 
     ``config_or_site``: a ``Site``, or a docs config (a path, a mapping, a ``Config``; ``None``: the bundled
-    project). ``out`` is created if needed; an existing folder must be empty or an earlier orgdocs output
-    (pages are added or replaced, nothing is removed). ``progress``: ``None`` shows a bar in a notebook or on
-    a terminal, ``False`` none. Returns the paths of the HTML pages written, in route order.
+    project). ``out`` is created if needed; an existing folder must be empty or an earlier orgdocs output,
+    known by its ``_docs/build-manifest.json`` (pages are added or replaced, nothing is removed; the
+    manifest lists them too, so ``orgdocs build`` may replace the folder later). ``progress``: ``None``
+    shows a bar in a notebook or on a terminal, ``False`` none. Returns the paths of the HTML pages written,
+    in route order.
     """
     from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
     from orgdocs.render.static.templating import ASSETS
@@ -118,14 +141,16 @@ def export_pages(
     site = _as_site(config_or_site)
     selected = _routes(site, routes)
     out = Path(out).absolute()
-    _check_out(out)
+    files = _earlier_files(out)
     renderer = PageRenderer(site)
     assets = out / MARKER / "assets"
     assets.mkdir(parents=True, exist_ok=True)
+    others = []  # what the pages need besides themselves
     for name in ASSET_FILES:
         shutil.copyfile(ASSETS / name, assets / name)
+        others.append(assets / name)
     index = json.dumps(site.index, ensure_ascii=False, separators=(",", ":"))
-    _write(out / MARKER / "openapi" / "index.json", index)
+    others.append(_write(out / MARKER / "openapi" / "index.json", index))
 
     written: list[Path] = []
     bar = _progress(len(selected) + (routes is None), "pages", progress)
@@ -139,7 +164,8 @@ def export_pages(
             page = out.joinpath(*parts, "index.html")
             if route in site.operations:
                 payload_json = site.payload_json(route)
-                _write(out.joinpath(MARKER, "openapi", *parts[:-1], parts[-1] + ".json"), payload_json)
+                payload = out.joinpath(MARKER, "openapi", *parts[:-1], parts[-1] + ".json")
+                others.append(_write(payload, payload_json))
                 _write(page, renderer.operation(route, payload_json))
             else:
                 _write(page, renderer.page(route))
@@ -147,4 +173,6 @@ def export_pages(
             bar.advance()
     finally:
         bar.close()
+        files.update(path.relative_to(out).as_posix() for path in [*others, *written])
+        _write_manifest(out, files)  # also after a failure: what was written stays an orgdocs output
     return written
