@@ -15,15 +15,18 @@
   }
   if (!candidates.length) return; // the address is at the root: "/" is right
 
-  var found = Promise.all(
-    candidates.map(function (folder) {
-      return fetch(folder + asset.slice(1), { method: "HEAD" }).then(
-        function (response) { return response.ok; },
-        function () { return false; }
-      );
-    })
-  ).then(function (held) {
-    return candidates[held.indexOf(true)] || "/"; // the deepest first
+  function holds(folder) {
+    return fetch(folder + asset.slice(1), { method: "HEAD" }).then(
+      function (response) { return response.ok; },
+      function () { return false; }
+    );
+  }
+  // the root first, so that a site at a host's root asks for one file and logs no failed request
+  var found = holds("/").then(function (atRoot) {
+    if (atRoot) return "/";
+    return Promise.all(candidates.map(holds)).then(function (held) {
+      return candidates[held.indexOf(true)] || "/"; // the deepest first
+    });
   });
   var ready = new Promise(function (resolve) {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve);
