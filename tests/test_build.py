@@ -94,6 +94,15 @@ def test_pages_link_relatively_so_any_sub_path_works(built):
             assert "://" not in value, (page, attribute, value)
 
 
+def test_pages_carry_no_template_indentation(shop, built):
+    # the templates are not indented: indentation would be shipped in every page (about 1 KB of GitHub's)
+    pages = [built / route.strip("/") / "index.html" for route in shop.operations]
+    for page in [*pages, built / "index.html", built / "404.html"]:
+        text = re.sub(r"<(pre|textarea|script)\b.*?</\1>", "", page.read_text(encoding="utf-8"), flags=re.S)
+        indented = re.search(r"\n[ \t]+\S.*", text)
+        assert indented is None, (page, indented.group(0))
+
+
 class _Requests(HTMLParser):
     """URLs a browser fetches by itself while showing a page (not links a reader follows)."""
 

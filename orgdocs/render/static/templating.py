@@ -3,6 +3,10 @@
 ``templates/orgdocs/`` holds ``conf.json`` and the templates, so that the nbconvert exporter can put the folder
 on its template path and extend them. Every template name starts with ``site_`` or ``operation_`` so it never
 shadows one of nbconvert's own (``base.html.j2``, ``index.html.j2``).
+
+The templates are not indented: indentation outside a tag reaches every page (about 1 KB of an operation
+page). Where a block tag ends a line and its newline is the only space between two words of the page, it
+keeps that newline with ``+%}`` (``trim_blocks`` drops it otherwise).
 """
 
 from __future__ import annotations
