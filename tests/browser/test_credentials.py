@@ -14,6 +14,7 @@ import json
 import threading
 import urllib.parse
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +26,10 @@ pytestmark = pytest.mark.browser
 
 UI_TIMEOUT = 10_000  # milliseconds, for every browser wait
 SECRET = "s3cr3t-value+/="  # header values are Latin-1: the basic test sends non-ASCII
+# one scheme of each kind, shared with tests/widgets/test_request_form_security.py
+SCHEMES = json.loads(
+    (Path(__file__).parents[1] / "data" / "security-schemes.json").read_text(encoding="utf-8")
+)
 
 
 class Echo:
@@ -104,27 +109,7 @@ def description(server: str) -> dict:
         "info": {"title": "Echo", "version": "1"},
         "servers": [{"url": server}],
         "components": {
-            "securitySchemes": {
-                "LedgerKey": {"type": "apiKey", "in": "header", "name": "X-Ledger-Key"},
-                "QueryKey": {"type": "apiKey", "in": "query", "name": "api_key"},
-                "CookieKey": {"type": "apiKey", "in": "cookie", "name": "SID"},
-                "BasicAuth": {"type": "http", "scheme": "basic"},
-                "BearerAuth": {"type": "http", "scheme": "bearer"},
-                "Custom": {"type": "http", "scheme": "hoba"},
-                "OAuth": {
-                    "type": "oauth2",
-                    "flows": {
-                        "clientCredentials": {
-                            "tokenUrl": "https://auth.example.test/token",
-                            "scopes": {"things:read": "Read things"},
-                        }
-                    },
-                },
-                "OIDC": {
-                    "type": "openIdConnect",
-                    "openIdConnectUrl": "https://auth.example.test/.well-known/openid-configuration",
-                },
-            }
+            "securitySchemes": SCHEMES,
         },
         "paths": {
             "/header": {"get": _get([{"LedgerKey": []}], operationId="headerKey")},

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+from pathlib import Path
 
 import httpx
 import pytest
@@ -19,22 +20,10 @@ from orgdocs.render.widgets.request_form import FormError, RefusedError
 
 SECRET = "s3cr3t-credential"
 
-SCHEMES = {
-    "LedgerKey": {"type": "apiKey", "in": "header", "name": "X-Ledger-Key"},
-    "QueryKey": {"type": "apiKey", "in": "query", "name": "api_key"},
-    "CookieKey": {"type": "apiKey", "in": "cookie", "name": "SID"},
-    "BasicAuth": {"type": "http", "scheme": "basic"},
-    "BearerAuth": {"type": "http", "scheme": "bearer"},
-    "Custom": {"type": "http", "scheme": "hoba"},
-    "OAuth": {
-        "type": "oauth2",
-        "flows": {"implicit": {"authorizationUrl": "https://auth.test/a", "scopes": {"r": "read"}}},
-    },
-    "OIDC": {
-        "type": "openIdConnect",
-        "openIdConnectUrl": "https://auth.test/.well-known/openid-configuration",
-    },
-}
+# one scheme of each kind, shared with tests/browser/test_credentials.py
+SCHEMES = json.loads(
+    (Path(__file__).parents[1] / "data" / "security-schemes.json").read_text(encoding="utf-8")
+)
 
 
 def _document() -> dict:
