@@ -127,7 +127,11 @@ CSS = f"""
   margin: 14px 0 6px;
 }}
 .orgdocs-operation-view h2 {{ font-size: var(--jp-content-font-size3, 1.2em); margin: 0; }}
-.orgdocs-operation-view .anchor {{ color: var(--jp-ui-font-color2); text-decoration: none; }}
+.orgdocs-operation-view .anchor {{ color: var(--jp-ui-font-color2); text-decoration: none; opacity: 0; }}
+.orgdocs-operation-view :is(.heading, .response-item):hover > .anchor,
+.orgdocs-operation-view .anchor:focus-visible {{ opacity: 1; }}
+.orgdocs-operation-view .response-item {{ position: relative; }}
+.orgdocs-operation-view .response-item > .anchor {{ position: absolute; top: 0; right: 4px; }}
 .orgdocs-operation-view h3, .orgdocs-operation-view h4 {{ font-size: var(--jp-content-font-size2, 1.1em); margin: 8px 0 4px; }}
 .orgdocs-operation-view .op-meta, .orgdocs-operation-view .schema-facts,
 .orgdocs-operation-view .param-example, .orgdocs-operation-view .media-type {{
