@@ -55,13 +55,13 @@ def _routes(site: Any, routes: Iterable[str] | None) -> list[str]:
 def _earlier_files(out: Path) -> set[str]:
     """The files of the orgdocs build (or export) already in ``out``, from its manifest; none for a folder
     that does not exist or is empty. Any other folder is refused: a ``_docs`` folder alone proves nothing."""
-    from orgdocs.render.static.build import MANIFEST, _manifest_files
+    from orgdocs.render.static.build import MANIFEST, manifest_files
 
     if out.exists() and not out.is_dir():
         raise OrgdocsError("exists and is not a folder", source=str(out))
     if not out.is_dir() or not any(out.iterdir()):
         return set()
-    files = _manifest_files(out)
+    files = manifest_files(out)
     if files is None:
         raise OrgdocsError(
             f"is a folder that is not an orgdocs build (no {MANIFEST}): not writing into it", source=str(out)
