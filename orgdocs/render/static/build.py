@@ -46,7 +46,14 @@ from orgdocs.render.static.templating import ASSETS, PAYLOAD_SLOT, EmbeddedLater
 from orgdocs.render.static.writing import Embedder, FileWriter
 from orgdocs.site.public import public_files, tree_files
 
-__all__ = ["MANIFEST", "PARALLEL_MIN_OPERATIONS", "BuildResult", "build_command", "build_site", "manifest_files"]
+__all__ = [
+    "MANIFEST",
+    "PARALLEL_MIN_OPERATIONS",
+    "BuildResult",
+    "build_command",
+    "build_site",
+    "manifest_files",
+]
 
 PARALLEL_MIN_OPERATIONS = 100  # measured: 89 operations build as fast on one core, 195 a third faster on two
 CHUNK = 16  # operation pages per task sent to a worker
