@@ -85,8 +85,9 @@ class TreeContext:
 
 # Anchor ids inside a tree are written as placeholders "~N~" (N counted from the tree's start) and made
 # page ids at the end, so that a memoized subtree can be reused with its ids shifted.
-# Only in an ``id="..."`` or ``href="#..."`` attribute: text of a description that looks like one stays.
-_ID = re.compile(r'(?<=id=")~(\d+)~(?=")|(?<="#)~(\d+)~(?=")')
+# Only in an ``id="..."`` or ``href="#..."`` attribute: text of a description that looks like one stays. The
+# pattern starts with a literal, so the regex engine skips ahead to each "~".
+_ID = re.compile(r'~(?:(?<=id="~)|(?<="#~))(\d+)~(?=")')
 
 
 def _ids(text: str, name: Callable[[int], str]) -> str:
@@ -94,11 +95,8 @@ def _ids(text: str, name: Callable[[int], str]) -> str:
     parts = _ID.split(text)
     if len(parts) == 1:
         return text
-    # parts: text, (id number or None, href number or None), text, ...
-    for i in range(1, len(parts), 3):
-        number = parts[i] if parts[i] is not None else parts[i + 1]
-        parts[i] = name(int(number))
-        parts[i + 1] = ""
+    for i in range(1, len(parts), 2):  # text, number, text, number, ..., text
+        parts[i] = name(int(parts[i]))
     return "".join(parts)
 
 
