@@ -78,6 +78,8 @@ class Sidebar:
                 for i, item in enumerate(section["items"]):
                     self._where.setdefault(item["route"], (gi, si, i // WINDOW))
         self._cache: dict[tuple, str] = {}
+        self._links: dict[tuple, str] = {}  # (id(section), folder depth, shared parts) -> its line
+        self._targets: dict[int, list[str]] = {}  # id(section) -> the parts of the route it links to
 
     def html(self, route: str, folder: list[str] | None = None) -> str:
         """The sidebar of the page at ``route`` ("" for the home page); ``folder``: where the page is, when
@@ -116,17 +118,34 @@ class Sidebar:
                     f'<li><p class="nav-section-title">{escape(section["title"])}</p><ul class="nav-items">{items}</ul></li>'
                 )
                 continue
+            if si != current:
+                parts.append(self._section_link(section, folder))
+                continue
             link = escape(relative_href(folder, section.get("route") or section["items"][0]["route"]))
             name = escape(section["title"])
-            if si != current:
-                parts.append(f'<li><a href="{link}">{name}</a></li>')
-                continue
             parts.append(
                 f'<li class="nav-current"><a href="{link}">{name}</a>'
                 f'<ul class="nav-items">{self._stretch(section, folder, stretch)}</ul></li>'
             )
         parts.append("</ul></div>")
         return "".join(parts)
+
+    def _section_link(self, section: dict, folder: list[str]) -> str:
+        """A section's line as a link. Its relative link depends only on the folder's depth and on how
+        many of its parts the section's route shares: made once per (section, depth, shared parts), not for
+        each of a large site's sections on each section's pages (Microsoft Graph has 900 of them)."""
+        target = self._targets.get(id(section))
+        if target is None:
+            target = self._targets[id(section)] = _parts(section.get("route") or section["items"][0]["route"])
+        common = 0
+        while common < len(folder) and common < len(target) and folder[common] == target[common]:
+            common += 1
+        key = (id(section), len(folder), common)
+        text = self._links.get(key)
+        if text is None:
+            link = escape(relative_href(folder, "/".join(target)))
+            text = self._links[key] = f'<li><a href="{link}">{escape(section["title"])}</a></li>'
+        return text
 
     @staticmethod
     def _stretch(section: dict, folder: list[str], stretch: int) -> str:

@@ -94,13 +94,12 @@ def description_samples(raw: Any) -> list[dict]:
     return out
 
 
-def operation_neighbours(order: list[str], route: str, site: Any) -> dict:
-    """The previous and next operations of ``route`` in ``order`` (the navigation's): each ``None`` or
-    ``{route, title, method, method_class}``."""
+def operation_neighbours(order: list[str], position: dict[str, int], route: str, site: Any) -> dict:
+    """The previous and next operations of ``route`` in ``order`` (the navigation's; ``position``: each
+    route's index in it): each ``None`` or ``{route, title, method, method_class}``."""
     out: dict = {"previous": None, "next": None}
-    try:
-        index = order.index(route)
-    except ValueError:
+    index = position.get(route)
+    if index is None:
         return out
     for key, other in (("previous", index - 1), ("next", index + 1)):
         if 0 <= other < len(order):

@@ -55,6 +55,7 @@ class PageRenderer:
         self.assets = asset_urls()
         self._caches: dict[int, TreeCache] = {}  # id(description) -> its schema trees
         self._order: list[str] | None = None
+        self._position: dict[str, int] = {}  # route -> its first index in _order
         env = environment()
         self._operation = env.get_template("site_operation.html.j2")
         self._page = env.get_template("site_page.html.j2")
@@ -96,7 +97,8 @@ class PageRenderer:
         cache = self._caches.setdefault(id(self.site.operations[route].description), TreeCache())
         op = operation_context(self.site, route, samples=False, cache=cache, payload_json=payload_json)
         page = self.chrome(route, op["title"], op["group"], "operation")
-        neighbours = operation_neighbours(self._operation_order(), route, self.site)
+        order = self._operation_order()
+        neighbours = operation_neighbours(order, self._position, route, self.site)
         return self._operation.render(page=page, op=op, payload_json=payload_json, neighbours=neighbours)
 
     def _operation_order(self) -> list[str]:
@@ -109,6 +111,7 @@ class PageRenderer:
                 for item in section["items"]
                 if item.get("kind") == "operation" and item["route"] in self.site.operations
             ]
+            self._position = {route: i for i, route in reversed(list(enumerate(self._order)))}
         return self._order
 
     def page(self, route: str) -> str:

@@ -711,15 +711,29 @@ def _discriminator(schema: dict) -> str | None:
 
 
 def _mapping_names(schema: dict) -> dict[str, str]:
-    """``{$ref: first mapping key}`` of a discriminator (bare schema names read as components)."""
+    """``{$ref: first mapping key}`` of a discriminator (bare schema names read as components), made once
+    per mapping: Microsoft Graph's base entity maps two thousand types, and every tree reaching it asks.
+    Read only."""
     discriminator = schema.get("discriminator")
     mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
-    names: dict[str, str] = {}
-    for key, value in (mapping if isinstance(mapping, dict) else {}).items():
-        if isinstance(value, str):
-            ref = value if value.startswith("#") or "/" in value else "#/components/schemas/" + value
-            names.setdefault(ref, str(key))
-    return names
+    if not isinstance(mapping, dict) or not mapping:
+        return {}
+    cached = _MAPPINGS.get(id(mapping))
+    if cached is None:
+        if len(_MAPPINGS) >= 4096:
+            _MAPPINGS.clear()
+        names: dict[str, str] = {}
+        for key, value in mapping.items():
+            if isinstance(value, str):
+                ref = value if value.startswith("#") or "/" in value else "#/components/schemas/" + value
+                names.setdefault(ref, str(key))
+        cached = _MAPPINGS[id(mapping)] = (mapping, names)
+    return cached[1]
+
+
+_MAPPINGS: dict[
+    int, tuple[dict, dict[str, str]]
+] = {}  # id(mapping) -> (mapping, names): the mapping kept alive
 
 
 def _mapped_variants(schema: dict) -> list[tuple[str, str]]:
