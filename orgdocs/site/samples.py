@@ -56,6 +56,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import Any
 
 from orgdocs.site.requests import RequestParts, is_json_media_type, multipart_fields, text_of
@@ -167,7 +168,7 @@ def _javascript(parts: RequestParts) -> str:
 
 
 def _q(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    return encode_basestring(text)  # json.dumps(text, ensure_ascii=False) without its per-call set-up
 
 
 def _masked(parts: RequestParts, reveal_token: bool) -> RequestParts:
