@@ -55,3 +55,66 @@ def test_a_lazy_row_over_a_chain_of_aliases_names_it_past_the_limit(tmp_path, st
     assert cut.count() >= 1 and cut.first.is_visible()
     assert page.locator("details.schema-lazy[data-filled]").count() >= 1
     assert seen.errors == []
+
+
+def test_a_lazy_row_merges_all_of_parts_as_the_server_does(tmp_path, static_server, watched):
+    """An object made of ``allOf`` parts (a base by reference, its own properties) reads as one list of
+    fields on the server's trees; a row cut by depth and opened in the browser reads the same, not as an
+    "All of" list of parts. A part that cannot merge (variants of its own) keeps the "All of" list."""
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "Merge", "version": "1"},
+        "paths": {},
+        "components": {
+            "schemas": {
+                "Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+                "Pet": {
+                    "allOf": [
+                        {"$ref": f"{S}Base"},
+                        {"type": "object", "properties": {"name": {"type": "string"}}},
+                    ]
+                },
+                "Odd": {
+                    "allOf": [{"$ref": f"{S}Base"}, {"oneOf": [{"type": "string"}, {"type": "integer"}]}]
+                },
+            }
+        },
+    }
+    deep: dict = {"type": "object", "properties": {"pet": {"$ref": f"{S}Pet"}, "odd": {"$ref": f"{S}Odd"}}}
+    for i in range(7):
+        deep = {"type": "object", "properties": {f"level{i}": deep}}
+    document["paths"]["/deep"] = {
+        "get": {
+            "operationId": "deep",
+            "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": deep}}}},
+        }
+    }
+    source = tmp_path / "merge.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    site = Site.from_description(source)
+    build_site(site, tmp_path / "site", progress=False)
+    seen = watched()
+    page = seen.page
+    route = next(iter(site.operations))
+    page.goto(static_server(tmp_path / "site") + route.strip("/") + "/")
+    assert page.locator("details.schema-lazy").count() >= 1
+    for _ in range(60):  # open every closed row; lazy ones render from the payload when toggled
+        closed = page.locator("#responses details.schema-more:not([open])")
+        if not closed.count():
+            break
+        closed.first.evaluate("d => { d.open = true; }")
+        page.wait_for_timeout(20)
+    pet = page.locator(
+        "li.schema-row", has=page.locator(":scope > .schema-head .schema-name", has_text="pet")
+    )
+    names = pet.locator(
+        ":scope > details > ul.schema-props > li > .schema-head .schema-name"
+    ).all_text_contents()
+    assert names == ["id", "name"]
+    assert pet.get_by_text("All of").count() == 0
+    assert pet.locator(".schema-required").count() == 1  # id, required by the base
+    odd = page.locator(
+        "li.schema-row", has=page.locator(":scope > .schema-head .schema-name", has_text="odd")
+    )
+    assert odd.get_by_text("All of").count() == 1
+    assert seen.errors == []

@@ -1,8 +1,9 @@
 /* orgdocs: schema tree rows cut on the server (by depth or size), rendered when a reader opens them; and
  * the variant selector of oneOf/anyOf/discriminator choices (one variant shown at a time, Redoc's way).
  *
- * allOf members merge their type, format and flags as orgdocs/site/schemas.py says (facts, mergedSchema); a
- * oneOf/anyOf of scalars reads inline ("string or integer").
+ * allOf members merge their type, format and flags as orgdocs/site/schemas.py says (facts, mergedSchema), and
+ * their properties into one list as the server's trees do (mergeAllOf); a oneOf/anyOf of scalars reads inline
+ * ("string or integer").
  *
  * A port of orgdocs/render/static/schema_tree.py: a lazy row names its schema by data-ref (a key of the
  * payload's components) and data-path (a JSON pointer below it, or below the payload when data-ref is
@@ -308,16 +309,57 @@
     return facts(schema)[flag] === true; // a flag of a reference or an allOf member
   }
 
+  /* orgdocs/render/static/schema_tree.py merge_all_of: the properties of every allOf part in one object, with
+   * where each is written; null when a part cannot be merged (a cycle, an unresolvable reference, variants or
+   * items of its own), and the parts are listed under "All of" instead. */
+  var UNMERGEABLE = ["oneOf", "anyOf", "not", "items", "prefixItems", "additionalProperties", "patternProperties"];
+  function mergeAllOf(schema, where, stack) {
+    var properties = {}, places = {}, required = [], seen = {};
+    function add(part, at, hops) {
+      if (hops > 16 || !part || typeof part !== "object" || Array.isArray(part)) return false;
+      if (typeof part.$ref === "string") {
+        var ref = part.$ref;
+        if (stack[ref] || seen[ref]) return false;
+        seen[ref] = true;
+        var target = resolve(ref);
+        return target !== undefined && add(target, [ref, ""], hops + 1);
+      }
+      if (UNMERGEABLE.some(function (k) { return k in part; })) return false;
+      var members = list(part.allOf);
+      for (var i = 0; i < members.length; i++) {
+        if (!add(members[i], [at[0], at[1] + "/allOf/" + i], hops + 1)) return false;
+      }
+      var own = part.properties && typeof part.properties === "object" ? part.properties : {};
+      Object.keys(own).forEach(function (name) {
+        properties[name] = own[name];
+        places[name] = [at[0], at[1] + "/properties/" + token(name)];
+      });
+      required = required.concat(list(part.required));
+      return true;
+    }
+    var rest = {};
+    Object.keys(schema).forEach(function (k) { if (k !== "allOf") rest[k] = schema[k]; });
+    var parts = list(schema.allOf);
+    for (var i = 0; i < parts.length; i++) {
+      if (!add(parts[i], [where[0], where[1] + "/allOf/" + i], 0)) return null;
+    }
+    if (!add(rest, where, 0)) return null;
+    return { schema: { properties: properties, required: required }, places: places };
+  }
+
   function children(schema, depth, where, stack, direction, inlineUnion) {
     if (!hasChildren(schema)) return null;
     if (depth >= DEPTH) return lazy(where);
     var box = document.createDocumentFragment();
     var rows = el("ul", "schema-props");
-    var required = list(schema.required);
-    var properties = schema.properties && typeof schema.properties === "object" ? schema.properties : {};
+    var merged = list(schema.allOf).length ? mergeAllOf(schema, where, stack) : null;
+    var own = merged ? merged.schema : schema;
+    var required = list(own.required);
+    var properties = own.properties && typeof own.properties === "object" ? own.properties : {};
     Object.keys(properties).forEach(function (name) {
       if (leftOut(properties[name], direction)) return;
-      rows.appendChild(row(name, properties[name], depth, [where[0], where[1] + "/properties/" + token(name)], stack, direction, required.indexOf(name) >= 0, false));
+      var at = merged ? merged.places[name] : [where[0], where[1] + "/properties/" + token(name)];
+      rows.appendChild(row(name, properties[name], depth, at, stack, direction, required.indexOf(name) >= 0, false));
     });
     if (schema.patternProperties && typeof schema.patternProperties === "object") {
       Object.keys(schema.patternProperties).forEach(function (pattern) {
@@ -335,7 +377,8 @@
     if (rows.childNodes.length) box.appendChild(rows);
     var names = mappingNames(schema);
     var groups = [["allOf", "All of"], ["oneOf", "One of"], ["anyOf", "Any of"]].map(function (pair) {
-      return { key: pair[0], label: pair[1], branches: list(schema[pair[0]]), choice: pair[0] !== "allOf" };
+      var branches = pair[0] === "allOf" && merged ? [] : list(schema[pair[0]]); // merged above
+      return { key: pair[0], label: pair[1], branches: branches, choice: pair[0] !== "allOf" };
     });
     if (!list(schema.oneOf).length && !list(schema.anyOf).length && Object.keys(names).length) {
       groups.push({ key: null, label: "One of", choice: true,
