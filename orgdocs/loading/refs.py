@@ -9,7 +9,7 @@ references (``other.yaml#/X``) are never loaded; they and dangling ones are repo
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 from urllib.parse import unquote
 
@@ -18,6 +18,7 @@ __all__ = [
     "NAME_MAPS",
     "Resolver",
     "escape_token",
+    "follow",
     "is_local",
     "iter_refs",
     "join_pointer",
@@ -27,6 +28,19 @@ __all__ = [
 
 def is_local(ref: str) -> bool:
     return ref.startswith("#")
+
+
+def follow(node: Any, resolve: Callable[[str], Any], hops: int = 8) -> Any:
+    """``node`` with a short chain of ``$ref``s followed by ``resolve`` (which raises when it cannot);
+    ``None`` when one cannot be followed, or the chain is longer than ``hops``."""
+    for _ in range(hops):
+        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
+            return node
+        try:
+            node = resolve(node["$ref"])
+        except (LookupError, ValueError, TypeError):
+            return None
+    return None
 
 
 def pointer_tokens(ref: str, *, percent_decode: bool = True) -> list[str]:

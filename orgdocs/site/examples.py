@@ -43,6 +43,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Literal
 
+from orgdocs.loading.refs import follow
 from orgdocs.model.objects import MediaType, Operation, Parameter
 from orgdocs.site.schemas import schema_facts
 
@@ -176,22 +177,10 @@ def _declared_example(example: Any, has_example: bool, examples: dict, resolve: 
     if has_example or example is not None:
         return True, example
     for entry in (examples or {}).values():
-        entry = _follow(entry, resolve)
+        entry = follow(entry, resolve)
         if isinstance(entry, dict) and "value" in entry:
             return True, entry["value"]
     return False, None
-
-
-def _follow(node: Any, resolve: Resolve) -> Any:
-    """``node`` with a short chain of ``$ref``s followed; ``None`` when one cannot be."""
-    for _ in range(8):
-        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
-            return node
-        try:
-            node = resolve(node["$ref"])
-        except (LookupError, ValueError, TypeError):
-            return None
-    return None
 
 
 def _own_value(schema: dict) -> tuple[bool, Any]:

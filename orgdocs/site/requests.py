@@ -50,6 +50,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from orgdocs.loading.refs import follow
 from orgdocs.model.objects import MediaType, Operation, Parameter
 from orgdocs.site.examples import Resolve, media_example
 from orgdocs.site.security import PLACEHOLDER, is_placeholder
@@ -307,11 +308,11 @@ def declared_value(param: Parameter, resolve: Resolve) -> tuple[bool, Any]:
         if example is not None:
             return True, example
         for entry in (examples or {}).values():
-            entry = _follow(entry, resolve)
+            entry = follow(entry, resolve)
             if isinstance(entry, dict) and "value" in entry:
                 return True, entry["value"]
     schema = param.schema if param.schema is not None or not param.content else param.content[0].schema
-    schema = _follow(schema, resolve)
+    schema = follow(schema, resolve)
     if not isinstance(schema, dict):
         return False, None
     if "example" in schema:
@@ -323,17 +324,6 @@ def declared_value(param: Parameter, resolve: Resolve) -> tuple[bool, Any]:
     if isinstance(schema.get("enum"), list) and len(schema["enum"]) == 1:
         return True, schema["enum"][0]
     return False, None
-
-
-def _follow(node: Any, resolve: Resolve) -> Any:
-    for _ in range(8):  # a short chain of references
-        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
-            return node
-        try:
-            node = resolve(node["$ref"])
-        except (LookupError, ValueError, TypeError):
-            return None
-    return None
 
 
 def path_order(operation: Operation) -> list[Parameter]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from orgdocs.loading.refs import follow
 from orgdocs.render.static.form import (
     body_text,
     form_fields,
@@ -296,14 +297,7 @@ def _parameters(op: dict, resolve, tree: TreeContext) -> list[dict]:
 
 
 def _is_complex(schema: Any, resolve) -> bool:
-    for _ in range(8):
-        if isinstance(schema, dict) and isinstance(schema.get("$ref"), str):
-            try:
-                schema = resolve(schema["$ref"])
-            except LookupError:
-                return False
-        else:
-            break
+    schema = follow(schema, resolve)
     if not isinstance(schema, dict):
         return False
     items = schema.get("items")
@@ -369,7 +363,7 @@ def _responses(op: dict, payload: dict, resolve, tree: TreeContext) -> list[dict
         status = str(response["status"])
         headers = []
         for name, header in (response.get("headers") or {}).items():
-            header = _follow(header, resolve)
+            header = follow(header, resolve)
             if not isinstance(header, dict):
                 header = {}
             type_html, badges, facts = type_label(header.get("schema"), resolve)
@@ -401,17 +395,6 @@ def _responses(op: dict, payload: dict, resolve, tree: TreeContext) -> list[dict
             }
         )
     return out
-
-
-def _follow(node: Any, resolve) -> Any:
-    for _ in range(8):
-        if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
-            return node
-        try:
-            node = resolve(node["$ref"])
-        except LookupError:
-            return None
-    return None
 
 
 def _scheme_text(scheme: dict | None) -> str:
