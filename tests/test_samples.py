@@ -162,6 +162,24 @@ def test_token_is_masked_unless_revealed():
     assert "import os" not in revealed["python"]
 
 
+def test_a_token_ending_like_a_variable_is_still_masked():
+    """Only the exact placeholder ``$TOKEN`` is a variable: a real token whose tail happens to spell a
+    variable's name (``sTOKEN`` while ``$TOKEN`` is one) is a credential, and never written into a sample."""
+    for token in ("sTOKEN", "xAPI_KEY", "TOKEN"):
+        parts = RequestParts(
+            "GET",
+            "https://h/x",
+            headers=[("Authorization", f"Bearer {token}")],
+            variables=["TOKEN", "API_KEY"],
+        )
+        for sample in code_samples(parts).values():
+            assert f"Bearer {token}" not in sample, token
+    kept = RequestParts(
+        "GET", "https://h/x", headers=[("Authorization", "Bearer $API_KEY")], variables=["API_KEY"]
+    )
+    assert '"Authorization: Bearer $API_KEY"' in code_samples(kept)["curl"]
+
+
 # --- quoting ----------------------------------------------------------------------------------------------
 
 

@@ -178,11 +178,16 @@ def _masked(parts: RequestParts, reveal_token: bool) -> RequestParts:
     headers, variables = [], list(parts.variables)
     for name, value in parts.headers:
         bearer = name.lower() == "authorization" and value.startswith(_TOKEN_PREFIX)
-        if bearer and value[len(_TOKEN_PREFIX) + 1 :] not in variables:
+        if bearer and not _is_variable(value[len(_TOKEN_PREFIX) :], variables):
             value = _TOKEN_PREFIX + "$TOKEN"
             variables += [] if "TOKEN" in variables else ["TOKEN"]
         headers.append((name, value))
     return dataclasses.replace(parts, headers=headers, variables=variables)
+
+
+def _is_variable(text: str, names: list[str]) -> bool:
+    """Whether ``text`` is exactly ``$NAME`` for one of ``names`` (a placeholder, not a credential)."""
+    return text.startswith("$") and text[1:] in names
 
 
 def _pieces(text: str, names: list[str]) -> list[tuple[bool, str]]:

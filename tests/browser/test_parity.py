@@ -20,7 +20,7 @@ from orgdocs.render.static.highlight import SAMPLE_RULES, sample_tokens
 from orgdocs.render.static.templating import ASSETS
 from orgdocs.site import Site
 from orgdocs.site.payloads import operation_dict
-from orgdocs.site.requests import build_request
+from orgdocs.site.requests import RequestParts, build_request
 from orgdocs.site.samples import code_samples
 
 pytestmark = pytest.mark.browser
@@ -307,6 +307,30 @@ def test_sample_highlighting_matches_python(blank):
             assert [tuple(token) for token in tokens] == sample_tokens(text, language), text
     coloured = {css for text in texts["python"] for css, _ in sample_tokens(text, "python")}
     assert {"kn", "nn", "s2", "si", "kc", "m", "c1", "nb"} <= coloured
+
+
+def test_tokens_are_masked_as_python_masks_them(blank):
+    """A real token whose tail spells a variable's name is masked in the browser's samples too."""
+    for headers, variables in (
+        ([["Authorization", "Bearer sTOKEN"]], ["TOKEN"]),
+        ([["Authorization", "Bearer $API_KEY"]], ["API_KEY"]),
+        ([["Authorization", "Bearer plain"]], []),
+    ):
+        parts = {
+            "method": "GET",
+            "url": "https://h/x",
+            "headers": headers,
+            "body": None,
+            "mediaType": None,
+            "note": "",
+            "variables": variables,
+        }
+        js = blank.evaluate("(parts) => window.orgdocs.request.codeSamples(parts, false)", parts)
+        python = code_samples(
+            RequestParts("GET", "https://h/x", headers=[tuple(h) for h in headers], variables=variables)
+        )
+        assert js == python, headers
+        assert "sTOKEN" not in js["curl"] and "plain" not in js["curl"]
 
 
 INPUTS = [

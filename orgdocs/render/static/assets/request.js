@@ -423,7 +423,8 @@
     var variables = (parts.variables || []).slice();
     var headers = parts.headers.map(function (h) {
       var bearer = h[0].toLowerCase() === "authorization" && h[1].indexOf(TOKEN_PREFIX) === 0;
-      if (bearer && variables.indexOf(h[1].slice(TOKEN_PREFIX.length + 1)) === -1) {
+      var rest = h[1].slice(TOKEN_PREFIX.length); // "$TOKEN" is a placeholder; anything else is a credential
+      if (bearer && !(rest.charAt(0) === "$" && variables.indexOf(rest.slice(1)) >= 0)) {
         if (variables.indexOf("TOKEN") === -1) variables.push("TOKEN");
         return [h[0], TOKEN_PREFIX + "$TOKEN"];
       }
