@@ -485,3 +485,16 @@ def test_the_program_ends_after_a_build_with_its_output_and_status(tmp_path):
     )
     assert failed.returncode == 1 and failed.stderr.count("\n") == 1 and "bad.yaml" in failed.stderr
     assert (out / "_docs" / "build-manifest.json").is_file()  # the previous build is untouched
+
+
+def test_a_site_from_a_description_alone_copies_no_public_folder(tmp_path, monkeypatch):
+    """``Site.from_description`` has no config, hence no public folder: a ``./public`` of the working
+    folder (a web project's own, with its index.html) is neither copied nor refused."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "public").mkdir()
+    (tmp_path / "public" / "index.html").write_text("<p>the project's own page</p>", encoding="utf-8")
+    (tmp_path / "public" / "robots.txt").write_text("User-agent: *", encoding="utf-8")
+    site = Site.from_description(DESCRIPTION_PATH)
+    site.build(tmp_path / "site", progress=False)
+    assert "the project's own page" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert not (tmp_path / "site" / "robots.txt").exists()

@@ -92,7 +92,8 @@ class DevState:
             if config.file:
                 yield config.file
             yield config.content
-            yield config.public
+            if config.public is not None:
+                yield config.public
             for description in self.site.descriptions:
                 if description.path is not None:
                     yield description.path

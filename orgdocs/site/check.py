@@ -20,6 +20,7 @@ def run_check(config_path: str | None, *, out: TextIO | None = None) -> int:
     from orgdocs.site import Site
     from orgdocs.site.bundled import default_config_path
     from orgdocs.site.public import public_files
+    from orgdocs.site.site import count_label
 
     out = out or sys.stdout
     site = Site(default_config_path(config_path))
@@ -27,6 +28,5 @@ def run_check(config_path: str | None, *, out: TextIO | None = None) -> int:
     problems = site.problems
     for problem in problems:
         print(f"warning: {problem.message}", file=out)
-    count = len(problems)
-    print(f"{site.summary()}: {count} warning{'' if count == 1 else 's'}", file=out)
+    print(f"{site.summary()}: {count_label(len(problems), 'warning')}", file=out)
     return 0

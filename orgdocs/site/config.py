@@ -88,7 +88,7 @@ class ChangelogGroup:
 @dataclass(frozen=True)
 class Config:
     content: Path
-    public: Path
+    public: Path | None  # None: no public folder (a site made from a description alone)
     title: str = ""
     groups: tuple[DocsGroup | ChangelogGroup, ...] = ()
     file: Path | None = None  # the config file, when read from one

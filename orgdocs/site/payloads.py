@@ -396,10 +396,6 @@ class ReachIndex:
             self._kept[member] = ()
             self._closure[member] = None
 
-    def component_json(self, ref: str) -> str:
-        """The JSON of the target of ``ref``."""
-        return self.fragment(ref)[len(dumps(ref).encode("utf-8")) + 1 :].decode("utf-8")
-
     def fragment(self, ref: str) -> bytes:
         """``"<ref>":<JSON of its target>`` in UTF-8, the member of a payload's ``components``, serialized
         once per site."""

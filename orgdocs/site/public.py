@@ -36,8 +36,8 @@ def tree_files(root: Path) -> list[str]:
 def public_files(site: Any) -> list[tuple[str, Path]]:
     """``(path in the output, real file)`` for each file of the public folder; ``ConfigError`` for one that
     escapes it or would replace a file the build writes."""
-    public: Path = site.config.public
-    if not public.is_dir():
+    public = site.config.public
+    if public is None or not public.is_dir():
         return []
     pages = {"index.html", *(f"{route.strip('/')}/index.html" for route in site.routes)}
     files = []

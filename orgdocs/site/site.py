@@ -152,9 +152,7 @@ class Site:
         if not isinstance(description, Description):
             description = load(description)
         site = cls.__new__(cls)
-        site._start(
-            Config(Path.cwd(), Path.cwd() / "public", "", (DocsGroup(group, ()),), name="<description>")
-        )
+        site._start(Config(Path.cwd(), None, "", (DocsGroup(group, ()),), name="<description>"))
         site.descriptions.append(description)
         slug = segment(group) or "docs"
         with paused_gc():
@@ -175,9 +173,9 @@ class Site:
         if self.config.file is not None and self.config.file == BUNDLED_CONFIG:
             name += " (the bundled example project)"
         counts = [
-            _count(len(self.descriptions), "description"),
-            _count(len(self.operations), "operation"),
-            _count(len(self.pages), "page"),
+            count_label(len(self.descriptions), "description"),
+            count_label(len(self.operations), "operation"),
+            count_label(len(self.pages), "page"),
         ]
         return f"{name}: {', '.join(counts)}"
 
@@ -488,7 +486,7 @@ class Site:
         return build_site(self, out, **options)
 
 
-def _count(n: int, noun: str) -> str:
+def count_label(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
@@ -511,7 +509,7 @@ def _external_docs(value: Any) -> dict:
     if not isinstance(value, dict) or not isinstance(value.get("url"), str):
         return {}
     url = value["url"].strip()
-    if not url.lower().startswith(("https://", "http://")):
+    if not is_url(url):
         return {}
     return {"url": url, "description": description_text(value.get("description"))}
 

@@ -124,7 +124,11 @@ def build_site(
     out = Path(out).absolute()
     config = site.config
     _check_replaceable(out, [p for p in (config.file, config.content, config.public) if p is not None])
-    if config.public.is_dir() and out.resolve().is_relative_to(config.public.resolve()):
+    if (
+        config.public is not None
+        and config.public.is_dir()
+        and out.resolve().is_relative_to(config.public.resolve())
+    ):
         raise OrgdocsError("is inside the public folder, which the build copies into it", source=str(out))
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
