@@ -27,9 +27,8 @@ __all__ = ["ESM", "SITE_ASSETS", "SNAPSHOT_STYLE", "STYLE", "shadow_css", "snaps
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "static" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
 GLOBAL_SCRIPTS = ("search.js", "request.js", "form.js")  # run once: they define window.orgdocs.*
-# run per view, against its own DOM; form.js also as a page script for a form.js that wires the page's one form
-# when it loads (before it offered mountForm(root, {send, store}))
-PAGE_SCRIPTS = {"schema": "schema.js", "form": "form.js", "code": "code.js"}  # code.js: sample tabs, Copy
+# run per view, against its own DOM (form.js is global: its mountForm(root, {send, store}) wires each view's form)
+PAGE_SCRIPTS = {"schema": "schema.js", "code": "code.js"}  # code.js: sample tabs, Copy
 
 
 def _read(path: Path) -> str:
@@ -96,8 +95,8 @@ def _page_script(key: str, name: str) -> str:
     return f"// {name} (orgdocs/render/static/assets)\nSITE_SCRIPTS[{json.dumps(key)}] = function (window, document, fetch) {{\n{_read(SITE_ASSETS / name)}\n}};\n"
 
 
-def _module() -> tuple[str, str]:
-    style = shadow_css(_read(SITE_ASSETS / "site.css")) + "\n" + _read(HERE / "widget.css")
+def _module(site_css: str) -> tuple[str, str]:
+    style = shadow_css(site_css) + "\n" + _read(HERE / "widget.css")
     parts = [
         PRELUDE,
         *(_global_script(name) for name in GLOBAL_SCRIPTS),
@@ -108,5 +107,6 @@ def _module() -> tuple[str, str]:
     return "".join(parts), style
 
 
-ESM, STYLE = _module()
-SNAPSHOT_STYLE = snapshot_css(_read(SITE_ASSETS / "site.css"), ".orgdocs-widget-snapshot")
+_SITE_CSS = _read(SITE_ASSETS / "site.css")
+ESM, STYLE = _module(_SITE_CSS)
+SNAPSHOT_STYLE = snapshot_css(_SITE_CSS, ".orgdocs-widget-snapshot")

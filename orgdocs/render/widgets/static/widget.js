@@ -126,7 +126,7 @@ function showOperation(pane, html, route, ask, withForm) {
   const article = element("article", "ow-operation");
   article.innerHTML = html; // rendered and sanitized by the site's Python templates
   let aside = null;
-  if (withForm && route && (SITE.orgdocs.mountForm || SITE_SCRIPTS.form)) {
+  if (withForm && route && SITE.orgdocs.mountForm) {
     // the site's own layout: the reference, and beside it (or below, in a narrow pane) the request form
     const layout = element("div", "op-layout ow-has-form");
     const main = element("div", "op-main");
@@ -206,7 +206,6 @@ function mountSiteForm(aside, answer, route, ask) {
     // the form's credential store: typed credentials go to kernel memory, by message; the view only knows
     // which ones are kept there, never their values
     get(key) {
-      if (key.startsWith("orgdocs:token:")) return kept.size ? { value: KEPT, remembered: false } : null; // one token a group
       const [scheme, field] = key.split(":").slice(-2);
       return kept.has(scheme + ":" + field) ? { value: KEPT, remembered: false } : null;
     },
@@ -226,69 +225,11 @@ function mountSiteForm(aside, answer, route, ask) {
       return reply;
     });
   fillForm(aside, answer.state || {});
-  if (SITE.orgdocs.mountForm) {
-    SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl: location.href });
-  } else {
-    runPageForm(aside, answer, send, store);
-  }
+  SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl: location.href });
   // credentials here live in the kernel, not in this browser: the form's storage choices do not apply
   aside.classList.add("ow-kernel-credentials");
   const box = aside.querySelector("[data-credentials], [data-token-box]");
   if (box) box.appendChild(element("p", "hint ow-kept-note", "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export."));
-}
-
-function runPageForm(aside, answer, send, store) {
-  // a form.js that wires the one form of its page when it loads: run it against this form, with the page's
-  // document, storage and fetch standing for the form, the kernel store and the kernel send
-  const payload = JSON.stringify(answer.payload);
-  const body = document.createElement("div");
-  body.setAttribute("data-group", answer.group || "");
-  const scoped = new Proxy(document, {
-    get(target, name) {
-      if (name === "getElementById") return (id) => (id === "orgdocs-payload" ? { textContent: payload } : aside.querySelector("#" + CSS.escape(id)));
-      if (name === "querySelector") return (selector) => aside.querySelector(selector);
-      if (name === "querySelectorAll") return (selector) => aside.querySelectorAll(selector);
-      if (name === "body") return body;
-      const value = Reflect.get(target, name);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  let clearing = false;
-  const storage = {
-    getItem: (key) => { const found = store.get(key); return found ? found.value : null; },
-    setItem: (key, value) => { clearing = false; store.set(key, value); },
-    removeItem: (key) => {
-      // the form removes a token before it stores the new one: clear only if nothing is stored after
-      clearing = true;
-      queueMicrotask(() => { if (clearing) store.set(key, ""); clearing = false; });
-    },
-  };
-  const windowFor = new Proxy(SITE, {
-    get(target, name) {
-      if (name === "sessionStorage" || name === "localStorage") return storage;
-      return Reflect.get(target, name);
-    },
-  });
-  const kernelFetch = () =>
-    send().then(
-      (reply) => ({
-        status: reply.status,
-        statusText: reply.statusText,
-        headers: { forEach: (callback) => reply.headers.forEach(([name, value]) => callback(value, name)) },
-        text: () => Promise.resolve(reply.text),
-      }),
-      (error) => {
-        // the form explains a failed fetch as a browser would; the kernel says what really happened
-        setTimeout(() => {
-          const view = aside.querySelector("[data-response]");
-          if (!view) return;
-          view.textContent = "";
-          view.appendChild(element("p", "notice notice-error", error.message));
-        });
-        throw error;
-      },
-    );
-  SITE_SCRIPTS.form(windowFor, scoped, kernelFetch);
 }
 
 function formState(root) {
@@ -387,7 +328,7 @@ function runSchemaScript(root, payload) {
     },
   });
   SITE_SCRIPTS.schema(SITE, scoped);
-  if (SITE_SCRIPTS.code) SITE_SCRIPTS.code(SITE, scoped); // sample tabs and Copy buttons, as on the page
+  SITE_SCRIPTS.code(SITE, scoped); // sample tabs and Copy buttons, as on the page
 }
 
 /* -- the navigator: search box, results or the whole navigation, keyboard ------------------------------ */
