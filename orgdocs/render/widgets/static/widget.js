@@ -150,6 +150,9 @@ function showOperation(pane, html, route, ask, withForm) {
   } else {
     pane.appendChild(article);
   }
+  // with the form beside it, the reference's static samples give way to the form's live ones
+  if (aside) article.querySelectorAll(".op-samples").forEach((section) => section.remove());
+  runCodeScript(article);
   pane.scrollTop = 0;
   let payload = null;
   const needsPayload = article.querySelector("details.schema-lazy");
@@ -160,6 +163,7 @@ function showOperation(pane, html, route, ask, withForm) {
         return;
       }
       mountSiteForm(aside, answer, route, ask);
+      runCodeScript(aside);
       if (needsPayload) runSchemaScript(article, answer.payload);
     });
   } else if (route && ask && needsPayload) {
@@ -314,9 +318,11 @@ function addTable(root, html, morePages) {
   else view.appendChild(details);
 }
 
-function runSchemaScript(root, payload) {
-  const text = JSON.stringify(payload);
-  const scoped = new Proxy(document, {
+// a page's document as a script of the site finds it, scoped to one view's ``root`` (``payload``: the
+// operation's payload, which schema.js reads from #orgdocs-payload)
+function scopedDocument(root, payload) {
+  const text = payload === undefined ? "" : JSON.stringify(payload);
+  return new Proxy(document, {
     get(target, name) {
       if (name === "getElementById") {
         return (id) => (id === "orgdocs-payload" ? { textContent: text } : root.querySelector("#" + CSS.escape(id)));
@@ -327,8 +333,23 @@ function runSchemaScript(root, payload) {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  SITE_SCRIPTS.schema(SITE, scoped);
-  SITE_SCRIPTS.code(SITE, scoped); // sample tabs and Copy buttons, as on the page
+}
+
+// the window code.js sees in a view: no location and no listeners (the notebook's address is not the view's,
+// and a hashchange listener on the notebook's window would outlive the view)
+const VIEW_WINDOW = new Proxy(SITE, {
+  get(target, name) {
+    if (name === "location" || name === "addEventListener") return undefined;
+    return Reflect.get(target, name);
+  },
+});
+
+function runSchemaScript(root, payload) {
+  SITE_SCRIPTS.schema(SITE, scopedDocument(root, payload));
+}
+
+function runCodeScript(root) {
+  SITE_SCRIPTS.code(VIEW_WINDOW, scopedDocument(root)); // sample tabs and Copy buttons, as on the page
 }
 
 /* -- the navigator: search box, results or the whole navigation, keyboard ------------------------------ */
