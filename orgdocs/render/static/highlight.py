@@ -190,13 +190,19 @@ SAMPLE_RULES: dict[str, dict[str, list]] = {
 }
 
 
+# Characters no token of any language starts with. A run of them is matched first, in one step: without it
+# the engine tries every rule at each space of a body's indentation (a 200 KB sample on Microsoft Graph).
+# Python only: the tokens found are the same.
+_PLAIN_RUN = r"[ \t\r\n,:;{}\[\]()=.]+"
+
+
 @functools.cache
 def _sample_patterns(language: str) -> tuple[re.Pattern, list, re.Pattern, list[str]]:
     rules = SAMPLE_RULES[language]
     tokens, inside = rules["tokens"], rules["inside"]
     return (
-        re.compile("|".join(f"({pattern})" for _, pattern, _ in tokens), re.ASCII),
-        [(css, interpolates) for css, _, interpolates in tokens],
+        re.compile("|".join([f"({_PLAIN_RUN})", *(f"({pattern})" for _, pattern, _ in tokens)]), re.ASCII),
+        [(None, False), *((css, interpolates) for css, _, interpolates in tokens)],
         re.compile("|".join(f"({pattern})" for _, pattern in inside), re.ASCII),
         [css for css, _ in inside],
     )
@@ -207,11 +213,13 @@ def sample_tokens(text: str, language: str) -> list[tuple[str, str]]:
     plain text. Joined, the pieces are ``text``."""
     tokens, kinds, inside, inside_classes = _sample_patterns(language)
     out: list[tuple[str, str]] = []
-    pos = 0
+    pos = 0  # where the plain text not yet written starts
     for match in tokens.finditer(text):
+        css, interpolates = kinds[match.lastindex - 1]
+        if css is None:  # a plain run
+            continue
         if match.start() > pos:
             out.append(("", text[pos : match.start()]))
-        css, interpolates = kinds[match.lastindex - 1]
         if interpolates:
             out.extend(_interpolations(match.group(), css, inside, inside_classes))
         else:

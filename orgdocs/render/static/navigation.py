@@ -80,6 +80,9 @@ class Sidebar:
         self._cache: dict[tuple, str] = {}
         self._links: dict[tuple, str] = {}  # (id(section), folder depth, shared parts) -> its line
         self._targets: dict[int, list[str]] = {}  # id(section) -> the parts of the route it links to
+        self._shared_lines: dict[tuple, list[str]] = {}  # (id(group), depth, first part) -> lines
+        self._near_sections: dict[int, dict] = {}  # id(group) -> _near
+        self._page_sections: dict[int, list[int]] = {}  # id(group) -> its sections of hand-written pages
 
     def html(self, route: str, folder: list[str] | None = None) -> str:
         """The sidebar of the page at ``route`` ("" for the home page); ``folder``: where the page is, when
@@ -110,33 +113,72 @@ class Sidebar:
         title = escape(group["group"])
         if landing:
             title = f'<a href="{escape(relative_href(folder, landing))}">{title}</a>'
-        parts = [f'<div class="nav-group"><p class="nav-group-title">{title}</p><ul class="nav-sections">']
-        for si, section in enumerate(group["sections"]):
-            if section["kind"] != "tag":
-                items = "".join(_item_html(i, relative_href(folder, i["route"])) for i in section["items"])
-                parts.append(
-                    f'<li><p class="nav-section-title">{escape(section["title"])}</p><ul class="nav-items">{items}</ul></li>'
-                )
-                continue
-            if si != current:
-                parts.append(self._section_link(section, folder))
-                continue
+        lines = self._lines(group, folder)
+        if current >= 0 and group["sections"][current]["kind"] == "tag":  # other kinds are listed in full
+            section = group["sections"][current]
             link = escape(relative_href(folder, section.get("route") or section["items"][0]["route"]))
             name = escape(section["title"])
-            parts.append(
+            lines = lines.copy()
+            lines[current] = (
                 f'<li class="nav-current"><a href="{link}">{name}</a>'
                 f'<ul class="nav-items">{self._stretch(section, folder, stretch)}</ul></li>'
             )
-        parts.append("</ul></div>")
-        return "".join(parts)
+        return f'<div class="nav-group"><p class="nav-group-title">{title}</p><ul class="nav-sections">{"".join(lines)}</ul></div>'
+
+    def _lines(self, group: dict, folder: list[str]) -> list[str]:
+        """The line of each section of ``group`` on the pages of ``folder``. A tag section's line depends on
+        the folder only through its depth, its first part and whether the section's route shares its first
+        two parts: the lines are made once per (group, depth, first part), as seen from a stand-in folder
+        of that depth and first part, and the few sections near ``folder`` are made again (Microsoft Graph:
+        900 sections, on the pages of 900 folders)."""
+        key = (id(group), len(folder), folder[0] if folder else "")
+        lines = self._shared_lines.get(key)
+        if lines is None:
+            stand_in = [*folder[:1], *["\x01"] * (len(folder) - 1)]  # no route has a part "\x01"
+            lines = self._shared_lines[key] = [
+                self._section_link(section, stand_in) if section["kind"] == "tag" else ""
+                for section in group["sections"]
+            ]
+        near = self._near(group).get(tuple(folder[:2]), ()) if len(folder) >= 2 else ()
+        pages = self._page_sections.get(id(group))
+        if pages is None:
+            pages = self._page_sections[id(group)] = [
+                si for si, section in enumerate(group["sections"]) if section["kind"] != "tag"
+            ]
+        if not near and not pages:
+            return lines
+        lines = lines.copy()
+        for si in near:
+            lines[si] = self._section_link(group["sections"][si], folder)
+        for si in pages:  # hand-written pages and changelogs, few: listed in full, from the folder itself
+            section = group["sections"][si]
+            items = "".join(_item_html(i, relative_href(folder, i["route"])) for i in section["items"])
+            lines[si] = (
+                f'<li><p class="nav-section-title">{escape(section["title"])}</p><ul class="nav-items">{items}</ul></li>'
+            )
+        return lines
+
+    def _near(self, group: dict) -> dict[tuple, list[int]]:
+        """The tag sections of ``group`` by the first two parts of the route they link to."""
+        near = self._near_sections.get(id(group))
+        if near is None:
+            near = self._near_sections[id(group)] = {}
+            for si, section in enumerate(group["sections"]):
+                if section["kind"] == "tag":
+                    near.setdefault(tuple(self._target(section)[:2]), []).append(si)
+        return near
+
+    def _target(self, section: dict) -> list[str]:
+        target = self._targets.get(id(section))
+        if target is None:
+            target = self._targets[id(section)] = _parts(section.get("route") or section["items"][0]["route"])
+        return target
 
     def _section_link(self, section: dict, folder: list[str]) -> str:
         """A section's line as a link. Its relative link depends only on the folder's depth and on how
         many of its parts the section's route shares: made once per (section, depth, shared parts), not for
         each of a large site's sections on each section's pages (Microsoft Graph has 900 of them)."""
-        target = self._targets.get(id(section))
-        if target is None:
-            target = self._targets[id(section)] = _parts(section.get("route") or section["items"][0]["route"])
+        target = self._target(section)
         common = 0
         while common < len(folder) and common < len(target) and folder[common] == target[common]:
             common += 1
