@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any
 from orgdocs.loading.refs import follow
 from orgdocs.model.objects import MediaType, Operation, Parameter
 from orgdocs.site.examples import Resolve, media_example
+from orgdocs.site.json_text import indented
 from orgdocs.site.security import PLACEHOLDER, is_placeholder
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -469,7 +470,7 @@ def _serialize(body: Any, media_type: str) -> tuple[str, str]:
             for item in value if isinstance(value, list) else [value]:
                 pairs.append(f"{encode(str(key))}={encode(text_of(item))}")
         return "&".join(pairs), ""
-    text = json.dumps(integral_numbers(body), indent=2, ensure_ascii=False)
+    text = indented(integral_numbers(body))
     if essence == "multipart/form-data":
         return text, MULTIPART_NOTE
     return text, ""

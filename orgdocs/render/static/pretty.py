@@ -1,7 +1,6 @@
 """Examples as indented JSON text, cached: a large description shows the same examples on many pages.
 
-``json.dumps`` with ``indent`` runs Python's own encoder, a hundred times slower than the compact C one; the
-compact text is the cache key, so each distinct example is indented once per process.
+The compact text (the C encoder's) is the cache key, so each distinct example is indented once per process.
 """
 
 from __future__ import annotations
@@ -9,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from orgdocs.site.json_text import indented
 from orgdocs.site.requests import integral_numbers
 
 __all__ = ["pretty_json"]
@@ -17,13 +17,10 @@ _CACHE: dict[str, str] = {}
 _CACHE_SIZE = 4096
 
 
-_ENCODER = json.JSONEncoder(indent=2, ensure_ascii=False, default=str)
-
-
 def pretty_json(value: Any, limit: int | None = None) -> str:
     """``value`` as JSON indented by 2, non-ASCII kept, integral floats as integers: the body text of
     ``orgdocs.site.requests`` (so that Python and JavaScript write the same numbers). With ``limit``, the
-    text may stop after about that many characters (for a page that shows only the beginning)."""
+    text stops after ``limit + 1`` characters (for a page that shows only the beginning)."""
     try:
         key = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
     except (TypeError, ValueError):
@@ -32,20 +29,10 @@ def pretty_json(value: Any, limit: int | None = None) -> str:
         key = f"{limit}:{key}"
     text = _CACHE.get(key)
     if text is None:
-        text = _encode(integral_numbers(value), limit)
+        text = indented(integral_numbers(value), default=str)
+        if limit is not None:
+            text = text[: limit + 1]  # longer than ``limit``: a cut example keeps less in the cache
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()  # simple and bounded: the next pages refill what they use
         _CACHE[key] = text
     return text
-
-
-def _encode(value: Any, limit: int | None) -> str:
-    if limit is None:
-        return _ENCODER.encode(value)
-    chunks, size = [], 0
-    for chunk in _ENCODER.iterencode(value):  # Python's indenting encoder is slow: stop at the limit
-        chunks.append(chunk)
-        size += len(chunk)
-        if size > limit:
-            break
-    return "".join(chunks)

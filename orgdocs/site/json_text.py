@@ -1,0 +1,33 @@
+"""Indented JSON text, written by orjson where it writes what the standard library would.
+
+``json.dumps(value, indent=2)`` runs Python's own encoder, twenty times slower than orjson's (Microsoft Graph's
+pages show request bodies of 200 KB, three times over). orjson writes some values otherwise (floats with an
+exponent, ``NaN``, integers beyond 64 bits): its compact text is compared with the standard library's, made
+by its C encoder, and the standard library writes the value wherever the two differ.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+__all__ = ["indented"]
+
+_OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME  # dates go to ``default`` as in json
+
+
+def indented(value: Any, *, default: Callable[[Any], Any] | None = None, compact: str | None = None) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False, default=default)``, the same text; ``compact``: the
+    value's ``json.dumps(..., separators=(",", ":"))`` with the same arguments, when the caller has it.
+    Raises what ``json.dumps`` raises."""
+    if compact is None:
+        compact = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=default)
+    try:
+        if orjson.dumps(value, default=default, option=_OPTIONS) == compact.encode("utf-8"):
+            return orjson.dumps(value, default=default, option=_OPTIONS | orjson.OPT_INDENT_2).decode("utf-8")
+    except (TypeError, UnicodeEncodeError):  # orjson.JSONEncodeError is a TypeError
+        pass
+    return json.dumps(value, indent=2, ensure_ascii=False, default=default)
