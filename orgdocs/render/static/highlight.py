@@ -248,7 +248,9 @@ def _interpolations(value: str, css: str, inside: re.Pattern, classes: list[str]
 def sample_html(text: str, language: str) -> str:
     """A generated sample as escaped HTML with token spans (what request.js writes into the page)."""
     out = []
+    plain = "&" not in text and "<" not in text and ">" not in text  # nothing to escape: most samples
     for css, value in sample_tokens(text, language):  # _span, inlined: a large body has 100,000 tokens
-        value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        if not plain:
+            value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         out.append(f'<span class="{css}">{value}</span>' if css else value)
     return "".join(out)
