@@ -498,3 +498,35 @@ def test_a_site_from_a_description_alone_copies_no_public_folder(tmp_path, monke
     site.build(tmp_path / "site", progress=False)
     assert "the project's own page" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert not (tmp_path / "site" / "robots.txt").exists()
+
+
+def _folder_flags(path: Path) -> int | None:
+    """The folder's inode flags (``lsattr``), or None where the file system has none."""
+    import array
+    import fcntl
+    import os
+
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        flags = array.array("i", [0])
+        fcntl.ioctl(fd, 0x80086601, flags, True)  # FS_IOC_GETFLAGS
+        return flags[0]
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def test_folders_that_hold_folders_are_marked_for_ext4_to_spread(tmp_path):
+    from orgdocs.render.static.writing import FileWriter
+
+    page = tmp_path / "api" / "pets" / "list-pets" / "index.html"
+    FileWriter(tmp_path).write(page, [b"<!DOCTYPE html>", b"<title>x</title>"])
+    assert page.read_bytes() == b"<!DOCTYPE html><title>x</title>"
+    flags = {name: _folder_flags(tmp_path / name) for name in ("api", "api/pets", "api/pets/list-pets")}
+    if flags["api"] is None:  # tmpfs, overlay...: nothing to mark, and nothing failed
+        assert set(flags.values()) == {None}
+        return
+    topdir = 0x00020000  # FS_TOPDIR_FL, chattr +T
+    assert flags["api"] & topdir and flags["api/pets"] & topdir
+    assert not flags["api/pets/list-pets"] & topdir  # it holds files only

@@ -43,7 +43,7 @@ from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
 from orgdocs.render.static.paths import page_path, payload_path
 from orgdocs.render.static.phases import Phases
 from orgdocs.render.static.templating import ASSETS, PAYLOAD_SLOT, EmbeddedLater
-from orgdocs.render.static.writing import Embedder, FileWriter
+from orgdocs.render.static.writing import Embedder, FileWriter, spread_folders
 from orgdocs.site.public import public_files, tree_files
 
 __all__ = [
@@ -137,6 +137,7 @@ def build_site(
         umask = os.umask(0)
         os.umask(umask)
         tmp.chmod(0o777 & ~umask)
+        spread_folders(str(tmp))
     except OSError as error:
         raise OrgdocsError(f"cannot create the output folder: {error}", source=str(out)) from None
     try:

@@ -12,6 +12,7 @@ keeps that newline with ``+%}`` (``trim_blocks`` drops it otherwise).
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import hashlib
 from pathlib import Path
@@ -122,10 +123,8 @@ class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
             bucket.reset()
 
     def dump_bytecode(self, bucket: Any) -> None:
-        try:
+        with contextlib.suppress(OSError):
             super().dump_bytecode(bucket)
-        except OSError:
-            pass
 
 
 def _compiled_templates() -> jinja2.BytecodeCache | None:

@@ -6,24 +6,36 @@ each serialized once per site, so neither is ever joined into one string first. 
 process, by the first file written into it (an operation's folder holds only its page: one ``mkdir``, no
 failed ``open`` first).
 
+Every folder made to hold folders is marked as the top of a hierarchy for ext4's allocator (``chattr +T``,
+``spread_folders``): its subfolders, and so the files in them, go to block groups chosen by their names
+instead of its own. On an ext4 without a journal (many virtual machines' root), a new inode is searched for
+past every inode its group freed in the last minutes: where an earlier build was just deleted, each of the
+3,731 files of GitHub's site then cost 0.3-0.8 ms of kernel time, as much as the rest of the build. Where
+the file system has no such mark, the mark is refused and nothing changes.
+
 ``Embedder`` gives a payload as it is embedded in its page (``json_script``), escaping each component once
 per build and process: Stripe's operations share 585 components of 0.9 MB in all, on every page.
 """
 
 from __future__ import annotations
 
+import array
 import os
+import sys
 from pathlib import Path
 
 from orgdocs.render.static.templating import json_script_bytes
 from orgdocs.site.payloads import PayloadParts
 
-__all__ = ["Embedder", "FileWriter"]
+__all__ = ["Embedder", "FileWriter", "spread_folders"]
 
 try:
     IOV_MAX = max(16, min(os.sysconf("SC_IOV_MAX"), 1024))
 except (AttributeError, ValueError, OSError):  # pragma: no cover - not on Linux
     IOV_MAX = 16
+# <linux/fs.h>: FS_IOC_GETFLAGS, FS_IOC_SETFLAGS (64-bit numbers; the kernel reads and writes an int) and
+# FS_TOPDIR_FL
+_GET_FLAGS, _SET_FLAGS, _TOPDIR = 0x80086601, 0x40086602, 0x00020000
 _FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 
 
@@ -48,14 +60,43 @@ class FileWriter:
     def write_text(self, path: Path, text: str) -> int:
         return self.write(path, [text.encode("utf-8")])
 
-    def _make_folder(self, folder: str) -> None:
+    def _make_folder(self, folder: str, *, parent: bool = False) -> None:
+        """Make ``folder`` and its missing parents; a folder made as a parent is ``spread_folders``'s."""
         try:
             os.mkdir(folder)
         except FileExistsError:  # another page writer made it
             pass
         except FileNotFoundError:
-            os.makedirs(folder, exist_ok=True)
+            self._make_folder(os.path.dirname(folder), parent=True)
+            self._make_folder(folder, parent=parent)
+            return
+        else:
+            if parent:
+                spread_folders(folder)
         self._folders.add(folder)
+
+
+def spread_folders(folder: str) -> None:
+    """Mark ``folder`` so that ext4 spreads its subfolders over block groups (see the module docstring);
+    nothing where the file system or the platform has no such mark."""
+    if sys.platform != "linux":
+        return
+    import fcntl  # not on Windows
+
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        flags = array.array("i", [0])
+        fcntl.ioctl(fd, _GET_FLAGS, flags, True)
+        if not flags[0] & _TOPDIR:
+            flags[0] |= _TOPDIR
+            fcntl.ioctl(fd, _SET_FLAGS, flags, True)
+    except OSError:  # tmpfs, NFS, ...: not supported
+        pass
+    finally:
+        os.close(fd)
 
 
 def _write_all(fd: int, chunks: list[bytes]) -> int:
