@@ -68,6 +68,7 @@ class TreeCache:
     subtrees: dict = field(default_factory=dict)
     targets: dict = field(default_factory=dict)  # $ref -> (found, target)
     heads: dict = field(default_factory=dict)  # id(schema) -> (schema, its _Head): the schema kept alive
+    leaves: dict = field(default_factory=dict)  # (id(schema), name, ...) -> (schema, its row): see ``row``
 
 
 @dataclass
@@ -281,6 +282,7 @@ class _Tree:
         "full",
         "ids",
         "positions",
+        "refs_met",
         "resolve",
         "rows",
         "stack",
@@ -298,6 +300,7 @@ class _Tree:
         self.frames: list[_Frame] = []
         self.ids = 0
         self.bases: set[str] = set()  # $refs whose discriminator variants are being listed
+        self.refs_met = 0  # $refs met so far, expanded or not
 
     def fresh(self) -> bool:
         """Nothing of a whole tree's budget is used yet."""
@@ -330,6 +333,7 @@ class _Tree:
         return self.expand_plain(schema, depth, where, children)
 
     def expand_ref(self, schema: dict, ref: str, depth: int, where: Where | None, children: bool) -> _Node:
+        self.refs_met += 1
         name = escape(ref_name(ref))
         title = escape(ref)
         if ref in self.stack:
@@ -569,6 +573,19 @@ class _Tree:
         variant: bool = False,
     ) -> str:
         self.rows -= 1
+        # A row whose schema meets no $ref and has no nested rows reads the same wherever it is: made once
+        # per (schema, name, required) for a description's pages (most of Stripe's and GitHub's rows).
+        leaves = self.context.cache.leaves if self.context.cache is not None else None
+        key = (
+            (id(schema), name_html, required, variant)
+            if leaves is not None and type(schema) is dict
+            else None
+        )
+        if key is not None:
+            known = leaves.get(key)
+            if known is not None:
+                return known[1]
+            refs_met = self.refs_met
         node = self.expand(schema, depth + 1, where)
         kind = "schema-variant" if variant else "schema-name"
         required_html = '<span class="schema-required" title="required">required</span>' if required else ""
@@ -581,7 +598,10 @@ class _Tree:
             more = f'<details class="schema-more"><summary>Fields</summary>{node.children}</details>'
             if node.children.startswith("<details"):  # already a lazy row
                 more = node.children
-        return f'<li class="schema-row"{node.attrs}>{head}{node.body}{more}</li>'
+        html = f'<li class="schema-row"{node.attrs}>{head}{node.body}{more}</li>'
+        if key is not None and not more and self.refs_met == refs_met:
+            leaves[key] = (schema, html)
+        return html
 
     def left_out(self, schema: Any) -> bool:
         return left_out(schema, self.direction, self.target)
