@@ -80,9 +80,16 @@ class Sidebar:
         self._cache: dict[tuple, str] = {}
         self._links: dict[tuple, str] = {}  # (id(section), folder depth, shared parts) -> its line
         self._targets: dict[int, list[str]] = {}  # id(section) -> the parts of the route it links to
-        self._shared_lines: dict[tuple, list[str]] = {}  # (id(group), depth, first part) -> lines
-        self._near_sections: dict[int, dict] = {}  # id(group) -> _near
-        self._page_sections: dict[int, list[int]] = {}  # id(group) -> its sections of hand-written pages
+        self._shared_lines: dict[tuple, list[str]] = {}  # (group, depth, first part) -> lines (``_lines``)
+        # per group: its tag sections by the first two parts of their routes, and its other sections
+        self._near: list[dict[tuple, list[int]]] = [{} for _ in self.navigation]
+        self._listed: list[list[int]] = [[] for _ in self.navigation]
+        for gi, group in enumerate(self.navigation):
+            for si, section in enumerate(group["sections"]):
+                if section["kind"] == "tag":
+                    self._near[gi].setdefault(tuple(self._target(section)[:2]), []).append(si)
+                else:
+                    self._listed[gi].append(si)
 
     def html(self, route: str, folder: list[str] | None = None) -> str:
         """The sidebar of the page at ``route`` ("" for the home page); ``folder``: where the page is, when
@@ -94,11 +101,11 @@ class Sidebar:
             folder = [*parts[:-1], "\0"] if parts else []
         gi, si, stretch = self._where.get(route, (-1, -1, 0))
         parts = []
-        for index, group in enumerate(self.navigation):
+        for index in range(len(self.navigation)):
             key = ("group", tuple(folder), index, si if index == gi else -1, stretch)
             text = self._cache.get(key)
             if text is None:
-                text = self._group(group, folder, si if index == gi else -1, stretch)
+                text = self._group(index, folder, si if index == gi else -1, stretch)
                 if len(self._cache) < 8192:
                     self._cache[key] = text
             parts.append(text)
@@ -108,12 +115,13 @@ class Sidebar:
             text = text.replace(marker, f'{marker} aria-current="page"', 1)
         return text
 
-    def _group(self, group: dict, folder: list[str], current: int, stretch: int) -> str:
+    def _group(self, gi: int, folder: list[str], current: int, stretch: int) -> str:
+        group = self.navigation[gi]
         landing = group.get("route") or _first_route(group)
         title = escape(group["group"])
         if landing:
             title = f'<a href="{escape(relative_href(folder, landing))}">{title}</a>'
-        lines = self._lines(group, folder)
+        lines = self._lines(gi, folder)
         if current >= 0 and group["sections"][current]["kind"] == "tag":  # other kinds are listed in full
             section = group["sections"][current]
             link = escape(relative_href(folder, section.get("route") or section["items"][0]["route"]))
@@ -125,48 +133,34 @@ class Sidebar:
             )
         return f'<div class="nav-group"><p class="nav-group-title">{title}</p><ul class="nav-sections">{"".join(lines)}</ul></div>'
 
-    def _lines(self, group: dict, folder: list[str]) -> list[str]:
-        """The line of each section of ``group`` on the pages of ``folder``. A tag section's line depends on
-        the folder only through its depth, its first part and whether the section's route shares its first
-        two parts: the lines are made once per (group, depth, first part), as seen from a stand-in folder
-        of that depth and first part, and the few sections near ``folder`` are made again (Microsoft Graph:
-        900 sections, on the pages of 900 folders)."""
-        key = (id(group), len(folder), folder[0] if folder else "")
+    def _lines(self, gi: int, folder: list[str]) -> list[str]:
+        """The line of each section of group ``gi`` on the pages of ``folder``. A tag section's line depends
+        on the folder only through its depth, its first part and whether the section's route shares its
+        first two parts: the lines are made once per (group, depth, first part), as seen from a stand-in
+        folder of that depth and first part, and the few sections near ``folder`` are made again (Microsoft
+        Graph: 900 sections, on the pages of 900 folders). Other sections are listed in full."""
+        sections = self.navigation[gi]["sections"]
+        key = (gi, len(folder), folder[0] if folder else "")
         lines = self._shared_lines.get(key)
         if lines is None:
             stand_in = [*folder[:1], *["\x01"] * (len(folder) - 1)]  # no route has a part "\x01"
             lines = self._shared_lines[key] = [
                 self._section_link(section, stand_in) if section["kind"] == "tag" else ""
-                for section in group["sections"]
+                for section in sections
             ]
-        near = self._near(group).get(tuple(folder[:2]), ()) if len(folder) >= 2 else ()
-        pages = self._page_sections.get(id(group))
-        if pages is None:
-            pages = self._page_sections[id(group)] = [
-                si for si, section in enumerate(group["sections"]) if section["kind"] != "tag"
-            ]
-        if not near and not pages:
+        near = self._near[gi].get(tuple(folder[:2]), ()) if len(folder) >= 2 else ()
+        if not near and not self._listed[gi]:
             return lines
         lines = lines.copy()
         for si in near:
-            lines[si] = self._section_link(group["sections"][si], folder)
-        for si in pages:  # hand-written pages and changelogs, few: listed in full, from the folder itself
-            section = group["sections"][si]
-            items = "".join(_item_html(i, relative_href(folder, i["route"])) for i in section["items"])
+            lines[si] = self._section_link(sections[si], folder)
+        for si in self._listed[gi]:  # hand-written pages and changelogs: few
+            items = "".join(_item_html(i, relative_href(folder, i["route"])) for i in sections[si]["items"])
             lines[si] = (
-                f'<li><p class="nav-section-title">{escape(section["title"])}</p><ul class="nav-items">{items}</ul></li>'
+                f'<li><p class="nav-section-title">{escape(sections[si]["title"])}</p>'
+                f'<ul class="nav-items">{items}</ul></li>'
             )
         return lines
-
-    def _near(self, group: dict) -> dict[tuple, list[int]]:
-        """The tag sections of ``group`` by the first two parts of the route they link to."""
-        near = self._near_sections.get(id(group))
-        if near is None:
-            near = self._near_sections[id(group)] = {}
-            for si, section in enumerate(group["sections"]):
-                if section["kind"] == "tag":
-                    near.setdefault(tuple(self._target(section)[:2]), []).append(si)
-        return near
 
     def _target(self, section: dict) -> list[str]:
         target = self._targets.get(id(section))
