@@ -113,8 +113,8 @@ def inline_script_source(name: str) -> markupsafe.Markup:
 
 class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
     """The templates' compiled code, kept between runs in Jinja's per-user cache folder: compiling them
-    takes a tenth of a second, as long as a small site's whole build. Jinja checks each entry against its
-    template's source. A cache that cannot be read or written is passed over, never an error."""
+    took 60 ms of every build (3 ms to load). Jinja checks each entry against its template's source. A
+    cache that cannot be read or written is passed over, never an error."""
 
     def load_bytecode(self, bucket: Any) -> None:
         try:
