@@ -17,7 +17,7 @@ VALUES = [
     {"nan": float("nan"), "inf": float("inf")},  # orjson writes null
     {200: "int key", 1.5: "float key", None: "null key", True: "bool key"},
     {"when": datetime.datetime(2024, 1, 1, 12, 30), "day": datetime.date(2024, 1, 1)},  # YAML timestamps
-    {"text": "é \u2028 \x1f \" \\ </script>", "nested": [[[{"a": [{}]}]]]},
+    {"text": 'é \u2028 \x1f " \\ </script>', "nested": [[[{"a": [{}]}]]]},
     "a string",
     42,
 ]
