@@ -62,17 +62,16 @@ class FileWriter:
 
     def _make_folder(self, folder: str, *, parent: bool = False) -> None:
         """Make ``folder`` and its missing parents; a folder made as a parent is ``spread_folders``'s."""
+        made = True
         try:
             os.mkdir(folder)
         except FileExistsError:  # another page writer made it
-            pass
+            made = False
         except FileNotFoundError:
             self._make_folder(os.path.dirname(folder), parent=True)
-            self._make_folder(folder, parent=parent)
-            return
-        else:
-            if parent:
-                spread_folders(folder)
+            os.makedirs(folder, exist_ok=True)  # its parent is there now (makedirs: never a loop)
+        if made and parent:
+            spread_folders(folder)
         self._folders.add(folder)
 
 
