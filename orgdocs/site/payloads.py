@@ -218,15 +218,13 @@ class PayloadParts:
 
     TAIL = b"}}"
 
-    def chunks(self) -> list[bytes]:
-        """The payload's bytes in order, ready for ``os.writev``."""
-        out = [self.head]
-        for i, member in enumerate(self.members):
-            if i:
-                out.append(b",")
-            out.append(member)
-        out.append(self.TAIL)
-        return out
+    def chunks(self, members: list[bytes] | tuple[bytes, ...] | None = None) -> list[bytes]:
+        """The payload's bytes in order, ready for ``os.writev``; ``members``: these in place of its own
+        (escaped for a page, say)."""
+        members = self.members if members is None else members
+        between = [b","] * (2 * len(members) - 1) if members else []
+        between[::2] = members  # member, comma, member...: no Python loop over Stripe's 590 members
+        return [self.head, *between, self.TAIL]
 
     def to_bytes(self) -> bytes:
         return b"".join((self.head, b",".join(self.members), self.TAIL))

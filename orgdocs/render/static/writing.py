@@ -122,14 +122,12 @@ class Embedder:
 
     def chunks(self, parts: PayloadParts) -> list[bytes]:
         """The payload's bytes as embedded in a page, in order."""
-        out = [json_script_bytes(parts.head)]
         escaped = self._escaped
-        for i, member in enumerate(parts.members):
-            if i:
-                out.append(b",")
-            safe = escaped.get(member)
-            if safe is None:
-                safe = escaped[member] = json_script_bytes(member)
-            out.append(safe)
-        out.append(parts.TAIL)
+        members = [escaped.get(member) or self._escape(member) for member in parts.members]
+        out = parts.chunks(members)
+        out[0] = json_script_bytes(out[0])
         return out
+
+    def _escape(self, member: bytes) -> bytes:
+        safe = self._escaped[member] = json_script_bytes(member)
+        return safe
