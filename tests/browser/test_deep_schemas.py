@@ -10,15 +10,31 @@ from orgdocs.site import Site
 S = "#/components/schemas/"
 
 
+def _nested(schema: dict, levels: int = 7) -> dict:
+    """``schema`` under ``levels`` objects of one property each: below the server's depth cut."""
+    for i in range(levels):
+        schema = {"type": "object", "properties": {f"level{i}": schema}}
+    return schema
+
+
+def _open_operation(tmp_path, document: dict, static_server, watched):
+    """Build ``document`` (one operation), open its page; (what the page reports, the page)."""
+    source = tmp_path / "description.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    site = Site.from_description(source)
+    build_site(site, tmp_path / "site", progress=False)
+    seen = watched()
+    seen.page.goto(static_server(tmp_path / "site") + next(iter(site.operations)).strip("/") + "/")
+    return seen, seen.page
+
+
 def test_a_lazy_row_over_a_chain_of_aliases_names_it_past_the_limit(tmp_path, static_server, watched):
     """The server cuts the tree by depth into a lazy row; schema.js renders it when opened, with the same
     rule as the server: past 64 open references a reference is named, not expanded (a chain of 5,000
     would otherwise exhaust the browser's stack)."""
     chain = {f"A{i}": {"$ref": f"{S}A{i + 1}"} for i in range(5000)}
     chain["A5000"] = {"type": "string", "description": "the end of the chain"}
-    deep: dict = {"$ref": f"{S}A0"}
-    for i in range(7):
-        deep = {"type": "object", "properties": {f"level{i}": deep}}
+    deep = _nested({"$ref": f"{S}A0"})
     document = {
         "openapi": "3.1.0",
         "info": {"title": "Deep", "version": "1"},
@@ -34,13 +50,7 @@ def test_a_lazy_row_over_a_chain_of_aliases_names_it_past_the_limit(tmp_path, st
         },
         "components": {"schemas": chain},
     }
-    source = tmp_path / "deep.json"
-    source.write_text(json.dumps(document), encoding="utf-8")
-    site = Site.from_description(source)
-    build_site(site, tmp_path / "site", progress=False)
-    seen = watched()
-    page = seen.page
-    page.goto(static_server(tmp_path / "site") + next(iter(site.operations)).strip("/") + "/")
+    seen, page = _open_operation(tmp_path, document, static_server, watched)
     assert page.locator("details.schema-lazy").count() == 1
     cut = page.locator(".op-responses .schema-badge", has_text="nested too deep")
     assert cut.count() == 0  # below the server's depth cut: schema.js renders it
@@ -80,23 +90,14 @@ def test_a_lazy_row_merges_all_of_parts_as_the_server_does(tmp_path, static_serv
             }
         },
     }
-    deep: dict = {"type": "object", "properties": {"pet": {"$ref": f"{S}Pet"}, "odd": {"$ref": f"{S}Odd"}}}
-    for i in range(7):
-        deep = {"type": "object", "properties": {f"level{i}": deep}}
+    deep = _nested({"type": "object", "properties": {"pet": {"$ref": f"{S}Pet"}, "odd": {"$ref": f"{S}Odd"}}})
     document["paths"]["/deep"] = {
         "get": {
             "operationId": "deep",
             "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": deep}}}},
         }
     }
-    source = tmp_path / "merge.json"
-    source.write_text(json.dumps(document), encoding="utf-8")
-    site = Site.from_description(source)
-    build_site(site, tmp_path / "site", progress=False)
-    seen = watched()
-    page = seen.page
-    route = next(iter(site.operations))
-    page.goto(static_server(tmp_path / "site") + route.strip("/") + "/")
+    seen, page = _open_operation(tmp_path, document, static_server, watched)
     assert page.locator("details.schema-lazy").count() >= 1
     for _ in range(60):  # open every closed row; lazy ones render from the payload when toggled
         closed = page.locator("#responses details.schema-more:not([open])")
