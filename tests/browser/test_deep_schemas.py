@@ -10,22 +10,26 @@ from orgdocs.site import Site
 S = "#/components/schemas/"
 
 
-def _nested(schema: dict, levels: int = 7) -> dict:
-    """``schema`` under ``levels`` objects of one property each: below the server's depth cut."""
-    for i in range(levels):
+def _open_operation(tmp_path, static_server, watched, version: str, schema: dict, schemas: dict):
+    """Build a description of one operation whose response is ``schema``, under 7 objects of one property
+    each (below the server's depth cut), with ``schemas`` as its components; open the operation's page and
+    return what the page reports (``.page``, ``.errors``)."""
+    for i in range(7):
         schema = {"type": "object", "properties": {f"level{i}": schema}}
-    return schema
-
-
-def _open_operation(tmp_path, document: dict, static_server, watched):
-    """Build ``document`` (one operation), open its page; (what the page reports, the page)."""
+    response = {"description": "ok", "content": {"application/json": {"schema": schema}}}
+    document = {
+        "openapi": version,
+        "info": {"title": "Deep", "version": "1"},
+        "paths": {"/deep": {"get": {"operationId": "deep", "responses": {"200": response}}}},
+        "components": {"schemas": schemas},
+    }
     source = tmp_path / "description.json"
     source.write_text(json.dumps(document), encoding="utf-8")
     site = Site.from_description(source)
     build_site(site, tmp_path / "site", progress=False)
     seen = watched()
     seen.page.goto(static_server(tmp_path / "site") + next(iter(site.operations)).strip("/") + "/")
-    return seen, seen.page
+    return seen
 
 
 def test_a_lazy_row_over_a_chain_of_aliases_names_it_past_the_limit(tmp_path, static_server, watched):
@@ -34,23 +38,8 @@ def test_a_lazy_row_over_a_chain_of_aliases_names_it_past_the_limit(tmp_path, st
     would otherwise exhaust the browser's stack)."""
     chain = {f"A{i}": {"$ref": f"{S}A{i + 1}"} for i in range(5000)}
     chain["A5000"] = {"type": "string", "description": "the end of the chain"}
-    deep = _nested({"$ref": f"{S}A0"})
-    document = {
-        "openapi": "3.1.0",
-        "info": {"title": "Deep", "version": "1"},
-        "paths": {
-            "/deep": {
-                "get": {
-                    "operationId": "deep",
-                    "responses": {
-                        "200": {"description": "ok", "content": {"application/json": {"schema": deep}}}
-                    },
-                }
-            }
-        },
-        "components": {"schemas": chain},
-    }
-    seen, page = _open_operation(tmp_path, document, static_server, watched)
+    seen = _open_operation(tmp_path, static_server, watched, "3.1.0", {"$ref": f"{S}A0"}, chain)
+    page = seen.page
     assert page.locator("details.schema-lazy").count() == 1
     cut = page.locator(".op-responses .schema-badge", has_text="nested too deep")
     assert cut.count() == 0  # below the server's depth cut: schema.js renders it
@@ -71,33 +60,16 @@ def test_a_lazy_row_merges_all_of_parts_as_the_server_does(tmp_path, static_serv
     """An object made of ``allOf`` parts (a base by reference, its own properties) reads as one list of
     fields on the server's trees; a row cut by depth and opened in the browser reads the same, not as an
     "All of" list of parts. A part that cannot merge (variants of its own) keeps the "All of" list."""
-    document = {
-        "openapi": "3.0.3",
-        "info": {"title": "Merge", "version": "1"},
-        "paths": {},
-        "components": {
-            "schemas": {
-                "Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
-                "Pet": {
-                    "allOf": [
-                        {"$ref": f"{S}Base"},
-                        {"type": "object", "properties": {"name": {"type": "string"}}},
-                    ]
-                },
-                "Odd": {
-                    "allOf": [{"$ref": f"{S}Base"}, {"oneOf": [{"type": "string"}, {"type": "integer"}]}]
-                },
-            }
+    schemas = {
+        "Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+        "Pet": {
+            "allOf": [{"$ref": f"{S}Base"}, {"type": "object", "properties": {"name": {"type": "string"}}}]
         },
+        "Odd": {"allOf": [{"$ref": f"{S}Base"}, {"oneOf": [{"type": "string"}, {"type": "integer"}]}]},
     }
-    deep = _nested({"type": "object", "properties": {"pet": {"$ref": f"{S}Pet"}, "odd": {"$ref": f"{S}Odd"}}})
-    document["paths"]["/deep"] = {
-        "get": {
-            "operationId": "deep",
-            "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": deep}}}},
-        }
-    }
-    seen, page = _open_operation(tmp_path, document, static_server, watched)
+    both = {"type": "object", "properties": {"pet": {"$ref": f"{S}Pet"}, "odd": {"$ref": f"{S}Odd"}}}
+    seen = _open_operation(tmp_path, static_server, watched, "3.0.3", both, schemas)
+    page = seen.page
     assert page.locator("details.schema-lazy").count() >= 1
     for _ in range(60):  # open every closed row; lazy ones render from the payload when toggled
         closed = page.locator("#responses details.schema-more:not([open])")

@@ -128,7 +128,7 @@ function showOperation(pane, html, route, ask, withForm) {
   let aside = null;
   if (withForm && route && SITE.orgdocs.mountForm) {
     // the site's own layout: the reference, and beside it (or below, in a narrow pane) the request form
-    const layout = element("div", "op-layout ow-has-form");
+    const layout = element("div", "op-layout");
     const main = element("div", "op-main");
     aside = element("aside", "op-aside ow-form");
     aside.setAttribute("aria-label", "Try it");
@@ -154,7 +154,6 @@ function showOperation(pane, html, route, ask, withForm) {
   if (aside) article.querySelectorAll(".op-samples").forEach((section) => section.remove());
   runCodeScript(article);
   pane.scrollTop = 0;
-  let payload = null;
   const needsPayload = article.querySelector("details.schema-lazy");
   if (aside) {
     ask({ type: "form", route }).then((answer) => {
@@ -232,7 +231,7 @@ function mountSiteForm(aside, answer, route, ask) {
   SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl: location.href });
   // credentials here live in the kernel, not in this browser: the form's storage choices do not apply
   aside.classList.add("ow-kernel-credentials");
-  const box = aside.querySelector("[data-credentials], [data-token-box]");
+  const box = aside.querySelector("[data-credentials]");
   if (box) box.appendChild(element("p", "hint ow-kept-note", "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export."));
 }
 
