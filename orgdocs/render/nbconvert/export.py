@@ -14,8 +14,6 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from orgdocs.errors import OrgdocsError
-
 __all__ = ["export_pages"]
 
 MARKER = "_docs"  # the folder of a site's own files: assets, payloads, the build's manifest
@@ -50,33 +48,6 @@ def _routes(site: Any, routes: Iterable[str] | None) -> list[str]:
         if route not in selected:
             selected.append(route)
     return selected
-
-
-def _earlier_files(out: Path) -> set[str]:
-    """The files of the orgdocs build (or export) already in ``out``, from its manifest; none for a folder
-    that does not exist or is empty. Any other folder is refused: a ``_docs`` folder alone proves nothing."""
-    from orgdocs.render.static.build import MANIFEST, manifest_files
-
-    if out.exists() and not out.is_dir():
-        raise OrgdocsError("exists and is not a folder", source=str(out))
-    if not out.is_dir() or not any(out.iterdir()):
-        return set()
-    files = manifest_files(out)
-    if files is None:
-        raise OrgdocsError(
-            f"is a folder that is not an orgdocs build (no {MANIFEST}): not writing into it", source=str(out)
-        )
-    return files
-
-
-def _write_manifest(out: Path, files: set[str]) -> None:
-    """The build's manifest, listing what the earlier build wrote and what this export wrote (and nothing
-    added by hand, which a later build must not delete silently)."""
-    from orgdocs._version import __version__
-    from orgdocs.render.static.build import MANIFEST, MANIFEST_FORMAT
-
-    manifest = {"format": MANIFEST_FORMAT, "generator": f"orgdocs {__version__}", "files": sorted(files)}
-    _write(out / MANIFEST, json.dumps(manifest, indent=0))
 
 
 def _write(path: Path, text: str) -> Path:
@@ -135,13 +106,15 @@ def export_pages(
     shows a bar in a notebook or on a terminal, ``False`` none. Returns the paths of the HTML pages written,
     in route order.
     """
+    from orgdocs.render.static.build import MANIFEST, earlier_build_files, manifest_text
     from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
+    from orgdocs.render.static.paths import page_path, payload_path
     from orgdocs.render.static.templating import ASSETS
 
     site = _as_site(config_or_site)
     selected = _routes(site, routes)
     out = Path(out).absolute()
-    files = _earlier_files(out)
+    files = earlier_build_files(out, "not writing into it")
     renderer = PageRenderer(site)
     assets = out / MARKER / "assets"
     assets.mkdir(parents=True, exist_ok=True)
@@ -160,12 +133,10 @@ def export_pages(
             _write(written[-1], renderer.home())
             bar.advance()
         for route in selected:
-            parts = route.strip("/").split("/")
-            page = out.joinpath(*parts, "index.html")
+            page = page_path(out, route)
             if route in site.operations:
                 payload_json = site.payload_json(route)
-                payload = out.joinpath(MARKER, "openapi", *parts[:-1], parts[-1] + ".json")
-                others.append(_write(payload, payload_json))
+                others.append(_write(payload_path(out, route), payload_json))
                 _write(page, renderer.operation(route, payload_json))
             else:
                 _write(page, renderer.page(route))
@@ -174,5 +145,7 @@ def export_pages(
     finally:
         bar.close()
         files.update(path.relative_to(out).as_posix() for path in [*others, *written])
-        _write_manifest(out, files)  # also after a failure: what was written stays an orgdocs output
+        # also after a failure: what was written stays an orgdocs output; the manifest lists what the earlier
+        # build wrote and what this export wrote (nothing added by hand, which a later build must not delete)
+        _write(out / MANIFEST, manifest_text(files))
     return written

@@ -31,7 +31,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,7 +52,9 @@ __all__ = [
     "BuildResult",
     "build_command",
     "build_site",
+    "earlier_build_files",
     "manifest_files",
+    "manifest_text",
 ]
 
 PARALLEL_MIN_OPERATIONS = 100  # measured: 89 operations build as fast on one core, 195 a third faster on two
@@ -162,17 +164,9 @@ def _check_replaceable(out: Path, inputs: list[Path]) -> None:
     for path in inputs:
         if path.absolute().is_relative_to(out) or path.resolve().is_relative_to(out.resolve()):
             raise OrgdocsError(f"holds the docs project's {path.name}: not replacing it", source=str(out))
-    if not out.exists():
+    written = earlier_build_files(out, "not replacing it")
+    if not written:
         return
-    if not out.is_dir():
-        raise OrgdocsError("exists and is not a folder: not replacing it", source=str(out))
-    if not any(out.iterdir()):
-        return
-    written = manifest_files(out)
-    if written is None:
-        raise OrgdocsError(
-            f"is a folder that is not an orgdocs build (no {MANIFEST}): not replacing it", source=str(out)
-        )
     extra = sorted(set(tree_files(out)) - written - {MANIFEST})
     if extra:
         raise OrgdocsError(
@@ -180,6 +174,32 @@ def _check_replaceable(out: Path, inputs: list[Path]) -> None:
             " not replacing it; put files the site needs in the config's public folder, which every build copies",
             source=str(out),
         )
+
+
+def earlier_build_files(out: Path, refusal: str) -> set[str]:
+    """The files of the orgdocs build in ``out``, from its manifest; none for a folder that does not exist
+    or is empty. Anything else is refused, ending with ``refusal``: a ``_docs`` folder alone proves nothing."""
+    if not out.exists():
+        return set()
+    if not out.is_dir():
+        raise OrgdocsError(f"exists and is not a folder: {refusal}", source=str(out))
+    if not any(out.iterdir()):
+        return set()
+    written = manifest_files(out)
+    if written is None:
+        raise OrgdocsError(
+            f"is a folder that is not an orgdocs build (no {MANIFEST}): {refusal}", source=str(out)
+        )
+    return written
+
+
+def manifest_text(files: Iterable[str]) -> str:
+    """The build's manifest: its format, the writer, and every file it holds (``manifest_files`` reads it)."""
+    from orgdocs._version import __version__
+
+    return json.dumps(
+        {"format": MANIFEST_FORMAT, "generator": f"orgdocs {__version__}", "files": sorted(files)}, indent=0
+    )
 
 
 def manifest_files(out: Path) -> set[str] | None:
@@ -195,14 +215,7 @@ def manifest_files(out: Path) -> set[str] | None:
 
 
 def _write_manifest(root: Path) -> int:
-    from orgdocs._version import __version__
-
-    manifest = {
-        "format": MANIFEST_FORMAT,
-        "generator": f"orgdocs {__version__}",
-        "files": tree_files(root),
-    }
-    return FileWriter(root).write_text(root / MANIFEST, json.dumps(manifest, indent=0))
+    return FileWriter(root).write_text(root / MANIFEST, manifest_text(tree_files(root)))
 
 
 def _copy_public(site: Any, root: Path) -> list[int]:
