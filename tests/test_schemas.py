@@ -102,3 +102,27 @@ def test_discriminator_variants_are_named_and_a_choice():
     assert "How well the cat hunts." in out and "The size of the pack." in out
     union = schema_tree_html({"$ref": "#/components/schemas/Note"}, description.resolve)
     assert "string or integer" in union
+
+
+def test_rows_shared_by_a_descriptions_pages_do_not_carry_what_depends_on_their_place():
+    """A row is made once for all pages only when nothing in it depends on where it is: the same schema
+    reads whole in a response after a request left out its read-only field, and a nested object keeps its
+    rows after being drawn at the depth cut."""
+    from orgdocs.render.static.schema_tree import TreeCache, TreeContext
+
+    def resolve(ref):
+        raise KeyError(ref)
+
+    box = {"type": "object", "properties": {"id": {"type": "string", "readOnly": True}}}
+    schema = {"type": "object", "properties": {"box": box}}
+    cache = TreeCache()
+    request = schema_tree_html(schema, resolve, direction="request", context=TreeContext(cache=cache))
+    response = schema_tree_html(schema, resolve, direction="response", context=TreeContext(cache=cache))
+    alone = schema_tree_html(schema, resolve, direction="response")
+    assert ">id<" not in request and response == alone and ">id<" in response
+
+    cut = TreeContext(cache=cache, max_depth=1)
+    shallow = schema_tree_html({"type": "object", "properties": {"wrap": schema}}, resolve, context=cut)
+    assert "schema-cut" in shallow  # box drawn at the cut: its fields are not shown there
+    deep = schema_tree_html(schema, resolve, context=TreeContext(cache=cache))
+    assert deep == schema_tree_html(schema, resolve) and ">id<" in deep

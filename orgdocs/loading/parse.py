@@ -148,12 +148,16 @@ def _fast_json(data: bytes) -> Any:
 
 def _load_json(data: bytes, name: str) -> Any:
     document = _fast_json(data)
-    if document is not _NOT_READ:
-        if isinstance(document, (dict, list)):
-            _check_nesting(document, name)
-        return document
+    if document is _NOT_READ:
+        document = _standard_json(data, name)
+    if isinstance(document, (dict, list)):
+        _check_nesting(document, name)
+    return document
+
+
+def _standard_json(data: bytes, name: str) -> Any:
     try:
-        document = json.loads(data)
+        return json.loads(data)
     except json.JSONDecodeError as error:
         place = f"line {error.lineno} column {error.colno}"
         raise DescriptionError(f"invalid JSON: {error.msg}", source=name, place=place) from None
@@ -163,6 +167,3 @@ def _load_json(data: bytes, name: str) -> Any:
         raise nesting_error(name, None) from None
     except ValueError as error:  # e.g. an integer beyond Python's 4300-digit conversion limit
         raise DescriptionError(f"invalid JSON: {error}", source=name) from None
-    if isinstance(document, (dict, list)):
-        _check_nesting(document, name)
-    return document

@@ -19,15 +19,23 @@ __all__ = ["indented"]
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME  # dates go to ``default`` as in json
 
 
-def indented(value: Any, *, default: Callable[[Any], Any] | None = None, compact: str | None = None) -> str:
-    """``json.dumps(value, indent=2, ensure_ascii=False, default=default)``, the same text; ``compact``: the
-    value's ``json.dumps(..., separators=(",", ":"))`` with the same arguments, when the caller has it.
-    Raises what ``json.dumps`` raises."""
-    if compact is None:
-        compact = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=default)
+def indented(value: Any, *, default: Callable[[Any], Any] | None = None, limit: int | None = None) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False, default=default)``, the same text; with ``limit``,
+    the text may stop after about that many characters (the standard library's encoder stops there, orjson's
+    writes it all). Raises what ``json.dumps`` raises."""
+    compact = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=default)
     try:
         if orjson.dumps(value, default=default, option=_OPTIONS) == compact.encode("utf-8"):
             return orjson.dumps(value, default=default, option=_OPTIONS | orjson.OPT_INDENT_2).decode("utf-8")
     except (TypeError, UnicodeEncodeError):  # orjson.JSONEncodeError is a TypeError
         pass
-    return json.dumps(value, indent=2, ensure_ascii=False, default=default)
+    encoder = json.JSONEncoder(indent=2, ensure_ascii=False, default=default)
+    if limit is None:
+        return encoder.encode(value)
+    chunks, size = [], 0
+    for chunk in encoder.iterencode(value):  # Python's indenting encoder is slow: stop past the limit
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            break
+    return "".join(chunks)

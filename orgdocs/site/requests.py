@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.loading.refs import follow
+from orgdocs.loading.sources import is_url
 from orgdocs.model.objects import MediaType, Operation, Parameter
 from orgdocs.site.examples import Resolve, media_example
 from orgdocs.site.json_text import indented
@@ -179,7 +180,7 @@ def to_httpx(parts: RequestParts) -> httpx.Request:
     """An ``httpx.Request`` for ``parts``; the URL must be absolute. A multipart body is sent as form fields."""
     import httpx
 
-    if not parts.url.lower().startswith(("http://", "https://")):
+    if not is_url(parts.url):
         raise ValueError(
             f"cannot send a request to {parts.url!r}: choose a server with an absolute http(s) URL"
         )

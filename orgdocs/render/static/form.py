@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from orgdocs.loading.refs import follow
 from orgdocs.model.objects import Operation, Parameter, Server
 from orgdocs.render.static.pretty import pretty_json
 from orgdocs.site import security
@@ -79,13 +80,7 @@ def _schema_of(param: Parameter, resolve: Resolve) -> dict:
     schema = param.schema
     if schema is None and param.content:
         schema = param.content[0].schema
-    for _ in range(8):  # a short chain of references
-        if not (isinstance(schema, dict) and isinstance(schema.get("$ref"), str)):
-            break
-        try:
-            schema = resolve(schema["$ref"])
-        except (LookupError, ValueError, TypeError):
-            return {}
+    schema = follow(schema, resolve)
     # {allOf: [$ref: X]} is typed as X says (orgdocs.site.schemas)
     return merged_schema(schema, target_of(resolve)) if isinstance(schema, dict) else {}
 

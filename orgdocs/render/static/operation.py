@@ -15,6 +15,7 @@ from typing import Any
 from markupsafe import Markup
 
 from orgdocs.loading.refs import follow
+from orgdocs.loading.sources import is_url
 from orgdocs.render.static.form import (
     body_text,
     form_fields,
@@ -192,7 +193,7 @@ def operation_context(
         body_text(entry.operation, first_media, request_examples[first_media]["value"]) if first_media else ""
     )
     description_url = entry.description.source
-    description_url = description_url if description_url.lower().startswith(("http://", "https://")) else ""
+    description_url = description_url if is_url(description_url) else ""
     parts, code = initial_request(
         entry.operation,
         fields,

@@ -29,7 +29,7 @@ def pretty_json(value: Any, limit: int | None = None) -> str:
         key = f"{limit}:{key}"
     text = _CACHE.get(key)
     if text is None:
-        text = indented(integral_numbers(value), default=str)
+        text = indented(integral_numbers(value), default=str, limit=limit)
         if limit is not None:
             text = text[: limit + 1]  # longer than ``limit``: a cut example keeps less in the cache
         if len(_CACHE) >= _CACHE_SIZE:

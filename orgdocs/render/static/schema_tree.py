@@ -68,6 +68,7 @@ class TreeCache:
     subtrees: dict = field(default_factory=dict)
     targets: dict = field(default_factory=dict)  # $ref -> (found, target)
     heads: dict = field(default_factory=dict)  # id(schema) -> (schema, its _Head): the schema kept alive
+    merged: dict = field(default_factory=dict)  # id(schema) -> (schema, its $ref target with its siblings)
     leaves: dict = field(default_factory=dict)  # (id(schema), name, ...) -> (schema, its row): see ``row``
 
 
@@ -88,7 +89,7 @@ class TreeContext:
 # page ids at the end, so that a memoized subtree can be reused with its ids shifted.
 # Only in an ``id="..."`` or ``href="#..."`` attribute: text of a description that looks like one stays. The
 # pattern starts with a literal, so the regex engine skips ahead to each "~".
-_ID = re.compile(r'~(?:(?<=id="~)|(?<="#~))(\d+)~(?=")')
+_ID = re.compile(r'~(?:(?<=id="~)|(?<=href="#~))(\d+)~(?=")')
 
 
 def _ids(text: str, name: Callable[[int], str]) -> str:
@@ -281,8 +282,8 @@ class _Tree:
         "frames",
         "full",
         "ids",
+        "met",
         "positions",
-        "refs_met",
         "resolve",
         "rows",
         "stack",
@@ -300,7 +301,9 @@ class _Tree:
         self.frames: list[_Frame] = []
         self.ids = 0
         self.bases: set[str] = set()  # $refs whose discriminator variants are being listed
-        self.refs_met = 0  # $refs met so far, expanded or not
+        self.met = (
+            0  # $refs met and nested rows asked for so far: what a row may depend on besides its schema
+        )
 
     def fresh(self) -> bool:
         """Nothing of a whole tree's budget is used yet."""
@@ -333,7 +336,7 @@ class _Tree:
         return self.expand_plain(schema, depth, where, children)
 
     def expand_ref(self, schema: dict, ref: str, depth: int, where: Where | None, children: bool) -> _Node:
-        self.refs_met += 1
+        self.met += 1
         name = escape(ref_name(ref))
         title = escape(ref)
         if ref in self.stack:
@@ -362,7 +365,7 @@ class _Tree:
             if reused is not None:
                 return reused
         if siblings and isinstance(target, dict):
-            target = {**target, **siblings}  # OpenAPI 3.1: keywords beside $ref apply too
+            target = self.beside(schema, target, siblings)
         node_id = f"~{self.ids}~"
         frame = _Frame(self)
         self.ids += 1
@@ -389,6 +392,17 @@ class _Tree:
             parent.reached |= frame.reached
             parent.floor = min(parent.floor, frame.floor)
         return node
+
+    def beside(self, schema: dict, target: dict, siblings: dict) -> dict:
+        """The target of ``schema``'s $ref with the keywords beside it (OpenAPI 3.1: they apply too), made
+        once per schema when the trees share a cache, so that what ``head`` keeps of it is found again."""
+        merged = self.context.cache.merged if self.context.cache is not None else None
+        if merged is None:
+            return {**target, **siblings}
+        known = merged.get(id(schema))
+        if known is None:
+            known = merged[id(schema)] = (schema, {**target, **siblings})
+        return known[1]
 
     def reuse(self, entry: _Memo | None) -> _Node | None:
         if entry is None or entry.rows > self.rows or not self.stack.keys().isdisjoint(entry.reached):
@@ -443,6 +457,7 @@ class _Tree:
 
     def children(self, schema: dict, depth: int, where: Where | None, *, inline_union: bool = False) -> str:
         """The rows below ``schema`` (which ``_has_children``)."""
+        self.met += 1  # what they hold depends on the depth, the budget, the direction, the bases...
         if depth >= self.context.max_depth:
             return _lazy(where)
         if self.rows <= 0:
@@ -573,7 +588,7 @@ class _Tree:
         variant: bool = False,
     ) -> str:
         self.rows -= 1
-        # A row whose schema meets no $ref and has no nested rows reads the same wherever it is: made once
+        # A row whose schema meets no $ref and asks for no nested rows reads the same wherever it is: made once
         # per (schema, name, required) for a description's pages (most of Stripe's and GitHub's rows).
         leaves = self.context.cache.leaves if self.context.cache is not None else None
         key = (
@@ -585,7 +600,7 @@ class _Tree:
             known = leaves.get(key)
             if known is not None:
                 return known[1]
-            refs_met = self.refs_met
+            met = self.met
         node = self.expand(schema, depth + 1, where)
         kind = "schema-variant" if variant else "schema-name"
         required_html = '<span class="schema-required" title="required">required</span>' if required else ""
@@ -599,7 +614,7 @@ class _Tree:
             if node.children.startswith("<details"):  # already a lazy row
                 more = node.children
         html = f'<li class="schema-row"{node.attrs}>{head}{node.body}{more}</li>'
-        if key is not None and not more and self.refs_met == refs_met:
+        if key is not None and self.met == met:
             leaves[key] = (schema, html)
         return html
 

@@ -6,7 +6,7 @@ each serialized once per site, so neither is ever joined into one string first. 
 process, by the first file written into it (an operation's folder holds only its page: one ``mkdir``, no
 failed ``open`` first).
 
-Every folder made to hold folders is marked as the top of a hierarchy for ext4's allocator (``chattr +T``,
+Every folder that gets folders is marked as the top of a hierarchy for ext4's allocator (``chattr +T``,
 ``spread_folders``): its subfolders, and so the files in them, go to block groups chosen by their names
 instead of its own. On an ext4 without a journal (many virtual machines' root), a new inode is searched for
 past every inode its group freed in the last minutes: where an earlier build was just deleted, each of the
@@ -20,6 +20,7 @@ per build and process: Stripe's operations share 585 components of 0.9 MB in all
 from __future__ import annotations
 
 import array
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -45,6 +46,7 @@ class FileWriter:
     def __init__(self, root: Path):
         self.root = root
         self._folders: set[str] = {str(root)}
+        self._spread: set[str] = set()  # folders marked by spread_folders
 
     def write(self, path: Path, chunks: list[bytes]) -> int:
         """Write ``chunks`` into ``path`` (a new file below ``root``); return its size."""
@@ -60,18 +62,17 @@ class FileWriter:
     def write_text(self, path: Path, text: str) -> int:
         return self.write(path, [text.encode("utf-8")])
 
-    def _make_folder(self, folder: str, *, parent: bool = False) -> None:
-        """Make ``folder`` and its missing parents; a folder made as a parent is ``spread_folders``'s."""
-        made = True
-        try:
+    def _make_folder(self, folder: str) -> None:
+        """Make ``folder`` and its missing parents; a folder is marked by ``spread_folders`` before its first
+        subfolder is made in it."""
+        parent = os.path.dirname(folder)
+        if parent not in self._folders:
+            self._make_folder(parent)
+        if parent not in self._spread:
+            spread_folders(parent)
+            self._spread.add(parent)
+        with contextlib.suppress(FileExistsError):  # another page writer made it
             os.mkdir(folder)
-        except FileExistsError:  # another page writer made it
-            made = False
-        except FileNotFoundError:
-            self._make_folder(os.path.dirname(folder), parent=True)
-            os.makedirs(folder, exist_ok=True)  # its parent is there now (makedirs: never a loop)
-        if made and parent:
-            spread_folders(folder)
         self._folders.add(folder)
 
 
