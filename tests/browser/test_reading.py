@@ -39,6 +39,8 @@ def test_a_deep_link_opens_and_shows_its_response(built, static_server, watched)
     link.focus()
     page.keyboard.press("Enter")
     page.wait_for_url("**#response-default")
+    # site.js opens it on the hashchange event, which may come after the URL has changed
+    page.wait_for_selector("#response-default[open]", timeout=5000)
     assert page.locator("#response-default").get_attribute("open") is not None
     assert page.get_by_role("link", name="Link to Responses", exact=True).count() == 1
     assert page.get_by_role("link", name="Link to Try it", exact=True).count() == 1
