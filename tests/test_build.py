@@ -11,10 +11,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from site_projects import REACH, write_project
 
 from orgdocs.cli import main
 from orgdocs.orgapi import DESCRIPTION_PATH
 from orgdocs.progress import Progress
+from orgdocs.render.static import build
 from orgdocs.render.static.build import build_site
 from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
 from orgdocs.render.static.paths import page_path, payload_path
@@ -532,3 +534,19 @@ def test_folders_that_hold_folders_are_marked_for_ext4_to_spread(tmp_path):
         return
     assert _folder_flags(tmp_path / "api") & topdir and _folder_flags(tmp_path / "api" / "pets") & topdir
     assert not _folder_flags(page.parent) & topdir  # it holds files only
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_a_build_counts_the_warnings_that_check_lists(tmp_path, capsys, monkeypatch, parallel):
+    """Counted while the page writers work, or after the pages on one process: the same count either way."""
+    config = write_project(
+        tmp_path / "project",
+        files={"content/reach.yaml": REACH.read_text()},
+        groups=[{"group": "R", "sections": [{"schema": "reach.yaml"}]}],
+    )
+    monkeypatch.setattr(build, "PARALLEL_MIN_OPERATIONS", 1 if parallel else 10_000)
+    assert main(["build", str(config), "--out", str(tmp_path / "site")]) == 0
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == f"orgdocs build: 2 warnings, listed by `orgdocs check {config}`"
+    assert main(["build", str(SHOP), "--out", str(tmp_path / "shop")]) == 0
+    assert "warning" not in capsys.readouterr().err

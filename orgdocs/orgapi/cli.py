@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -63,6 +62,8 @@ def register(commands: Any) -> None:
 
 
 def _open(path: str) -> Any:
+    import sqlite3
+
     from orgdocs.orgapi.sqlite_store import SQLiteStore
 
     try:

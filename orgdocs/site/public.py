@@ -24,12 +24,21 @@ OS_LITTER = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})  # what file br
 
 def tree_files(root: Path) -> list[str]:
     """Every file below ``root`` (symbolic links not followed, a link to a folder counted as a file), as
-    ``/``-separated relative paths, without what file browsers leave behind."""
+    ``/``-separated relative paths, without what file browsers leave behind; a folder that cannot be read is
+    passed over. Strings, not paths: a build lists its 3,731 files on GitHub's description."""
     found = []
-    for folder, dirs, names in os.walk(root):
-        base = Path(folder).relative_to(root)
-        names += [d for d in dirs if os.path.islink(os.path.join(folder, d))]
-        found.extend((base / name).as_posix() for name in names if name not in OS_LITTER)
+    folders = [(os.fspath(root), "")]
+    while folders:
+        folder, prefix = folders.pop()
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append((entry.path, f"{prefix}{entry.name}/"))
+                    elif entry.name not in OS_LITTER:
+                        found.append(prefix + entry.name)
+        except OSError:
+            continue
     return sorted(found)
 
 

@@ -73,6 +73,7 @@ class BuildResult:
     largest_page: tuple[str, int]  # (route, bytes of its HTML)
     seconds: float
     workers: int
+    warnings: int = 0  # the site's problems, that ``orgdocs check`` lists
     phases: Phases = field(default_factory=Phases, repr=False)
 
     def __str__(self) -> str:
@@ -102,8 +103,8 @@ def build_command(config: str | None, out: str, *, profile: bool = False) -> int
     print(f"orgdocs build: {site.summary()} -> {out}: {result}")
     if profile:
         print(result.phases.table(time.monotonic() - start, result.workers))
-    if site.problems:
-        count = len(site.problems)
+    count = result.warnings
+    if count:
         print(
             f"orgdocs build: {count} warning{'s' if count > 1 else ''}, listed by `orgdocs check {path}`",
             file=sys.stderr,
@@ -258,6 +259,7 @@ class _Totals:
         self.files = 0
         self.pages = 0
         self.largest = ("", 0)
+        self.warnings = 0
 
     def file(self, size: int) -> None:
         self.files += 1
@@ -318,6 +320,8 @@ def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phas
 
     def site_files() -> None:
         _write_site_files(site, renderer, writer.files, totals, phases)
+        with phases("evaluate"):  # while the page writers work: a walk over each description
+            totals.warnings = len(site.problems)
 
     try:
         if count > 1 and "fork" in multiprocessing.get_all_start_methods():
@@ -331,7 +335,16 @@ def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phas
     finally:
         bar.close()
     return BuildResult(
-        root, totals.pages, len(routes), totals.files, totals.bytes, totals.largest, 0.0, count, phases
+        root,
+        totals.pages,
+        len(routes),
+        totals.files,
+        totals.bytes,
+        totals.largest,
+        0.0,
+        count,
+        totals.warnings,
+        phases,
     )
 
 
