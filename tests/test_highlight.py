@@ -19,6 +19,18 @@ def test_json_keys_strings_numbers_and_constants():
     assert _text(html) == '{"a": -1.5e3, "b": [true, null, "x<y"]}'
 
 
+def test_json_strings_end_at_their_closing_quote_and_any_text_comes_back():
+    source = '{"a\\"b": "c\\\\", "n": "1 true <&>"}'
+    html = highlight(source, "json")
+    assert '<span class="nt">"a\\"b"</span>:' in html and '<span class="s2">"c\\\\"</span>' in html
+    assert '<span class="s2">"1 true &lt;&amp;&gt;"</span>' in html and 'class="m"' not in html
+    for text in ("x<1&true", '"open\n"', "null&gt;", "-2e", '"\\', '{"k" \t: false}'):
+        assert _text(highlight(text, "json")) == text, text
+    assert (
+        highlight('"open\n1', "json") == '"open\n<span class="m">1</span>'
+    )  # no closing quote: not a string
+
+
 def test_sample_languages_are_highlighted_and_keep_their_text():
     for language, source in (
         ("curl", "curl -X GET 'https://x' -H \"A: b\""),
