@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from orgdocs.model.objects import MediaType, Operation, Parameter, RequestBody
-from orgdocs.site.requests import RequestParts, build_request, encode, join_url, to_httpx
+from orgdocs.site.requests import RequestParts, build_request, declared_value, encode, join_url, to_httpx
 
 
 def operation(path="/items", method="get", parameters=(), body=None) -> Operation:
@@ -104,6 +104,22 @@ def test_values_keyed_by_location_when_names_repeat():
     parts = build(op, {"path:id": "p", "header:id": "h", "id": "q"})
     assert parts.url == "https://api.example.com/things/p?id=q"
     assert parts.headers == [("id", "h")]
+
+
+def test_declared_value_reads_the_parameter_then_its_content_then_the_schema():
+    def declared(**fields):
+        return declared_value(Parameter("q", "query", **fields), lambda ref: {"value": "by ref"})
+
+    entries = {"first": {"summary": "no value"}, "second": {"$ref": "#/components/examples/x"}}
+    assert declared(example=None, has_example=True, examples=entries) == (True, None)  # an explicit null
+    assert declared(examples=entries) == (True, "by ref")
+    media = MediaType("application/json", example={"a": 1}, has_example=True)
+    assert declared(content=[media]) == (True, {"a": 1})
+    # the content's explicit ``example: null`` prefills nothing: its examples, then its schema, are read
+    media = MediaType("application/json", schema={"default": 2}, has_example=True, examples=entries)
+    assert declared(content=[media]) == (True, "by ref")
+    media = MediaType("application/json", schema={"default": 2}, has_example=True)
+    assert declared(content=[media]) == (True, 2)
 
 
 # --- headers ----------------------------------------------------------------------------------------------

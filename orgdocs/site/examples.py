@@ -53,6 +53,7 @@ __all__ = [
     "MAX_VALUES",
     "Direction",
     "Resolve",
+    "declared_example",
     "example_from_schema",
     "left_out",
     "media_example",
@@ -127,7 +128,7 @@ def media_example(media: MediaType, resolve: Resolve, *, direction: Direction) -
 def parameter_example(param: Parameter, resolve: Resolve) -> Any:
     """A parameter's ``example``, else its first usable ``examples`` entry, else one from its schema (or from
     the first media type of its ``content``)."""
-    found, value = _declared_example(param.example, param.has_example, param.examples, resolve)
+    found, value = declared_example(param.example, param.has_example, param.examples, resolve)
     if found:
         return _plain(value)
     if param.schema is None and param.content:
@@ -167,13 +168,15 @@ def _generate(schema: Any, resolve: Resolve, direction: str) -> Any:
 
 
 def _media_example(media: MediaType, resolve: Resolve, direction: str) -> tuple[bool, Any]:
-    found, value = _declared_example(media.example, media.has_example, media.examples, resolve)
+    found, value = declared_example(media.example, media.has_example, media.examples, resolve)
     if found:
         return False, _plain(value)
     return True, _generate(media.schema, resolve, direction)
 
 
-def _declared_example(example: Any, has_example: bool, examples: dict, resolve: Resolve) -> tuple[bool, Any]:
+def declared_example(example: Any, has_example: bool, examples: dict, resolve: Resolve) -> tuple[bool, Any]:
+    """``(found, value)``: the ``example`` of a parameter or media type (``has_example``: an explicit
+    ``example: null`` counts), else the ``value`` of its first usable ``examples`` entry."""
     if has_example or example is not None:
         return True, example
     for entry in (examples or {}).values():

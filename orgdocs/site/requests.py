@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from orgdocs.loading.refs import follow
 from orgdocs.loading.sources import is_url
 from orgdocs.model.objects import MediaType, Operation, Parameter
-from orgdocs.site.examples import Resolve, media_example
+from orgdocs.site.examples import Resolve, declared_example, media_example
 from orgdocs.site.json_text import indented
 from orgdocs.site.security import PLACEHOLDER, is_placeholder
 
@@ -302,17 +302,15 @@ def declared_value(param: Parameter, resolve: Resolve) -> tuple[bool, Any]:
     its first ``examples`` value (or its ``content``'s), else its schema's ``example``, ``examples[0]``,
     ``default``, or its enum when it has a single value. Never a generated value (forms prefill only
     this; what ``examples.parameter_example`` makes up is a placeholder hint)."""
-    if param.has_example or param.example is not None:
-        return True, param.example
-    candidates = [(None, param.examples)]
-    candidates += [(m.example if m.has_example else None, m.examples) for m in param.content[:1]]
-    for example, examples in candidates:
-        if example is not None:
-            return True, example
-        for entry in (examples or {}).values():
-            entry = follow(entry, resolve)
-            if isinstance(entry, dict) and "value" in entry:
-                return True, entry["value"]
+    found, value = declared_example(param.example, param.has_example, param.examples, resolve)
+    if not found and param.content:
+        media = param.content[0]
+        # unlike the parameter's own, the media type's explicit ``example: null`` prefills nothing
+        found, value = declared_example(
+            media.example if media.has_example else None, False, media.examples, resolve
+        )
+    if found:
+        return True, value
     schema = param.schema if param.schema is not None or not param.content else param.content[0].schema
     schema = follow(schema, resolve)
     if not isinstance(schema, dict):
