@@ -157,17 +157,24 @@ def read_request_body(value: Any, pointer: str, resolver: Resolver) -> RequestBo
     )
 
 
-def iter_path_items(items: Any, root: str, resolver: Resolver) -> Iterator[tuple[str, dict, str]]:
-    """``(path, path item, its pointer)`` in document order, a path item's ``$ref`` followed.
-
-    ``x-`` keys of a Paths Object are extensions, not paths. A reference that cannot be followed (external,
-    dangling, cyclic) leaves its path item without operations: ``Description.unresolved`` reports it.
-    """
+def _path_entries(items: Any, root: str) -> Iterator[tuple[str, Any, str]]:
+    """``(path, path item as written, its pointer)`` of a Paths Object (``root`` ``#/paths``) or of 3.1
+    ``webhooks``, in document order. ``x-`` keys of a Paths Object are extensions, not paths."""
     for path, item in as_dict(items).items():
         path = str(path)
         if root == "#/paths" and path.startswith("x-"):
             continue
-        item_pointer = f"{root}/{escape_token(path)}"
+        yield path, item, f"{root}/{escape_token(path)}"
+
+
+def iter_path_items(items: Any, root: str, resolver: Resolver) -> Iterator[tuple[str, dict, str]]:
+    """``(path, path item, its pointer)`` in document order, a path item's ``$ref`` followed.
+
+    A path item that is not a mapping is left out (``ignored_objects`` names it). A reference that cannot
+    be followed (external, dangling, cyclic) leaves its path item without operations:
+    ``Description.unresolved`` reports it.
+    """
+    for path, item, item_pointer in _path_entries(items, root):
         if isinstance(item, dict) and "$ref" in item:
             target, ref = resolver.deref(item)
             if ref is None or not isinstance(target, dict):
@@ -184,11 +191,9 @@ def ignored_objects(document: dict, resolver: Resolver) -> list[tuple[str, str]]
     (``/a: 5``, ``get: "hello"``): ``iter_path_items`` and ``iter_methods`` skip them without a word."""
     found = []
     for root in ("#/paths", "#/webhooks"):
-        items = as_dict(document.get(root[2:]))
-        for path, item in items.items():
-            if root == "#/paths" and str(path).startswith("x-"):
-                continue
-            pointer = f"{root}/{escape_token(str(path))}"
+        # not ``iter_path_items``: a pointer here names the path item where it is written (that walk
+        # gives a referenced one its target's pointer, with the ``$ref``'s siblings merged in)
+        for _, item, pointer in _path_entries(document.get(root[2:]), root):
             if not isinstance(item, dict):
                 found.append((pointer, f"path item is {_kind(item)}, not a mapping: left out"))
                 continue
