@@ -26,7 +26,7 @@ Rules of ``example_from_schema``, in order:
    ``maximum`` (exclusive too) and onto ``multipleOf``; booleans ``True``; Swagger's ``file`` ``"<binary>"``.
 
 Values nest at most ``MAX_DEPTH`` levels, one example visits at most ``MAX_VALUES`` schemas (so a large
-web of mutually recursive schemas stays small), and at most ``MAX_NESTING`` schemas are open at once,
+web of mutually recursive schemas stays small), and at most ``MAX_OPEN_SCHEMAS`` schemas are open at once,
 ``$ref``, ``allOf``, ``oneOf`` and ``anyOf`` counted (so a chain of 50,000 references or ``allOf`` links is cut,
 not a ``RecursionError``); past any limit values are cut like cycles. Results are
 memoized per ``(ref, direction)`` for each resolver (a ``Description.resolve``, kept as long as its
@@ -49,7 +49,7 @@ from orgdocs.site.schemas import schema_facts
 
 __all__ = [
     "MAX_DEPTH",
-    "MAX_NESTING",
+    "MAX_OPEN_SCHEMAS",
     "MAX_VALUES",
     "Direction",
     "Resolve",
@@ -67,7 +67,7 @@ Direction = Literal["request", "response"]
 MAX_DEPTH = 12  # levels of nested values (object properties, array items)
 MAX_ITEMS = 3  # items of a generated array, whatever minItems says
 MAX_VALUES = 4000  # schema visits per example: large cyclic descriptions would otherwise explode
-MAX_NESTING = 64  # schemas open at once (references and combinators included): Python's stack is finite
+MAX_OPEN_SCHEMAS = 64  # schemas open at once (references and combinators included): Python's stack is finite
 _DEPTH, _SIZE = 1, 2  # which limit cut a value
 
 _UUID = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
@@ -271,7 +271,7 @@ class _Walk:
         "direction",
         "floor",
         "memo",
-        "nesting",
+        "open_schemas",
         "positions",
         "reached",
         "resolve",
@@ -290,7 +290,7 @@ class _Walk:
         self.capped = 0  # _DEPTH, _SIZE: a limit was hit, the value depends on where it was met
         self.deepest = 0
         self.spent = 0  # schema visits of this generation, memo hits counted at their full size
-        self.nesting = 0  # schemas open on the way here
+        self.open_schemas = 0  # schemas open on the way here
 
     def target(self, ref: str) -> tuple[bool, Any]:
         try:
@@ -310,18 +310,18 @@ class _Walk:
         if depth > self.deepest:
             self.deepest = depth
         self.spent += 1
-        if depth > MAX_DEPTH or self.spent > MAX_VALUES or self.nesting >= MAX_NESTING:
-            # a nesting cut depends on the path like a size cut: neither is memoized
+        if depth > MAX_DEPTH or self.spent > MAX_VALUES or self.open_schemas >= MAX_OPEN_SCHEMAS:
+            # a cut for too many open schemas depends on the path like a size cut: neither is memoized
             self.capped |= _DEPTH if depth > MAX_DEPTH else _SIZE
             ref = schema.get("$ref")
             if isinstance(ref, str):  # an array whose items it is would have been [] had it been on the path
                 self.reached = {ref} if self.reached is None else self.reached | {ref}
             return self.empty(schema)
-        self.nesting += 1
+        self.open_schemas += 1
         try:
             return self.own_or_generated(schema, depth)
         finally:
-            self.nesting -= 1
+            self.open_schemas -= 1
 
     def own_or_generated(self, schema: dict, depth: int) -> Any:
         declared, value = _own_value(schema)
