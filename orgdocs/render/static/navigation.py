@@ -78,18 +78,22 @@ class Sidebar:
                 for i, item in enumerate(section["items"]):
                     self._where.setdefault(item["route"], (gi, si, i // WINDOW))
         self._cache: dict[tuple, str] = {}
-        self._links: dict[tuple, str] = {}  # (id(section), folder depth, shared parts) -> its line
-        self._targets: dict[int, list[str]] = {}  # id(section) -> the parts of the route it links to
+        self._links: dict[tuple, str] = {}  # (group, section, folder depth, shared parts) -> its line
         self._shared_lines: dict[tuple, list[str]] = {}  # (group, depth, first part) -> lines (``_lines``)
-        # per group: its tag sections by the first two parts of their routes, and its other sections
+        # per group: the parts of the route each tag section links to ([] for the others), its tag sections
+        # by the first two parts of their routes, and its other sections
+        self._targets: list[list[list[str]]] = [[] for _ in self.navigation]
         self._near: list[dict[tuple, list[int]]] = [{} for _ in self.navigation]
         self._listed: list[list[int]] = [[] for _ in self.navigation]
         for gi, group in enumerate(self.navigation):
             for si, section in enumerate(group["sections"]):
                 if section["kind"] == "tag":
-                    self._near[gi].setdefault(tuple(self._target(section)[:2]), []).append(si)
+                    target = _parts(section.get("route") or section["items"][0]["route"])
+                    self._near[gi].setdefault(tuple(target[:2]), []).append(si)
                 else:
+                    target = []
                     self._listed[gi].append(si)
+                self._targets[gi].append(target)
 
     def html(self, route: str, folder: list[str] | None = None) -> str:
         """The sidebar of the page at ``route`` ("" for the home page); ``folder``: where the page is, when
@@ -145,15 +149,15 @@ class Sidebar:
         if lines is None:
             stand_in = [*folder[:1], *["\x01"] * (len(folder) - 1)]  # no route has a part "\x01"
             lines = self._shared_lines[key] = [
-                self._section_link(section, stand_in) if section["kind"] == "tag" else ""
-                for section in sections
+                self._section_link(gi, si, stand_in) if section["kind"] == "tag" else ""
+                for si, section in enumerate(sections)
             ]
         near = self._near[gi].get(tuple(folder[:2]), ()) if len(folder) >= 2 else ()
         if not near and not self._listed[gi]:
             return lines
         lines = lines.copy()
         for si in near:
-            lines[si] = self._section_link(sections[si], folder)
+            lines[si] = self._section_link(gi, si, folder)
         for si in self._listed[gi]:  # hand-written pages and changelogs: few
             items = "".join(_item_html(i, relative_href(folder, i["route"])) for i in sections[si]["items"])
             lines[si] = (
@@ -162,25 +166,20 @@ class Sidebar:
             )
         return lines
 
-    def _target(self, section: dict) -> list[str]:
-        target = self._targets.get(id(section))
-        if target is None:
-            target = self._targets[id(section)] = _parts(section.get("route") or section["items"][0]["route"])
-        return target
-
-    def _section_link(self, section: dict, folder: list[str]) -> str:
-        """A section's line as a link. Its relative link depends only on the folder's depth and on how
+    def _section_link(self, gi: int, si: int, folder: list[str]) -> str:
+        """A tag section's line as a link. Its relative link depends only on the folder's depth and on how
         many of its parts the section's route shares: made once per (section, depth, shared parts), not for
         each of a large site's sections on each section's pages (Microsoft Graph has 900 of them)."""
-        target = self._target(section)
+        target = self._targets[gi][si]
         common = 0
         while common < len(folder) and common < len(target) and folder[common] == target[common]:
             common += 1
-        key = (id(section), len(folder), common)
+        key = (gi, si, len(folder), common)
         text = self._links.get(key)
         if text is None:
+            title = self.navigation[gi]["sections"][si]["title"]
             link = escape(relative_href(folder, "/".join(target)))
-            text = self._links[key] = f'<li><a href="{link}">{escape(section["title"])}</a></li>'
+            text = self._links[key] = f'<li><a href="{link}">{escape(title)}</a></li>'
         return text
 
     @staticmethod
