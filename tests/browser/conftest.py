@@ -1,4 +1,5 @@
-"""Fixtures of the static site's browser tests: headless Chromium, a static file server, a small API.
+"""Fixtures of the static site's browser tests: headless Chromium, a static file server, a small API, and
+the build of tests/data/reading.yaml that several test modules read.
 
 Chromium is Debian's ``/usr/bin/chromium`` driven by Python playwright; tests are skipped without it. Both
 servers listen on 127.0.0.1 in daemon threads, stop at the end of the test, and stop by themselves after
@@ -25,6 +26,9 @@ from pathlib import Path
 
 import pytest
 
+from orgdocs.render.static.build import build_site
+from orgdocs.site import Site
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -35,6 +39,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SERVER_LIFETIME = 300.0  # seconds
+READING = Path(__file__).resolve().parents[1] / "data" / "reading.yaml"
 
 
 def _serve(server: http.server.ThreadingHTTPServer) -> Callable[[], None]:
@@ -80,6 +85,14 @@ def static_server() -> Iterator[Callable[[Path], str]]:
     yield start
     for stop in stops:
         stop()
+
+
+@pytest.fixture(scope="session")
+def reading_site(tmp_path_factory) -> Path:
+    """tests/data/reading.yaml built once for every test that reads its pages; they only read it."""
+    out = tmp_path_factory.mktemp("reading")
+    build_site(Site.from_description(READING), out, progress=False)
+    return out
 
 
 @dataclass

@@ -12,12 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.render.static.build import build_site
-from orgdocs.site import Site
-
 pytestmark = pytest.mark.browser
-
-READING = Path(__file__).resolve().parents[1] / "data" / "reading.yaml"
 
 
 class _PagesHost(http.server.SimpleHTTPRequestHandler):
@@ -59,11 +54,9 @@ class _Body:
 
 
 @pytest.fixture(scope="module")
-def host(tmp_path_factory) -> Iterator[str]:
-    out = tmp_path_factory.mktemp("not-found")
-    build_site(Site.from_description(READING), out, progress=False)
+def host(reading_site) -> Iterator[str]:
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_PagesHost, directory=str(out))
+        ("127.0.0.1", 0), functools.partial(_PagesHost, directory=str(reading_site))
     )
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -101,12 +94,10 @@ def test_the_404_page_works_below_a_sub_path_at_any_depth(host, watched, missing
     assert _script_errors(seen.errors) == []
 
 
-def test_the_404_page_at_the_hosts_root_needs_no_rewriting(tmp_path, static_server, watched):
-    out = tmp_path / "site"
-    build_site(Site.from_description(READING), out, progress=False)
+def test_the_404_page_at_the_hosts_root_needs_no_rewriting(reading_site, static_server, watched):
     seen = watched()
     page = seen.page
-    page.goto(static_server(out) + "404.html")
+    page.goto(static_server(reading_site) + "404.html")
     page.get_by_role("button", name="Dark theme").wait_for()
     assert page.get_by_role("link", name="the home page").get_attribute("href") == "/index.html"
     assert seen.errors == []

@@ -3,32 +3,19 @@ callouts, found by role and label (tests/data/reading.yaml)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-from orgdocs.render.static.build import build_site
-from orgdocs.site import Site
 
 pytestmark = pytest.mark.browser
 
-READING = Path(__file__).resolve().parents[1] / "data" / "reading.yaml"
 CREATE = "api/notes/create-note/"
 GET = "api/notes/get-note/"
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("reading")
-    build_site(Site.from_description(READING), out, progress=False)
-    return out
-
-
-def test_a_deep_link_opens_and_shows_its_response(built, static_server, watched):
+def test_a_deep_link_opens_and_shows_its_response(reading_site, static_server, watched):
     seen = watched()
     page = seen.page
     page.set_viewport_size({"width": 1000, "height": 400})  # shorter than the page
-    page.goto(static_server(built) + CREATE + "#response-404")
+    page.goto(static_server(reading_site) + CREATE + "#response-404")
     response = page.locator("#response-404")
     assert response.get_attribute("open") is not None  # closed on the page, opened by the link
     assert response.is_visible()
@@ -47,10 +34,12 @@ def test_a_deep_link_opens_and_shows_its_response(built, static_server, watched)
     assert seen.errors == []
 
 
-def test_headings_are_named_by_their_text_and_their_deep_links_sit_beside_them(built, static_server, watched):
+def test_headings_are_named_by_their_text_and_their_deep_links_sit_beside_them(
+    reading_site, static_server, watched
+):
     seen = watched()
     page = seen.page
-    page.goto(static_server(built) + CREATE)
+    page.goto(static_server(reading_site) + CREATE)
     opacity = "element => getComputedStyle(element).opacity"
     focused = "document.activeElement.getAttribute('aria-label')"
     for name in ("Request body", "Responses", "Try it", "Code samples"):  # in the page's order
@@ -75,9 +64,9 @@ def test_headings_are_named_by_their_text_and_their_deep_links_sit_beside_them(b
     assert seen.errors == []
 
 
-def test_previous_and_next_follow_the_navigation(built, static_server, watched):
+def test_previous_and_next_follow_the_navigation(reading_site, static_server, watched):
     page = watched().page
-    page.goto(static_server(built) + CREATE)
+    page.goto(static_server(reading_site) + CREATE)
     pager = page.get_by_role("navigation", name="Previous and next operations")
     pager.get_by_role("link", name="Next GET Get a note").click()
     page.wait_for_url("**/" + GET)
@@ -87,10 +76,10 @@ def test_previous_and_next_follow_the_navigation(built, static_server, watched):
     page.wait_for_url("**/" + CREATE)
 
 
-def test_sample_tabs_work_with_the_keyboard(built, static_server, watched):
+def test_sample_tabs_work_with_the_keyboard(reading_site, static_server, watched):
     seen = watched()
     page = seen.page
-    page.goto(static_server(built) + CREATE)
+    page.goto(static_server(reading_site) + CREATE)
     tabs = page.get_by_role("tablist", name="Code sample language")
     names = [tab.text_content() for tab in tabs.get_by_role("tab").all()]
     assert names == ["curl", "Python (httpx)", "JavaScript (fetch)", "Ruby SDK", "PHP"]
@@ -114,9 +103,9 @@ def test_sample_tabs_work_with_the_keyboard(built, static_server, watched):
     assert seen.errors == []
 
 
-def test_generated_samples_still_follow_the_form(built, static_server, watched):
+def test_generated_samples_still_follow_the_form(reading_site, static_server, watched):
     page = watched().page
-    page.goto(static_server(built) + GET)
+    page.goto(static_server(reading_site) + GET)
     curl = page.locator('[data-sample="curl"]')
     built_html = curl.inner_html()
     assert curl.locator(".s1").count() >= 1  # highlighted at build time
@@ -131,10 +120,10 @@ def test_generated_samples_still_follow_the_form(built, static_server, watched):
     assert built_html.count('class="s1"') == curl.inner_html().count('class="s1"')
 
 
-def test_copy_buttons_copy_the_current_text(built, static_server, watched):
+def test_copy_buttons_copy_the_current_text(reading_site, static_server, watched):
     seen = watched(permissions=["clipboard-read", "clipboard-write"])
     page = seen.page
-    page.goto(static_server(built) + GET)
+    page.goto(static_server(reading_site) + GET)
     page.locator('[data-param-name="id"]').fill("7")
     button = page.get_by_role("button", name="Copy curl")
     button.click()
@@ -149,10 +138,10 @@ def test_copy_buttons_copy_the_current_text(built, static_server, watched):
     assert seen.errors == []
 
 
-def test_a_variant_is_chosen_with_a_selector(built, static_server, watched):
+def test_a_variant_is_chosen_with_a_selector(reading_site, static_server, watched):
     seen = watched()
     page = seen.page
-    page.goto(static_server(built) + CREATE)
+    page.goto(static_server(reading_site) + CREATE)
     response = page.locator("#response-201")
     response.locator("details.schema-more > summary", has_text="Fields").first.click()  # pet's fields
     choice = response.get_by_role("group", name="One of: choose a variant")
@@ -169,9 +158,9 @@ def test_a_variant_is_chosen_with_a_selector(built, static_server, watched):
     assert seen.errors == []
 
 
-def test_callouts_and_wide_tables(built, static_server, watched):
+def test_callouts_and_wide_tables(reading_site, static_server, watched):
     page = watched().page
-    page.goto(static_server(built) + CREATE)
+    page.goto(static_server(reading_site) + CREATE)
     note = page.get_by_role("note").filter(has_text="Notes are kept for thirty days.")
     assert note.get_by_text("Note", exact=True).is_visible()
     assert page.get_by_role("note").filter(has_text="Deleting is final.").get_by_text("Warning").is_visible()
@@ -179,11 +168,11 @@ def test_callouts_and_wide_tables(built, static_server, watched):
     assert code.evaluate("element => getComputedStyle(element).whiteSpace") == "nowrap"
 
 
-def test_without_javascript_every_sample_is_readable(built, static_server, browser):
+def test_without_javascript_every_sample_is_readable(reading_site, static_server, browser):
     context = browser.new_context(java_script_enabled=False)
     try:
         page = context.new_page()
-        page.goto(static_server(built) + CREATE)
+        page.goto(static_server(reading_site) + CREATE)
         for caption in ("curl", "Python (httpx)", "JavaScript (fetch)", "Ruby SDK", "PHP"):
             assert page.locator("figcaption", has_text=caption).first.is_visible()
         assert page.get_by_text('client.notes.create(text: "hi")').is_visible()
