@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import io
 import json
@@ -550,3 +551,16 @@ def test_a_build_counts_the_warnings_that_check_lists(tmp_path, capsys, monkeypa
     assert err.splitlines()[-1] == f"orgdocs build: 2 warnings, listed by `orgdocs check {config}`"
     assert main(["build", str(SHOP), "--out", str(tmp_path / "shop")]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_the_build_command_keeps_its_loaded_site_out_of_collection_until_it_ends(tmp_path, monkeypatch):
+    frozen_while_building = []
+
+    def building(site, out, **options):
+        frozen_while_building.append(gc.get_freeze_count())
+        return build_site(site, out, **options)
+
+    monkeypatch.setattr(build, "build_site", building)
+    assert main(["build", str(SHOP), "--out", str(tmp_path / "site")]) == 0
+    assert frozen_while_building[0] > 1000  # the description, the model and the site
+    assert gc.get_freeze_count() == 0  # a process that goes on collects them as usual again
