@@ -70,6 +70,10 @@ class TreeCache:
     heads: dict = field(default_factory=dict)  # id(schema) -> (schema, its _Head): the schema kept alive
     merged: dict = field(default_factory=dict)  # id(schema) -> (schema, its $ref target with its siblings)
     leaves: dict = field(default_factory=dict)  # (id(schema), name, ...) -> (schema, its row): see ``row``
+    labels: dict = field(default_factory=dict)  # $ref -> (its name, itself), escaped
+    properties: dict = field(
+        default_factory=dict
+    )  # (id(schema), direction) -> (schema, its shown properties)
 
 
 @dataclass
@@ -276,6 +280,7 @@ class _Tree:
 
     __slots__ = (
         "bases",
+        "cache",
         "context",
         "cuts",
         "direction",
@@ -293,6 +298,7 @@ class _Tree:
         self.resolve = resolve
         self.direction = direction
         self.context = context
+        self.cache = context.cache
         self.rows = rows  # left in this tree
         self.full = rows
         self.cuts = 0  # times the budget cut a row so far
@@ -310,7 +316,7 @@ class _Tree:
         return self.rows == self.full == self.context.tree_rows
 
     def target(self, ref: str) -> tuple[bool, Any]:
-        targets = self.context.cache.targets if self.context.cache is not None else None
+        targets = self.cache.targets if self.cache is not None else None
         if targets is not None and ref in targets:
             return targets[ref]
         try:
@@ -337,8 +343,7 @@ class _Tree:
 
     def expand_ref(self, schema: dict, ref: str, depth: int, where: Where | None, children: bool) -> _Node:
         self.met += 1
-        name = escape(ref_name(ref))
-        title = escape(ref)
+        name, title = self.label(ref)
         if ref in self.stack:
             if self.frames:
                 top = self.frames[-1]
@@ -357,7 +362,7 @@ class _Tree:
                 f'<span class="schema-ref" title="{title}">{name}</span>', [_badge("nested too deep")]
             )
         siblings = {k: v for k, v in schema.items() if k != "$ref"}
-        memo = self.context.cache.subtrees if self.context.cache is not None and not siblings else None
+        memo = self.cache.subtrees if self.cache is not None and not siblings else None
         key = (ref, self.direction, depth, children, self.context.max_depth)
         fresh_key = (*key, self.context.tree_rows)
         if memo is not None:
@@ -393,10 +398,20 @@ class _Tree:
             parent.floor = min(parent.floor, frame.floor)
         return node
 
+    def label(self, ref: str) -> tuple[str, str]:
+        """(name, title) of a ``$ref``'s label, escaped: made once per reference when the trees share a cache."""
+        labels = self.cache.labels if self.cache is not None else None
+        known = labels.get(ref) if labels is not None else None
+        if known is None:
+            known = (escape(ref_name(ref)), escape(ref))
+            if labels is not None:
+                labels[ref] = known
+        return known
+
     def beside(self, schema: dict, target: dict, siblings: dict) -> dict:
         """The target of ``schema``'s $ref with the keywords beside it (OpenAPI 3.1: they apply too), made
         once per schema when the trees share a cache, so that what ``head`` keeps of it is found again."""
-        merged = self.context.cache.merged if self.context.cache is not None else None
+        merged = self.cache.merged if self.cache is not None else None
         if merged is None:
             return {**target, **siblings}
         known = merged.get(id(schema))
@@ -424,7 +439,7 @@ class _Tree:
     def head(self, schema: dict) -> _Head:
         """What ``schema`` shows whatever its place: made once per schema of a description when the trees
         share a cache (Stripe's pages show the same schemas thousands of times)."""
-        heads = self.context.cache.heads if self.context.cache is not None else None
+        heads = self.cache.heads if self.cache is not None else None
         if heads is None:
             return _head(schema, self.target)
         cached = heads.get(id(schema))
@@ -509,14 +524,9 @@ class _Tree:
         """Rows of properties (``places``: where each is written, for a merged ``allOf``), pattern and
         additional properties, and tuple items."""
         rows = []
-        required = set(s for s in _list(schema.get("required")) if isinstance(s, str))
-        properties = schema.get("properties")
-        if isinstance(properties, dict):
-            for name, sub in properties.items():
-                if self.left_out(sub):
-                    continue
-                at = places[name] if places else _at(where, "properties", name)
-                rows.append(self.row(escape(str(name)), sub, depth, at, name in required))
+        for name, name_html, sub, required in self.shown_properties(schema, places is None):
+            at = places[name] if places else _at(where, "properties", name)
+            rows.append(self.row(name_html, sub, depth, at, required))
         patterns = schema.get("patternProperties")
         if isinstance(patterns, dict):
             for pattern, sub in patterns.items():
@@ -536,6 +546,27 @@ class _Tree:
             for i, sub in enumerate(tuple_items):
                 rows.append(self.row(f"[{i}]", sub, depth, _at(where, key, i)))
         return "".join(rows)
+
+    def shown_properties(self, schema: dict, shared: bool) -> list[tuple[Any, str, Any, bool]]:
+        """(name, its HTML, schema, required) of each property the direction keeps; made once per schema
+        when it is one of the description's (``shared``) and the trees share a cache."""
+        cache = self.cache.properties if self.cache is not None and shared else None
+        key = (id(schema), self.direction)
+        known = cache.get(key) if cache is not None else None
+        if known is not None:
+            return known[1]
+        properties = schema.get("properties")
+        shown = []
+        if isinstance(properties, dict):
+            required = set(s for s in _list(schema.get("required")) if isinstance(s, str))
+            shown = [
+                (name, escape(str(name)), sub, name in required)
+                for name, sub in properties.items()
+                if not self.left_out(sub)
+            ]
+        if cache is not None:
+            cache[key] = (schema, shown)
+        return shown
 
     def discriminated(self, schema: dict, where: Where | None) -> tuple[dict | None, str | None]:
         """(the schema whose discriminator chooses among this one's variants, its $ref or None): the schema
@@ -590,7 +621,7 @@ class _Tree:
         self.rows -= 1
         # A row whose schema meets no $ref and asks for no nested rows reads the same wherever it is: made once
         # per (schema, name, required) for a description's pages (most of Stripe's and GitHub's rows).
-        leaves = self.context.cache.leaves if self.context.cache is not None else None
+        leaves = self.cache.leaves if self.cache is not None else None
         key = (
             (id(schema), name_html, required, variant)
             if leaves is not None and type(schema) is dict
