@@ -8,7 +8,9 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import jinja2
 import pytest
+from markupsafe import Markup
 
 from orgdocs.render.html import (
     TreeCache,
@@ -19,6 +21,7 @@ from orgdocs.render.html import (
     schema_tree_html,
 )
 from orgdocs.render.static.markdown import cleaner, is_remote
+from orgdocs.render.static.templating import environment
 from orgdocs.site import Site
 
 STATIC = Path(__file__).resolve().parent / "data" / "static"
@@ -484,3 +487,19 @@ def test_operation_pages_link_previous_and_next(reading, tmp_path):
     assert 'rel="prev"' in second and 'href="../../../api/notes/create-note/"' in second
     assert 'rel="next"' not in second
     assert '<nav class="op-pager" aria-label="Previous and next operations">' in first
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["plain", "<script>alert('x')</script>", 'a & "b" > c', "", 0, 1.5, None, ["<x>"], Markup("<b>kept</b>")],
+)
+def test_templates_escape_what_they_write_as_jinja_does(value):
+    """The site's templates write ``{{ }}`` through their own escape: the same text as Jinja's with
+    markupsafe, in a page, a macro, a ``set`` block (which must not escape twice) and a concatenation."""
+    source = (
+        "{% macro m(v) %}[{{ v }}]{% endmacro %}{% set block %}({{ value }}){% endset %}"
+        "{{ value }}|{{ m(value) }}|{{ block }}|{{ value ~ '&' }}|{{ m(value) ~ block }}"
+    )
+    stock = jinja2.Environment(autoescape=True).from_string(source).render(value=value)
+    assert environment().from_string(source).render(value=value) == stock
+    assert "<x>" not in stock and "<script>" not in stock
