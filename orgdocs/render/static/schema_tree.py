@@ -106,29 +106,46 @@ def _ids(text: str, name: Callable[[int], str]) -> str:
     return "".join(parts)
 
 
-def _shift(text: str, offset: int) -> str:
-    if not offset or "~" not in text:
-        return text
-    return _ids(text, lambda n: f"~{n + offset}~")
-
-
 class _Memo:
-    """A rendered ``$ref`` subtree: its node with ids counted from 0, the rows and ids it used, and the
+    """A rendered ``$ref`` subtree: its node's texts with ids counted from 0 (split at their placeholders,
+    so that a reuse shifts them without scanning the text again), the rows and ids it used, and the
     references it expanded."""
 
-    __slots__ = ("ids", "node", "reached", "rows")
+    __slots__ = ("attrs", "badges", "body", "children", "ids", "reached", "rows", "type_html")
 
     def __init__(self, node: _Node, rows: int, ids: int, first_id: int, reached: set[str]):
-        self.node = _Node(
-            _shift(node.type_html, -first_id),
-            [_shift(b, -first_id) for b in node.badges],
-            node.body,
-            _shift(node.children, -first_id),
-            _shift(node.attrs, -first_id),
-        )
+        self.type_html = _Placed(_Placed(node.type_html).at(-first_id))
+        self.badges = [_Placed(_Placed(b).at(-first_id)) for b in node.badges]
+        self.body = node.body
+        self.children = _Placed(_Placed(node.children).at(-first_id))
+        self.attrs = _Placed(_Placed(node.attrs).at(-first_id))
         self.rows = rows
         self.ids = ids
         self.reached = frozenset(reached)
+
+
+class _Placed:
+    """A text with id placeholders, split at them when it is first shifted: a reused subtree is shifted
+    again and again without its text being scanned each time."""
+
+    __slots__ = ("parts", "text")
+
+    def __init__(self, text: str):
+        self.text = text
+        self.parts: list | None = None
+
+    def at(self, offset: int) -> str:
+        """The text with its ids moved by ``offset``."""
+        if not offset or "~" not in self.text:
+            return self.text
+        if self.parts is None:
+            self.parts = _ID.split(self.text)
+            for i in range(1, len(self.parts), 2):  # text, number, text, number, ..., text
+                self.parts[i] = int(self.parts[i])
+        out = self.parts.copy()
+        for i in range(1, len(out), 2):
+            out[i] = f"~{out[i] + offset}~"
+        return "".join(out)
 
 
 @dataclass
@@ -427,13 +444,12 @@ class _Tree:
         self.rows -= entry.rows
         if self.frames:
             self.frames[-1].reached |= entry.reached
-        node = entry.node
         return _Node(
-            _shift(node.type_html, offset),
-            [_shift(b, offset) for b in node.badges],
-            node.body,
-            _shift(node.children, offset),
-            _shift(node.attrs, offset),
+            entry.type_html.at(offset),
+            [b.at(offset) for b in entry.badges],
+            entry.body,
+            entry.children.at(offset),
+            entry.attrs.at(offset),
         )
 
     def head(self, schema: dict) -> _Head:
