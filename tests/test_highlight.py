@@ -5,7 +5,9 @@ from __future__ import annotations
 import html as html_module
 import re
 
-from orgdocs.render.static.highlight import MAX_HIGHLIGHT, highlight, lexer_name, sample_html
+from orgdocs.render.static.highlight import MAX_HIGHLIGHT, highlight, lexer_name, sample_html, sample_tokens
+from orgdocs.site.requests import RequestParts
+from orgdocs.site.samples import code_samples
 
 
 def _text(html: str) -> str:
@@ -65,3 +67,29 @@ def test_generated_samples_are_coloured_by_their_own_rules():
     assert '<span class="si">${process.env.K}</span>' in js and '<span class="m">1.5</span>' in js
     for html, text in ((curl, "curl"), (python, "import"), (js, "const")):
         assert _text(html).startswith(text)
+
+
+def test_python_and_javascript_samples_highlighted_line_by_line_read_as_highlighted_whole():
+    """``sample_html`` highlights these two languages a line at a time (each distinct line once): the same
+    HTML as the tokens of the whole sample, strings holding U+2028, quotes, ``&``, ``<`` and escapes."""
+    body = '{\n  "a\u2028b": "x & <y> \\"q\\" \\\\n",\n  "n": [1, 2.5e3, true, null],\n  "s": "#not a comment"\n}'
+    parts = RequestParts(
+        method="POST",
+        url="https://api.example.com/a?b=1&c=$TOKEN",
+        headers=[("Authorization", "Bearer $TOKEN"), ("Content-Type", "application/json")],
+        body=body,
+        media_type="application/json",
+        variables=["TOKEN"],
+    )
+    samples = code_samples(parts)
+    assert "\u2028" in samples["python"] and "\u2028" in samples["javascript"]
+    for language in ("python", "javascript", "curl"):
+        text = samples[language]
+        whole = "".join(
+            f'<span class="{css}">{html_module.escape(value, quote=False)}</span>'
+            if css
+            else html_module.escape(value, quote=False)
+            for css, value in sample_tokens(text, language)
+        )
+        assert sample_html(text, language) == whole, language
+        assert sample_html(text, language) == whole, language  # and from the lines' cache
