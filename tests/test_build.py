@@ -564,3 +564,14 @@ def test_the_build_command_keeps_its_loaded_site_out_of_collection_until_it_ends
     assert main(["build", str(SHOP), "--out", str(tmp_path / "site")]) == 0
     assert frozen_while_building[0] > 1000  # the description, the model and the site
     assert gc.get_freeze_count() == 0  # a process that goes on collects them as usual again
+
+
+@pytest.mark.parametrize("total", [1, 15, 16, 17, 100, 533, 1223])
+def test_page_writers_take_long_runs_of_neighbours_first_and_short_ones_last(total):
+    routes = [f"/r{i}" for i in range(total)]
+    chunks = build._chunks(routes, 2)
+    assert [route for chunk in chunks for route in chunk] == routes
+    sizes = [len(chunk) for chunk in chunks]
+    assert all(sizes) and sizes == sorted(sizes, reverse=True)
+    assert sizes[0] == max(build.CHUNK, total // 4) or sizes[0] == total
+    assert max(sizes[-2:]) <= build.CHUNK
