@@ -71,9 +71,7 @@ class TreeCache:
     merged: dict = field(default_factory=dict)  # id(schema) -> (schema, its $ref target with its siblings)
     leaves: dict = field(default_factory=dict)  # (id(schema), name, ...) -> (schema, its row): see ``row``
     labels: dict = field(default_factory=dict)  # $ref -> (its name, itself), escaped
-    properties: dict = field(
-        default_factory=dict
-    )  # (id(schema), direction) -> (schema, its shown properties)
+    properties: dict = field(default_factory=dict)  # (id(schema), direction) -> (schema, what it shows)
 
 
 @dataclass
@@ -106,32 +104,20 @@ def _ids(text: str, name: Callable[[int], str]) -> str:
     return "".join(parts)
 
 
-class _Memo:
-    """A rendered ``$ref`` subtree: its node's texts with ids counted from 0 (split at their placeholders,
-    so that a reuse shifts them without scanning the text again), the rows and ids it used, and the
-    references it expanded."""
-
-    __slots__ = ("attrs", "badges", "body", "children", "ids", "reached", "rows", "type_html")
-
-    def __init__(self, node: _Node, rows: int, ids: int, first_id: int, reached: set[str]):
-        self.type_html = _Placed(_Placed(node.type_html).at(-first_id))
-        self.badges = [_Placed(_Placed(b).at(-first_id)) for b in node.badges]
-        self.body = node.body
-        self.children = _Placed(_Placed(node.children).at(-first_id))
-        self.attrs = _Placed(_Placed(node.attrs).at(-first_id))
-        self.rows = rows
-        self.ids = ids
-        self.reached = frozenset(reached)
+def _shift(text: str, offset: int) -> str:
+    if not offset or "~" not in text:
+        return text
+    return _ids(text, lambda n: f"~{n + offset}~")
 
 
 class _Placed:
-    """A text with id placeholders, split at them when it is first shifted: a reused subtree is shifted
-    again and again without its text being scanned each time."""
+    """A text with id placeholders (moved by ``offset`` when made), split at them when it is first shifted:
+    a reused subtree is shifted again and again without its text being scanned each time."""
 
     __slots__ = ("parts", "text")
 
-    def __init__(self, text: str):
-        self.text = text
+    def __init__(self, text: str, offset: int = 0):
+        self.text = _shift(text, offset)
         self.parts: list | None = None
 
     def at(self, offset: int) -> str:
@@ -146,6 +132,24 @@ class _Placed:
         for i in range(1, len(out), 2):
             out[i] = f"~{out[i] + offset}~"
         return "".join(out)
+
+
+class _Memo:
+    """A rendered ``$ref`` subtree: its node's texts with ids counted from 0 (split at their placeholders,
+    so that a reuse shifts them without scanning the text again), the rows and ids it used, and the
+    references it expanded."""
+
+    __slots__ = ("attrs", "badges", "body", "children", "ids", "reached", "rows", "type_html")
+
+    def __init__(self, node: _Node, rows: int, ids: int, first_id: int, reached: set[str]):
+        self.type_html = _Placed(node.type_html, -first_id)
+        self.badges = [_Placed(b, -first_id) for b in node.badges]
+        self.body = node.body
+        self.children = _Placed(node.children, -first_id)
+        self.attrs = _Placed(node.attrs, -first_id)
+        self.rows = rows
+        self.ids = ids
+        self.reached = frozenset(reached)
 
 
 @dataclass
