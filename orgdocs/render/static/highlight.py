@@ -144,8 +144,9 @@ def _json_span(match: re.Match) -> str:
     return f'<span class="kc">{constant}</span>'
 
 
-# The generated samples' tokens (a string written as an unrolled loop, as for JSON): per language, (token class, pattern, is a string with interpolations) tried
+# The generated samples' tokens: per language, (token class, pattern, is a string with interpolations) tried
 # in order at each place, and the interpolations inside such strings ("" for an escape, which stays string).
+# A string is written as an unrolled loop, as for JSON.
 # Patterns are in the subset of regular expressions Python (with re.ASCII) and JavaScript read alike:
 # request.js compiles the same strings (a test holds them equal).
 SAMPLE_RULES: dict[str, dict[str, list]] = {
