@@ -295,3 +295,23 @@ def test_the_bundled_site():
     assert site.title == "Organization Management API"
     assert site.operations and all(route.startswith("/organization-api/") for route in site.operations)
     assert "/changelog" in site.pages
+
+
+def test_a_tag_named_by_a_number_keeps_its_declared_description(tmp_path):
+    """YAML reads ``name: 2024`` as a number; operations name the tag "2024": one tag, described."""
+    site = site_of(
+        tmp_path,
+        api(
+            {"/reports": {"get": op(tags=[2024])}},
+            tags=[
+                {
+                    "name": 2024,
+                    "description": "The year's reports",
+                    "externalDocs": {"url": "https://x.test/y"},
+                }
+            ],
+        ),
+    )
+    (section,) = site.sections.values()
+    assert (section.title, section.description) == ("2024", "The year's reports")
+    assert section.external_docs["url"] == "https://x.test/y"

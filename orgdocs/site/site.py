@@ -24,6 +24,7 @@ from orgdocs.loading.parse import paused_gc
 from orgdocs.loading.refs import DATA_KEYS, NAME_MAPS, escape_token
 from orgdocs.loading.sources import is_url, schema_source
 from orgdocs.model import Description, Operation, load
+from orgdocs.model.values import as_list, as_text
 from orgdocs.site.config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection, load_config
 from orgdocs.site.excerpts import search_text
 from orgdocs.site.pages import Page, read_page, read_updates
@@ -495,12 +496,13 @@ def description_text(value: Any) -> str:
 
 
 def _declared_tags(description: Description) -> dict[str, dict]:
-    """The top-level ``tags`` objects by name (their description and ``externalDocs``)."""
-    raw = description.document.get("tags")
+    """The top-level ``tags`` objects by name (their description and ``externalDocs``), a name read as the
+    model reads an operation's tags: ``name: 2024`` in YAML is the tag "2024"."""
     found: dict[str, dict] = {}
-    for tag in raw if isinstance(raw, list) else ():
-        if isinstance(tag, dict) and isinstance(tag.get("name"), str):
-            found.setdefault(tag["name"], tag)
+    for tag in as_list(description.document.get("tags")):
+        name = as_text(tag.get("name")) if isinstance(tag, dict) else ""
+        if name:
+            found.setdefault(name, tag)
     return found
 
 
