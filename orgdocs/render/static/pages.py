@@ -63,7 +63,12 @@ class PageRenderer:
         self._home = env.get_template("site_home.html.j2")
         self._section = env.get_template("site_tag.html.j2")
         self._not_found = env.get_template("site_404.html.j2")
-        for name in ("operation_detail.html.j2", "operation_form.html.j2", "operation_samples.html.j2"):
+        for name in (
+            "operation_detail.html.j2",
+            "operation_form.html.j2",
+            "operation_samples.html.j2",
+            "operation_macros.html.j2",
+        ):
             env.get_template(name)  # included at render time: compiled here once, not in each page writer
 
     def chrome(
