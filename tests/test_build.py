@@ -575,3 +575,16 @@ def test_page_writers_take_long_runs_of_neighbours_first_and_short_ones_last(tot
     assert all(sizes) and sizes == sorted(sizes, reverse=True)
     assert sizes[0] == max(build.CHUNK, total // 4) or sizes[0] == total
     assert max(sizes[-2:]) <= build.CHUNK
+
+
+def test_a_build_leaves_frozen_what_its_caller_froze(tmp_path, monkeypatch):
+    """The page writers' fork freezes the objects made so far, and unfreezes only what it froze itself."""
+    monkeypatch.setattr(build, "PARALLEL_MIN_OPERATIONS", 1)  # forked page writers
+    site = Site(SHOP)
+    gc.freeze()
+    try:
+        before = gc.get_freeze_count()
+        assert build_site(site, tmp_path / "site", progress=False).workers > 1
+        assert gc.get_freeze_count() > before / 2  # (frozen objects freed since leave the count)
+    finally:
+        gc.unfreeze()

@@ -355,16 +355,16 @@ def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phas
     finally:
         bar.close()
     return BuildResult(
-        root,
-        totals.pages,
-        len(routes),
-        totals.files,
-        totals.bytes,
-        totals.largest,
-        0.0,
-        count,
-        totals.warnings,
-        phases,
+        out=root,
+        pages=totals.pages,
+        operations=len(routes),
+        files=totals.files,
+        bytes=totals.bytes,
+        largest_page=totals.largest,
+        seconds=0.0,  # set by build_site, which times the whole build
+        workers=count,
+        warnings=totals.warnings,
+        phases=phases,
     )
 
 
@@ -455,6 +455,8 @@ def _write_parallel(
     _SHARED.update(writer=writer, timed=phases.enabled)
     # Objects made so far stay out of the collector: forked pages are not copied by it. No collection
     # first: the description holds no garbage worth a walk over its millions of objects (0.1 s on GitHub's).
+    # Whoever froze objects before (``build_command``, a notebook) unfreezes them: not this block.
+    frozen_before = gc.get_freeze_count() > 0
     gc.freeze()
     try:
         context = multiprocessing.get_context("fork")
@@ -467,6 +469,7 @@ def _write_parallel(
                 phases.merge(spent)
                 bar.advance(len(written))
     finally:
-        gc.unfreeze()
+        if not frozen_before:
+            gc.unfreeze()
         _SHARED.clear()
     sys.stderr.flush()
