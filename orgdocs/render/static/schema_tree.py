@@ -328,9 +328,8 @@ class _Tree:
         self.frames: list[_Frame] = []
         self.ids = 0
         self.bases: set[str] = set()  # $refs whose discriminator variants are being listed
-        self.met = (
-            0  # $refs met and nested rows asked for so far: what a row may depend on besides its schema
-        )
+        # $refs met and nested rows asked for so far: what a row may depend on besides its schema
+        self.met = 0
 
     def fresh(self) -> bool:
         """Nothing of a whole tree's budget is used yet."""
