@@ -205,6 +205,26 @@ def test_parallel_build_writes_the_same_files(tmp_path):
     assert _tree(tmp_path / "serial") == _tree(tmp_path / "parallel")
 
 
+_YAML_VALUES = """
+openapi: 3.0.3
+info: {title: T, version: "1"}
+paths:
+  /plain:
+    get:
+      parameters: [{name: n, in: query, schema: {type: integer}, example: 7}]
+      responses: {"200": {description: ok}}
+  /odd:
+    get:
+      parameters:
+        - {name: day, in: query, schema: {type: string}, example: 2024-01-02}
+        - {name: n, in: query, schema: {type: number, maximum: .inf}, example: .nan}
+      responses:
+        200:
+          description: ok
+          content: {application/json: {example: {1: 2024-01-02, x: .nan}}}
+"""
+
+
 def _cyclic_project(root: Path) -> Path:
     """40 operations entering the cycle A -> B -> C -> A at different schemas: the order in which forked
     page writers meet them changes from run to run."""
@@ -256,7 +276,8 @@ def test_a_build_is_byte_identical_from_run_to_run(tmp_path):
 def test_pages_and_payloads_are_the_rendered_text_byte_for_byte(tmp_path):
     """The build writes a page in pieces (its HTML around the payload's escaped bytes) and a payload from
     its components' bytes: the same bytes as rendering each whole."""
-    for config in (SHOP, HOSTILE, _cyclic_project(tmp_path / "project")):
+    yaml_values = write_project(tmp_path / "yaml", {"v.yaml": _YAML_VALUES})  # a page from parsed JSON
+    for config in (SHOP, HOSTILE, _cyclic_project(tmp_path / "project"), yaml_values):
         site = Site(config)
         out = tmp_path / f"site-{config.parent.name}"
         build_site(site, out, progress=False, workers=1)

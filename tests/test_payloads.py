@@ -3,6 +3,7 @@ unresolved references listed, security schemes of the operation only, Swagger 2.
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 
@@ -11,7 +12,7 @@ from site_projects import PROJECT_CONFIG, REACH, SWAGGER, api, op, site_of, writ
 
 from orgdocs import Site
 from orgdocs.model import from_document
-from orgdocs.site.payloads import ReachIndex, dumps, reachable_refs
+from orgdocs.site.payloads import ReachIndex, dumps, dumps_value, reachable_refs
 
 SCHEMAS = "#/components/schemas/"
 
@@ -222,6 +223,19 @@ components:
 def test_dumps_is_compact_strict_and_keeps_text():
     assert dumps({"a": [1, "é"], 2: None}) == '{"a":[1,"é"],"2":null}'
     assert dumps({"x": float("nan"), True: float("-inf")}) == '{"x":"NaN","true":"-Infinity"}'
+
+
+def test_a_payload_hands_its_values_to_the_page_only_where_json_holds_them_as_they_are(tmp_path):
+    assert dumps_value({"a": [1, "é", None]}) == ('{"a":[1,"é",null]}', True)
+    assert dumps_value({"x": float("nan")}) == ('{"x":"NaN"}', False)
+    assert dumps_value({"d": datetime.date(2024, 1, 2)}) == ('{"d":"2024-01-02"}', False)
+    site = site_of(
+        tmp_path, api({"/n": {"get": op(parameters=[{"name": "n", "in": "query", "example": 1.5}])}})
+    )
+    (route,) = site.operations
+    parts = site.payload_parts(route)
+    assert parts.value is not None
+    assert {**parts.value, "components": {}} == json.loads(parts.head_json())
 
 
 def test_a_reference_to_a_scalar_or_into_a_schema(tmp_path):

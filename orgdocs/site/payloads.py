@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.loading.refs import is_local, iter_refs
@@ -52,6 +52,7 @@ __all__ = [
     "PayloadParts",
     "ReachIndex",
     "dumps",
+    "dumps_value",
     "operation_dict",
     "reachable_refs",
     "security_scheme_dict",
@@ -69,6 +70,20 @@ def dumps(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=str)
     except (ValueError, TypeError):
         return json.dumps(_jsonable(value), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def dumps_value(value: Any) -> tuple[str, bool]:
+    """``dumps(value)``, and whether JSON holds ``value`` as it is: False where a value had to be written as
+    its text or made strict JSON (a date, NaN, a cycle). A reader of the text may then use ``value`` itself."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=_refused)
+    except (ValueError, TypeError):
+        return dumps(value), False
+    return text, True
+
+
+def _refused(value: Any) -> Any:
+    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 def _jsonable(value: Any) -> Any:
@@ -211,10 +226,13 @@ def operation_dict(operation: Operation, security: list[dict]) -> dict:
 class PayloadParts:
     """One payload as UTF-8 pieces, never copied into one string unless asked: ``head`` is the JSON object
     up to and including ``"components":{``, ``members`` the components' ``"<ref>":<JSON>`` members (each a
-    bytes object shared by every payload that reaches it), and the payload ends with ``}}``."""
+    bytes object shared by every payload that reaches it), and the payload ends with ``}}``. ``value``: the
+    members of ``head`` as Python values, when their JSON holds them as they are (``dumps_value``): a page
+    reads them there instead of parsing ``head`` again (0.3 s of Stripe's pages)."""
 
     head: bytes
     members: tuple[bytes, ...]
+    value: dict | None = field(default=None, compare=False, repr=False)
 
     TAIL = b"}}"
 

@@ -31,7 +31,7 @@ from orgdocs.site.pages import Page, read_page, read_updates
 from orgdocs.site.payloads import (
     PayloadParts,
     ReachIndex,
-    dumps,
+    dumps_value,
     operation_dict,
     reachable_refs,
     security_scheme_dict,
@@ -470,9 +470,11 @@ class Site:
             "examples": operation_examples(operation, description.resolve),
             "unresolved": list(dict.fromkeys([*operation.kept_refs, *unresolved])),
         }
-        text = dumps(head)
+        text, as_is = dumps_value(head)
         return PayloadParts(
-            f'{text[:-1]},"components":{{'.encode(), tuple(reach.fragment(ref) for ref in refs)
+            f'{text[:-1]},"components":{{'.encode(),
+            tuple(reach.fragment(ref) for ref in refs),
+            head if as_is else None,
         )
 
     def payloads(self) -> Iterator[tuple[str, str]]:

@@ -123,11 +123,14 @@ _DECODER = json.JSONDecoder()
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
-def payload_head(entry: Any, payload_json: str | None = None) -> dict:
-    """The payload of an operation without its ``components``: read from ``payload_json`` when given (its
-    members up to ``components``, which ``Site.payload_json`` writes last), else made by the same functions.
-    A page needs the schemas through ``Description.resolve``, not parsed again from megabytes of JSON
-    (Stripe's payloads are 0.8 MB each)."""
+def payload_head(entry: Any, payload_json: str | None = None, head: dict | None = None) -> dict:
+    """The payload of an operation without its ``components``: ``head`` when given (those members as the
+    payload was made from them), else read from ``payload_json`` when given (its members up to
+    ``components``, which ``Site.payload_json`` writes last), else made by the same functions. A page needs
+    the schemas through ``Description.resolve``, not parsed again from megabytes of JSON (Stripe's payloads
+    are 0.8 MB each)."""
+    if head is not None:
+        return head
     if payload_json is not None:
         head = _members_before_components(payload_json)
         if all(key in head for key in _HEAD_KEYS):
@@ -174,11 +177,13 @@ def operation_context(
     samples: bool = True,
     cache: TreeCache | None = None,
     payload_json: str | None = None,
+    head: dict | None = None,
 ) -> dict:
     """The template context of the operation at ``route`` (``cache``: schema trees shared by the pages of
-    the operation's description; ``payload_json``: its payload, when already made)."""
+    the operation's description; ``payload_json``, ``head``: its payload, when already made, as in
+    ``payload_head``)."""
     entry = site.operations["/" + route.strip("/")]
-    payload = payload_head(entry, payload_json)
+    payload = payload_head(entry, payload_json, head)
     op = payload["operation"]
     resolve = entry.description.resolve
     tree = TreeContext(

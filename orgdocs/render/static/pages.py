@@ -95,12 +95,15 @@ class PageRenderer:
         # start at ``base`` instead
         return self.sidebar.html(route, []).replace('href="', f'href="{base}')
 
-    def operation(self, route: str, payload_json: str | None = None) -> str:
-        """The page of the operation at ``route``; ``payload_json``: its payload, when already made."""
+    def operation(self, route: str, payload_json: str | None = None, head: dict | None = None) -> str:
+        """The page of the operation at ``route``; ``payload_json``: its payload, when already made, and
+        ``head``: its members but ``components`` as values, when at hand (``PayloadParts.value``)."""
         if payload_json is None:
             payload_json = self.site.payload_json(route)
         cache = self._caches.setdefault(id(self.site.operations[route].description), TreeCache())
-        op = operation_context(self.site, route, samples=False, cache=cache, payload_json=payload_json)
+        op = operation_context(
+            self.site, route, samples=False, cache=cache, payload_json=payload_json, head=head
+        )
         page = self.chrome(route, op["title"], op["group"], "operation")
         order = self._operation_order()
         neighbours = operation_neighbours(order, self._position, route, self.site)
