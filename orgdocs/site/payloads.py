@@ -74,7 +74,8 @@ def dumps(value: Any) -> str:
 
 def dumps_value(value: Any) -> tuple[str, bool]:
     """``dumps(value)``, and whether JSON holds ``value`` as it is: False where a value had to be written as
-    its text or made strict JSON (a date, NaN, a cycle). A reader of the text may then use ``value`` itself."""
+    its text or made strict JSON (a date, NaN, a cycle). Where it is True, a reader may take ``value`` itself
+    instead of parsing the text."""
     try:
         text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=_refused)
     except (ValueError, TypeError):

@@ -18,9 +18,8 @@ __all__ = ["pretty_json"]
 
 _CACHE: dict[str, str] = {}
 _CACHE_SIZE = 4096
-_BY_IDENTITY: dict[
-    tuple[int, int | None], tuple[Any, str]
-] = {}  # (id, limit) -> (the value kept alive, text)
+# (id, limit) -> (the value, kept alive so that its id stays its own, and its text)
+_BY_IDENTITY: dict[tuple[int, int | None], tuple[Any, str]] = {}
 
 
 def pretty_json(value: Any, limit: int | None = None) -> str:
