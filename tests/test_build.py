@@ -8,6 +8,7 @@ import io
 import json
 import re
 import shutil
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -285,7 +286,9 @@ def test_pages_and_payloads_are_the_rendered_text_byte_for_byte(tmp_path):
         for route in site.operations:
             payload = site.payload_json(route)
             assert payload_path(out, route).read_bytes() == payload.encode("utf-8")
-            assert page_path(out, route).read_bytes() == renderer.operation(route, payload).encode("utf-8")
+            # the page as read from the payload's JSON, not from the values it was made from
+            parsed = replace(site.payload_parts(route), value=None)
+            assert page_path(out, route).read_bytes() == renderer.operation(route, parsed).encode("utf-8")
 
 
 def test_a_broken_description_leaves_the_previous_output(tmp_path, capsys):

@@ -337,8 +337,9 @@ def test_memoized_budget_cut_trees_render_the_same_html():
     def pages(cache):
         out = []
         for _ in range(3):  # three pages, two trees each: the second tree starts with less page budget
-            context = TreeContext(tree_rows=25, rows=40, cache=cache)
+            context = TreeContext(tree_rows=25, rows=40)
             for direction in ("response", "response"):
+                context.cache = cache or TreeCache()  # None: each tree on its own, nothing reused
                 out.append(
                     schema_tree_html(
                         {"$ref": "#/components/schemas/Big"},

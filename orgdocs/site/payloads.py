@@ -60,6 +60,19 @@ __all__ = [
 ]
 
 
+def _strict_encoder(default: Any = None) -> json.JSONEncoder:
+    return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=default)
+
+
+def _refused(value: Any) -> Any:
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+_STRICT = _strict_encoder()
+_STRICT_TEXT = _strict_encoder(default=str)  # other scalars (YAML dates, bytes) as their text
+_STRICT_AS_IS = _strict_encoder(default=_refused)
+
+
 def dumps(value: Any) -> str:
     """Compact, strict JSON (what a browser's ``JSON.parse`` accepts), non-ASCII text kept as it is.
 
@@ -67,9 +80,9 @@ def dumps(value: Any) -> str:
     and ``"NaN"``, other scalars (dates, bytes) their text, and mapping keys strings.
     """
     try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=str)
+        return _STRICT_TEXT.encode(value)
     except (ValueError, TypeError):
-        return json.dumps(_jsonable(value), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        return _STRICT.encode(_jsonable(value))
 
 
 def dumps_value(value: Any) -> tuple[str, bool]:
@@ -77,14 +90,9 @@ def dumps_value(value: Any) -> tuple[str, bool]:
     its text or made strict JSON (a date, NaN, a cycle). Where it is True, a reader may take ``value`` itself
     instead of parsing the text."""
     try:
-        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=_refused)
+        return _STRICT_AS_IS.encode(value), True
     except (ValueError, TypeError):
         return dumps(value), False
-    return text, True
-
-
-def _refused(value: Any) -> Any:
-    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 def _jsonable(value: Any) -> Any:

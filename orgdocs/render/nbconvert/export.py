@@ -135,9 +135,10 @@ def export_pages(
         for route in selected:
             page = page_path(out, route)
             if route in site.operations:
-                payload_json = site.payload_json(route)
+                parts = site.payload_parts(route)
+                payload_json = parts.to_bytes().decode("utf-8")
                 others.append(_write(payload_path(out, route), payload_json))
-                _write(page, renderer.operation(route, payload_json))
+                _write(page, renderer.operation(route, parts, payload_json))
             else:
                 _write(page, renderer.page(route))
             written.append(page)

@@ -320,10 +320,10 @@ class _OperationWriter:
     def page_chunks(self, route: str, parts: Any) -> list[bytes]:
         """The page's bytes: its HTML rendered around a slot, and the payload's bytes in the slot (the same
         bytes as rendering the whole payload into the page, without copying it into the page's text)."""
-        html = self.renderer.operation(route, EmbeddedLater(parts.head_json()), parts.value)
+        html = self.renderer.operation(route, parts, EmbeddedLater(parts.head_json()))
         before, slot, after = html.rpartition(PAYLOAD_SLOT)
         if not slot or PAYLOAD_SLOT in before:  # never on escaped text; but the page must stay right
-            return [self.renderer.operation(route, parts.to_bytes().decode("utf-8")).encode("utf-8")]
+            return [self.renderer.operation(route, parts).encode("utf-8")]
         return [before.encode("utf-8"), *self.embedder.chunks(parts), after.encode("utf-8")]
 
 

@@ -27,6 +27,7 @@ from orgdocs.render.static.highlight import highlight, sample_html
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.pretty import pretty_json
 from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html, type_label
+from orgdocs.site.payloads import PayloadParts
 
 __all__ = [
     "GENERATED_SAMPLES",
@@ -123,16 +124,15 @@ _DECODER = json.JSONDecoder()
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
-def payload_head(entry: Any, payload_json: str | None = None, head: dict | None = None) -> dict:
-    """The payload of an operation without its ``components``: ``head`` when given (those members as the
-    payload was made from them), else read from ``payload_json`` when given (its members up to
-    ``components``, which ``Site.payload_json`` writes last), else made by the same functions. A page needs
-    the schemas through ``Description.resolve``, not parsed again from megabytes of JSON (Stripe's payloads
-    are 0.8 MB each)."""
-    if head is not None:
-        return head
-    if payload_json is not None:
-        head = _members_before_components(payload_json)
+def payload_head(entry: Any, parts: PayloadParts | None = None) -> dict:
+    """The payload of an operation without its ``components``. From ``parts`` when given: the values it was
+    made from (``PayloadParts.value``), else its members up to ``components`` read from its JSON. Else made by
+    the same functions. A page needs the schemas through ``Description.resolve``, not parsed again from
+    megabytes of JSON (Stripe's payloads are 0.8 MB each)."""
+    if parts is not None:
+        if parts.value is not None:
+            return parts.value
+        head = _members_before_components(parts.head_json())
         if all(key in head for key in _HEAD_KEYS):
             return head
     from orgdocs.site.examples import operation_examples
@@ -176,19 +176,17 @@ def operation_context(
     *,
     samples: bool = True,
     cache: TreeCache | None = None,
-    payload_json: str | None = None,
-    head: dict | None = None,
+    parts: PayloadParts | None = None,
 ) -> dict:
     """The template context of the operation at ``route`` (``cache``: schema trees shared by the pages of
-    the operation's description; ``payload_json``, ``head``: its payload, when already made, as in
-    ``payload_head``)."""
+    the operation's description; ``parts``: its payload, when already made)."""
     entry = site.operations["/" + route.strip("/")]
-    payload = payload_head(entry, payload_json, head)
+    payload = payload_head(entry, parts)
     op = payload["operation"]
     resolve = entry.description.resolve
     tree = TreeContext(
         id_prefix="s" + hashlib.blake2s(entry.route.encode(), digest_size=3).hexdigest() + "-",
-        cache=cache,
+        cache=cache if cache is not None else TreeCache(),
     )
     method = op["method"].lower()
     fields = form_fields(entry.operation, resolve)

@@ -21,6 +21,7 @@ from orgdocs.render.static.operation import operation_context, operation_neighbo
 from orgdocs.render.static.schema_tree import TreeCache
 from orgdocs.render.static.templating import ASSETS, environment
 from orgdocs.site.excerpts import first_sentence
+from orgdocs.site.payloads import PayloadParts
 
 __all__ = ["ASSET_FILES", "PageRenderer", "asset_urls"]
 
@@ -95,15 +96,17 @@ class PageRenderer:
         # start at ``base`` instead
         return self.sidebar.html(route, []).replace('href="', f'href="{base}')
 
-    def operation(self, route: str, payload_json: str | None = None, head: dict | None = None) -> str:
-        """The page of the operation at ``route``; ``payload_json``: its payload, when already made, and
-        ``head``: its members but ``components`` as values, when at hand (``PayloadParts.value``)."""
+    def operation(
+        self, route: str, parts: PayloadParts | None = None, payload_json: str | None = None
+    ) -> str:
+        """The page of the operation at ``route``; ``parts``: its payload, when already made; ``payload_json``:
+        the payload's text that the page embeds, when not all of ``parts`` (``EmbeddedLater``)."""
+        if parts is None:
+            parts = self.site.payload_parts(route)
         if payload_json is None:
-            payload_json = self.site.payload_json(route)
+            payload_json = parts.to_bytes().decode("utf-8")
         cache = self._caches.setdefault(id(self.site.operations[route].description), TreeCache())
-        op = operation_context(
-            self.site, route, samples=False, cache=cache, payload_json=payload_json, head=head
-        )
+        op = operation_context(self.site, route, samples=False, cache=cache, parts=parts)
         page = self.chrome(route, op["title"], op["group"], "operation")
         order = self._operation_order()
         neighbours = operation_neighbours(order, self._position, route, self.site)

@@ -76,14 +76,14 @@ class TreeCache:
 
 @dataclass
 class TreeContext:
-    """What the trees of one page share: the row budget and the counter of anchor ids; and, when given,
-    the ``cache`` shared by the pages of one description."""
+    """What the trees of one page share: the row budget, the counter of anchor ids, and the ``cache`` (given:
+    shared by the pages of one description; else the page's own)."""
 
     id_prefix: str = "s"
     rows: int = ROW_BUDGET  # left on the page
     tree_rows: int = TREE_ROWS
     max_depth: int = MAX_DEPTH
-    cache: TreeCache | None = None
+    cache: TreeCache = field(default_factory=TreeCache)
     ids: int = 0  # anchor ids given so far on the page
 
 
@@ -336,8 +336,8 @@ class _Tree:
         return self.rows == self.full == self.context.tree_rows
 
     def target(self, ref: str) -> tuple[bool, Any]:
-        targets = self.cache.targets if self.cache is not None else None
-        if targets is not None and ref in targets:
+        targets = self.cache.targets
+        if ref in targets:
             return targets[ref]
         try:
             found = (True, self.resolve(ref))
@@ -382,7 +382,7 @@ class _Tree:
                 f'<span class="schema-ref" title="{title}">{name}</span>', [_badge("nested too deep")]
             )
         siblings = {k: v for k, v in schema.items() if k != "$ref"}
-        memo = self.cache.subtrees if self.cache is not None and not siblings else None
+        memo = self.cache.subtrees if not siblings else None
         key = (ref, self.direction, depth, children, self.context.max_depth)
         fresh_key = (*key, self.context.tree_rows)
         if memo is not None:
@@ -419,21 +419,16 @@ class _Tree:
         return node
 
     def label(self, ref: str) -> tuple[str, str]:
-        """(name, title) of a ``$ref``'s label, escaped: made once per reference when the trees share a cache."""
-        labels = self.cache.labels if self.cache is not None else None
-        known = labels.get(ref) if labels is not None else None
+        """(name, title) of a ``$ref``'s label, escaped: made once per reference."""
+        known = self.cache.labels.get(ref)
         if known is None:
-            known = (escape(ref_name(ref)), escape(ref))
-            if labels is not None:
-                labels[ref] = known
+            known = self.cache.labels[ref] = (escape(ref_name(ref)), escape(ref))
         return known
 
     def beside(self, schema: dict, target: dict, siblings: dict) -> dict:
         """The target of ``schema``'s $ref with the keywords beside it (OpenAPI 3.1: they apply too), made
-        once per schema when the trees share a cache, so that what ``head`` keeps of it is found again."""
-        merged = self.cache.merged if self.cache is not None else None
-        if merged is None:
-            return {**target, **siblings}
+        once per schema, so that what ``head`` keeps of it is found again."""
+        merged = self.cache.merged
         known = merged.get(id(schema))
         if known is None:
             known = merged[id(schema)] = (schema, {**target, **siblings})
@@ -456,11 +451,9 @@ class _Tree:
         )
 
     def head(self, schema: dict) -> _Head:
-        """What ``schema`` shows whatever its place: made once per schema of a description when the trees
+        """What ``schema`` shows whatever its place: made once per schema of a description when its pages
         share a cache (Stripe's pages show the same schemas thousands of times)."""
-        heads = self.cache.heads if self.cache is not None else None
-        if heads is None:
-            return _head(schema, self.target)
+        heads = self.cache.heads
         cached = heads.get(id(schema))
         if cached is None:
             cached = heads[id(schema)] = (schema, _head(schema, self.target))
@@ -568,8 +561,8 @@ class _Tree:
 
     def shown_properties(self, schema: dict, shared: bool) -> list[tuple[Any, str, Any, bool]]:
         """(name, its HTML, schema, required) of each property the direction keeps; made once per schema
-        when it is one of the description's (``shared``) and the trees share a cache."""
-        cache = self.cache.properties if self.cache is not None and shared else None
+        when it is one of the description's (``shared``), not made for one place."""
+        cache = self.cache.properties if shared else None
         key = (id(schema), self.direction)
         known = cache.get(key) if cache is not None else None
         if known is not None:
@@ -640,12 +633,8 @@ class _Tree:
         self.rows -= 1
         # A row whose schema meets no $ref and asks for no nested rows reads the same wherever it is: made once
         # per (schema, name, required) for a description's pages (most of Stripe's and GitHub's rows).
-        leaves = self.cache.leaves if self.cache is not None else None
-        key = (
-            (id(schema), name_html, required, variant)
-            if leaves is not None and type(schema) is dict
-            else None
-        )
+        leaves = self.cache.leaves
+        key = (id(schema), name_html, required, variant) if type(schema) is dict else None
         if key is not None:
             known = leaves.get(key)
             if known is not None:
