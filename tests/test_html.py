@@ -145,11 +145,47 @@ def test_markdown_plain_text_fast_path_matches_the_parser():
         "[a](https://x.test) [b](https://y.test)(z) ![img](https://x.test/i.png)",
         '[t](https://x.test "title") [u](<https://x.test>) [v](javascript:alert(1)) [](https://x.test)',
         "[ spaced ](https://x.test) and [[nested]](https://x.test) and [ref]: https://x.test",
+        # and strong emphasis where CommonMark reads it as such, or not
+        "**Note:** kept. Use **position** (**x**) and **`code` too**.\n**Line** two **ends**",
+        '**"quoted"** **@mention**, **a `b**` c** and **2.**',
+        *("**a** **b**x", "**c**d**", "a**b**", "** e**", "**f **", "***g***", "**h\ni**", "**j**:k"),
+        *("**a `b** c`", "**[l](https://x.test)**", "[**l**](https://x.test)", "`x`**y**", "**z**`w`"),
+        *("**1.** not a list", "**Title**\n===", "- **item**", "**a**\n**b**"),
     ]:
-        assert (
-            markdown.markdown_html.__wrapped__(text)
-            == markdown.cleaner().clean(markdown._MARKDOWN(text)).strip()
-        )
+        fast = markdown.plain_html(text)
+        assert markdown.markdown_html.__wrapped__(text) == _parsed(text)
+        assert fast is None or fast == _parsed(text)
+    assert markdown.plain_html("**Note:** `x`") == "<p><strong>Note:</strong> <code>x</code></p>"
+    assert markdown.plain_html("**a**b") is None and markdown.plain_html("- a") is None
+
+
+def _parsed(text: str) -> str:
+    from orgdocs.render.static import markdown
+
+    return markdown.cleaner().clean(markdown._MARKDOWN(text)).strip()
+
+
+def _descriptions(node, found: set[str]) -> set[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "description" and isinstance(value, str):
+                found.add(value)
+            else:
+                _descriptions(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _descriptions(value, found)
+    return found
+
+
+def test_markdown_fast_path_matches_the_parser_on_every_corpus_description(loadable_entry):
+    from orgdocs.loading.parse import parse_document
+    from orgdocs.render.static import markdown
+
+    file = loadable_entry.file
+    texts = _descriptions(parse_document(file.read_bytes(), file.name), set())
+    taken = {text: html for text in texts if (html := markdown.plain_html(text)) is not None}
+    assert {text: _parsed(text) for text in taken} == taken
 
 
 def test_markdown_links_get_rel_and_lose_script_urls():

@@ -21,7 +21,7 @@ import mistune
 import nh3
 from mistune.renderers.html import HTMLRenderer
 
-__all__ = ["is_remote", "markdown_html", "sanitize_html"]
+__all__ = ["is_remote", "markdown_html", "plain_html", "sanitize_html"]
 
 _SCHEMES = {"http", "https", "mailto"}
 # Text that Markdown would only wrap in paragraphs: no inline syntax, entity, HTML, autolink or block marker.
@@ -29,14 +29,18 @@ _PLAIN = re.compile(r"[^\\`*_\[\]<>#!|~&{}\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa
 _BLOCK_START = re.compile(r"(?m)^(?: {4}| {0,3}(?:[-+=:]|\d{1,9}[.)]))|  \n|://|www\.")
 _BLANK_LINE = re.compile(r"\n[ ]*\n")
 # Inline syntax rendered without the parser: a code span of single backticks within a line (its text is
-# literal: no entity, emphasis or link inside), and a link to a web address whose text is plain words and code
-# spans. Anything else in a text sends it to the parser.
+# literal: no entity, emphasis or link inside); a link to a web address whose text is plain words and code
+# spans; and strong emphasis of such text that CommonMark cannot read otherwise (``**`` after a space, ``(``,
+# a tag or the start, not before a space; ``**`` after neither a space nor ``*``, before a space, punctuation, a
+# tag or the end). Anything else in a text sends it to the parser.
 _CODE_TEXT = r"[^`\n\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa0\u2028\u2029]+"
 _CODE = f"`({_CODE_TEXT})`"
-_LINK_TEXT = (
+_WORDS = (
     r"(?:[^\\`*_\[\]<>#!|~&{}\n\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xa0\u2028\u2029]|`" + _CODE_TEXT + "`)+"
 )
-_INLINE = re.compile(r"\[(" + _LINK_TEXT + r")\]\((https?://[A-Za-z0-9\-._~:/?#@$+,;=%]+)\)|" + _CODE)
+_LINK = r"\[(" + _WORDS + r")\]\((https?://[A-Za-z0-9\-._~:/?#@$+,;=%]+)\)"
+_STRONG = r"(?:(?<=[\s(>])|^)\*\*(?!\s)(" + _WORDS + r"?)(?<=[^\s*])\*\*(?=[\s.,:;!?)<]|$)"
+_INLINE = re.compile(f"{_LINK}|{_CODE}|{_STRONG}")
 _CODE_SPAN = re.compile(_CODE)
 # What a browser's URL parser ignores or rewrites before it decides where a URL leads (WHATWG URL):
 # leading and trailing C0 controls and spaces are stripped, tabs and newlines anywhere removed, and a
@@ -151,21 +155,32 @@ def markdown_html(text: str) -> str:
     """
     if not text or not isinstance(text, str):
         return ""
-    # Plain text, with code spans and web links or without: most real descriptions, 100 times faster than
-    # parsing (the same HTML: a test compares them on every description of the corpus)
-    rest = _INLINE.sub("x", text) if "`" in text or "](" in text else text
-    if _PLAIN.fullmatch(rest) and not _BLOCK_START.search(rest):
-        html = _paragraphs(text)
-        return _INLINE.sub(_inline, html) if rest is not text else html
-    return cleaner().clean(_MARKDOWN(text)).strip()
+    html = plain_html(text)
+    return html if html is not None else cleaner().clean(_MARKDOWN(text)).strip()
+
+
+def plain_html(text: str) -> str | None:
+    """The HTML of a text that Markdown would only make paragraphs of, with code spans, web links and strong
+    emphasis or without; None for any other text. Most real descriptions: 100 times faster than parsing, and
+    the same HTML (a test compares them on every description of the corpus)."""
+    rest = _INLINE.sub("x", text) if "`" in text or "](" in text or "**" in text else text
+    if not _PLAIN.fullmatch(rest) or _BLOCK_START.search(rest):
+        return None
+    html = _paragraphs(text)
+    return _INLINE.sub(_inline, html) if rest is not text else html
 
 
 def _inline(match: re.Match) -> str:
-    label, url, code = match.groups()
-    if label is None:
+    label, url, code, strong = match.groups()
+    if code is not None:
         return _code_span(code)
-    label = _CODE_SPAN.sub(lambda m: _code_span(m.group(1)), label)
-    return f'<a href="{url}" rel="noopener nofollow">{label}</a>'
+    if strong is not None:
+        return f"<strong>{_CODE_SPAN.sub(_code_in_words, strong)}</strong>"
+    return f'<a href="{url}" rel="noopener nofollow">{_CODE_SPAN.sub(_code_in_words, label)}</a>'
+
+
+def _code_in_words(match: re.Match) -> str:
+    return _code_span(match.group(1))
 
 
 def _code_span(code: str) -> str:
