@@ -62,6 +62,7 @@ PARALLEL_MIN_OPERATIONS = 100  # measured: 89 operations build as fast on one co
 CHUNK = 16  # operation pages per task sent to a worker, at least (see ``_chunks``)
 MANIFEST = "_docs/build-manifest.json"  # written by every build: only a folder holding it may be replaced
 MANIFEST_FORMAT = "orgdocs-build/1"
+_SLOT = PAYLOAD_SLOT.encode()
 
 
 @dataclass
@@ -317,14 +318,14 @@ class _OperationWriter:
             twin_size = self.files.write_text(page_file.with_name("index.md"), twin)
         return route, page_size, payload_size + twin_size
 
-    def page_chunks(self, route: str, parts: Any) -> list[bytes]:
+    def page_chunks(self, route: str, parts: Any) -> list[bytes | memoryview]:
         """The page's bytes: its HTML rendered around a slot, and the payload's bytes in the slot (the same
-        bytes as rendering the whole payload into the page, without copying it into the page's text)."""
-        html = self.renderer.operation(route, parts, EmbeddedLater(parts.head_json()))
-        before, slot, after = html.rpartition(PAYLOAD_SLOT)
-        if not slot or PAYLOAD_SLOT in before:  # never on escaped text; but the page must stay right
-            return [self.renderer.operation(route, parts).encode("utf-8")]
-        return [before.encode("utf-8"), *self.embedder.chunks(parts), after.encode("utf-8")]
+        bytes as rendering the whole payload into the page, without copying it into the page's text). The
+        slot is the last one in the page: only the template's closing tags and scripts follow the payload."""
+        html = self.renderer.operation(route, parts, EmbeddedLater(parts.head_json())).encode("utf-8")
+        at = html.rfind(_SLOT)
+        page = memoryview(html)
+        return [page[:at], *self.embedder.chunks(parts), page[at + len(_SLOT) :]]
 
 
 def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phases: Phases) -> BuildResult:
