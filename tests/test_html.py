@@ -151,12 +151,25 @@ def test_markdown_plain_text_fast_path_matches_the_parser():
         *("**a** **b**x", "**c**d**", "a**b**", "** e**", "**f **", "***g***", "**h\ni**", "**j**:k"),
         *("**a `b** c`", "**[l](https://x.test)**", "[**l**](https://x.test)", "`x`**y**", "**z**`w`"),
         *("**1.** not a list", "**Title**\n===", "- **item**", "**a**\n**b**"),
+        # and callouts of such paragraphs
+        "Text.\n\n> [!NOTE]\n> The `x` setting, **kept**.\n> Two lines.\n\nMore.",
+        *("> [!note] \n> lower", ">[!TIP]\n>tight", "> [!WARNING]  \n> hard break", "> [!TIP]\n> a\nlazy"),
+        *(
+            "> [!TIP]\n>\n> b",
+            "> [!TIP]\n> a\n>\n> b",
+            "> [!TIP] same line",
+            "> plain quote",
+            "> [!NOTE]\n> - list",
+            "a\n> [!NOTE]\n> x",
+        ),
+        *("> [!NOTE]", "> [!NOTE]\n> > nested", "> [!NOTE]\n> x\n\n> [!CAUTION]\n> y", "  > [!NOTE]\n  > x"),
     ]:
         fast = markdown.plain_html(text)
         assert markdown.markdown_html.__wrapped__(text) == _parsed(text)
         assert fast is None or fast == _parsed(text)
     assert markdown.plain_html("**Note:** `x`") == "<p><strong>Note:</strong> <code>x</code></p>"
     assert markdown.plain_html("**a**b") is None and markdown.plain_html("- a") is None
+    assert markdown.plain_html("> [!TIP]\n> x").startswith('<div class="callout callout-tip" role="note">')
 
 
 def _parsed(text: str) -> str:

@@ -63,6 +63,7 @@ _ATTRIBUTES = {
 # Callouts (GitHub alerts) ---------------------------------------------------------------------------------
 _ALERT_KINDS = ("note", "tip", "important", "warning", "caution")
 _ALERT = re.compile(r"<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(\n|</p>\n?)", re.IGNORECASE)
+_ALERT_LINE = re.compile(r"> ?\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\] ?", re.IGNORECASE)  # no hard break
 _CALLOUT_CLASSES = frozenset(["callout-title", *(f"callout callout-{kind}" for kind in _ALERT_KINDS)])
 
 
@@ -161,13 +162,48 @@ def markdown_html(text: str) -> str:
 
 def plain_html(text: str) -> str | None:
     """The HTML of a text that Markdown would only make paragraphs of, with code spans, web links and strong
-    emphasis or without; None for any other text. Most real descriptions: 100 times faster than parsing, and
-    the same HTML (a test compares them on every description of the corpus)."""
+    emphasis or without, and callouts of such paragraphs; None for any other text. Most real descriptions:
+    100 times faster than parsing, and the same HTML (a test compares them on every description of the
+    corpus)."""
+    if "[!" in text and (text.startswith(">") or "\n>" in text):
+        return _with_callouts(text)
+    return _paragraphs_html(text)
+
+
+def _paragraphs_html(text: str) -> str | None:
     rest = _INLINE.sub("x", text) if "`" in text or "](" in text or "**" in text else text
     if not _PLAIN.fullmatch(rest) or _BLOCK_START.search(rest):
         return None
     html = _paragraphs(text)
     return _INLINE.sub(_inline, html) if rest is not text else html
+
+
+def _with_callouts(text: str) -> str | None:
+    """Paragraphs and callouts (``> [!NOTE]`` then ``>`` lines of paragraphs), as ``plain_html``; None
+    for anything else, such as another block quote or one that a line without ``>`` continues."""
+    blocks = []
+    for block in _BLANK_LINE.split(text.strip("\n")):
+        if not block.startswith(">"):
+            html = _paragraphs_html(block)
+        else:
+            marker, *lines = block.split("\n")
+            alert = _ALERT_LINE.fullmatch(marker)
+            quoted = [
+                line[2:] if line.startswith("> ") else line[1:] for line in lines if line.startswith(">")
+            ]
+            if alert is None or not quoted or len(quoted) < len(lines):
+                return None
+            html = _paragraphs_html("\n".join(quoted))
+            if html is not None:
+                kind = alert.group(1).lower()
+                html = (
+                    f'<div class="callout callout-{kind}" role="note"><p class="callout-title">{kind.title()}</p>\n'
+                    f"{html}\n</div>"
+                )
+        if html is None:
+            return None
+        blocks.append(html)
+    return "\n".join(blocks)
 
 
 def _inline(match: re.Match) -> str:
