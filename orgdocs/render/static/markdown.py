@@ -72,14 +72,15 @@ def _callout_html(text: str) -> str | None:
     match = _ALERT.match(text)
     if match is None:
         return None
-    kind = match.group(1).lower()
     rest = text[match.end() :]
     if match.group(2) == "\n":
         rest = "<p>" + rest  # the marker's paragraph goes on below it
-    return (
-        f'<div class="callout callout-{kind}" role="note"><p class="callout-title">{kind.title()}</p>\n'
-        f"{rest}</div>\n"
-    )
+    return _callout(match.group(1), rest) + "\n"
+
+
+def _callout(marker: str, body: str) -> str:
+    kind = marker.lower()
+    return f'<div class="callout callout-{kind}" role="note"><p class="callout-title">{kind.title()}</p>\n{body}</div>'
 
 
 def _callout_attribute(tag: str, attribute: str, value: str) -> str | None:
@@ -195,11 +196,7 @@ def _with_callouts(text: str) -> str | None:
                 return None
             html = _paragraphs_html("\n".join(quoted))
             if html is not None:
-                kind = alert.group(1).lower()
-                html = (
-                    f'<div class="callout callout-{kind}" role="note"><p class="callout-title">{kind.title()}</p>\n'
-                    f"{html}\n</div>"
-                )
+                html = _callout(alert.group(1), html + "\n")
         if html is None:
             return None
         blocks.append(html)
