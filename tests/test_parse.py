@@ -142,6 +142,20 @@ def test_paused_gc_restores_the_collector():
     assert gc.isenabled()
 
 
+def test_paused_gc_can_leave_what_it_made_frozen():
+    kept = []
+    try:
+        with paused_gc():
+            kept.append([[i] for i in range(1000)])
+        assert gc.get_freeze_count() == 0
+        with paused_gc(freeze=True):
+            kept.append([[i] for i in range(1000)])
+            assert gc.get_freeze_count() == 0
+        assert gc.get_freeze_count() > 2000 and gc.isenabled()
+    finally:
+        gc.unfreeze()
+
+
 def _nested(levels: int) -> dict:
     document: dict = {"type": "string"}
     for _ in range(levels - 1):
