@@ -588,6 +588,9 @@ def test_the_build_command_keeps_its_loaded_site_out_of_collection_until_it_ends
     assert main(["build", str(SHOP), "--out", str(tmp_path / "site")]) == 0
     assert frozen_while_building[0] > 1000  # the description, the model and the site
     assert gc.get_freeze_count() == 0  # a process that goes on collects them as usual again
+    broken = write_project(tmp_path / "broken", {"b.yaml": "openapi: 3.1.0\npaths: {/x: [unclosed\n"})
+    assert main(["build", str(broken), "--out", str(tmp_path / "none")]) == 1
+    assert gc.get_freeze_count() == 0  # nor does a load that fails leave anything frozen
 
 
 @pytest.mark.parametrize("total", [1, 15, 16, 17, 100, 533, 1223])

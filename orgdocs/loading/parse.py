@@ -35,16 +35,17 @@ def paused_gc(*, freeze: bool = False) -> Iterator[None]:
 
     Parsing and reading a large description allocate millions of containers and no garbage cycles; every
     full collection on the way walks all of them again. Pausing it halves the load of a 20 MB description.
-    ``freeze``: what exists at the end stays out of the collections that follow too (``gc.freeze``, before
-    the collector resumes; the caller unfreezes): the first ones would otherwise walk all of it once more.
+    ``freeze``: when the block ends without an error, what exists stays out of the collections that follow
+    too (``gc.freeze``, before the collector resumes; the caller unfreezes): the first ones would otherwise
+    walk all of it once more.
     """
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
-    finally:
         if freeze:
             gc.freeze()
+    finally:
         if enabled:
             gc.enable()
 
