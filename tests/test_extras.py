@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import re
 
@@ -190,15 +191,15 @@ def test_relative_links_are_as_short_as_the_routes_allow():
 
 def test_the_sidebar_opens_only_the_current_section_and_links_the_others(site):
     sidebar = Sidebar(site)
-    html = sidebar.html("/pet-api/pets/create-pet")
-    assert re.findall(r'<li(?: class="nav-current")?><a href="([^"]+)">([^<]+)<', html) == [
+    nav = sidebar.html("/pet-api/pets/create-pet")
+    assert re.findall(r'<li(?: class="nav-current")?><a href="([^"]+)">([^<]+)<', nav) == [
         ("../", "pets"),
         ("../../stores/", "stores"),
         ("../../endpoints/", "Endpoints"),
     ]
-    assert '<a href="../create-pet/" aria-current="page"><i class="post">POST</i>Create pet</a>' in html
-    assert '<a href="../delete-pet/" class="dep" title="deprecated"><i class="delete">DELETE</i>' in html
-    assert "List stores" not in html
+    assert '<a href="../create-pet/" aria-current="page"><i class="post">POST</i>Create pet</a>' in nav
+    assert '<a href="../delete-pet/" class="dep" title="deprecated"><i class="delete">DELETE</i>' in nav
+    assert "List stores" not in nav
     section_page = sidebar.html("/pet-api/pets")
     assert '<li class="nav-current"><a href="../pets/" aria-current="page">pets</a>' in section_page
     assert "List pets" in section_page
@@ -218,12 +219,34 @@ def test_a_sections_fragment_is_rendered_once_and_reused(tmp_path):
     assert len(renders) == 3 + 1
     first = pages[0]
     assert first.count("<li><a") == WINDOW + 1  # one stretch, and the other section's link
-    assert re.findall(r'class="nav-more"><a href="([^"]+)">([^<]+)<', first) == [("../op50/", "70 more…")]
+    more = re.compile(r'class="nav-more"><a href="([^"]+)">([^<]+)<')
+    assert [(link, html.unescape(text)) for link, text in more.findall(first)] == [("../op50/", "70 more…")]
     middle = pages[60]
-    assert [text for _, text in re.findall(r'class="nav-more"><a href="([^"]+)">([^<]+)<', middle)] == [
+    assert [html.unescape(text) for _, text in more.findall(middle)] == [
         "50 before…",
         "20 more…",
     ]
+
+
+def test_the_chrome_of_a_page_is_ascii_so_that_an_ascii_description_makes_ascii_pages(tmp_path):
+    # Python joins and encodes an ASCII string as it is, a string with one other character four times slower
+    paths = {f"/t{i}": {"get": op(operationId=f"op{i}", tags=["big"])} for i in range(120)}
+    doc = api(paths)
+    doc["components"] = {
+        "securitySchemes": {
+            "oauth": {
+                "type": "oauth2",
+                "flows": {"authorizationCode": {"authorizationUrl": "/a", "tokenUrl": "/t", "scopes": {}}},
+            }
+        }
+    }
+    doc["security"] = [{"oauth": []}]
+    site = site_of(tmp_path, doc)
+    renderer = PageRenderer(site)
+    page = renderer.operation("/api/big/op60")
+    assert "50 before&hellip;" in page and "authorization <code>/a</code>" in page
+    assert page.isascii()
+    assert all(text.isascii() for text in (renderer.home(), renderer.not_found()))
 
 
 def test_renderer_pages_for_landing_and_sections(site):

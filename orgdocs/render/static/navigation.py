@@ -191,11 +191,11 @@ class Sidebar:
         listed = "".join(_item_html(item, relative_href(folder, item["route"])) for item in shown)
         if start:
             link = relative_href(folder, items[start - WINDOW]["route"])
-            listed = f'<li class="nav-more"><a href="{escape(link)}">{start} before…</a></li>{listed}'
+            listed = f'<li class="nav-more"><a href="{escape(link)}">{start} before&hellip;</a></li>{listed}'
         after = len(items) - start - len(shown)
         if after > 0:
             link = relative_href(folder, items[start + WINDOW]["route"])
-            listed += f'<li class="nav-more"><a href="{escape(link)}">{after} more…</a></li>'
+            listed += f'<li class="nav-more"><a href="{escape(link)}">{after} more&hellip;</a></li>'
         return listed
 
 
