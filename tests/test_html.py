@@ -163,12 +163,23 @@ def test_markdown_plain_text_fast_path_matches_the_parser():
             "a\n> [!NOTE]\n> x",
         ),
         *("> [!NOTE]", "> [!NOTE]\n> > nested", "> [!NOTE]\n> x\n\n> [!CAUTION]\n> y", "  > [!NOTE]\n  > x"),
+        # and tight lists of such lines, alone or after a paragraph's lines
+        "Values:\n\n- `a` - first, **kept**\n- [b](https://x.test): second\n\nAfter.",
+        *("Values:\n- a\n- b", "- a  \n- b", "- a\n- b\n\n- loose", "- a\n\n  continued", "- a\n lazy"),
+        *("- a\n+ b", "-  a\n- b", "- \n- b", "-\ta", " - a\n- b", "- - nested", "- 1. nested", "- a\n---"),
+        *("Title\n-", "- a\n\n> [!NOTE]\n> x", "> [!NOTE]\n> - a\n> - b\n>\n> c", "- a\n\nb\n- c"),
+        # and underscores between letters or digits
+        *("repo_name and GITHUB_TOKEN, v1_2 a__b", "_emphasis_ and x_ and _y", "a_b_", "é_x", "**a_b**"),
     ]:
         fast = markdown.plain_html(text)
         assert markdown.markdown_html.__wrapped__(text) == _parsed(text)
         assert fast is None or fast == _parsed(text)
     assert markdown.plain_html("**Note:** `x`") == "<p><strong>Note:</strong> <code>x</code></p>"
-    assert markdown.plain_html("**a**b") is None and markdown.plain_html("- a") is None
+    assert markdown.plain_html("**a**b") is None and markdown.plain_html("- a\n\n- b") is None
+    assert (
+        markdown.plain_html("x:\n- `a`\n- b_c")
+        == "<p>x:</p>\n<ul>\n<li><code>a</code></li>\n<li>b_c</li>\n</ul>"
+    )
     assert markdown.plain_html("> [!TIP]\n> x").startswith('<div class="callout callout-tip" role="note">')
 
 
