@@ -4,6 +4,7 @@ script."""
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -528,6 +529,31 @@ def test_description_code_samples_are_tabs_beside_the_generated_ones(reading):
     assert '<span class="nv">$note</span>' in out  # PHP without "<?php"
     older = operation_html(reading, "/api/notes/get-note")  # x-code-samples, Redoc's older name
     assert re.findall(r"<figcaption>([^<]*)</figcaption>", older)[-1] == "Shell"
+
+
+def test_a_response_summary_is_its_description_as_text_cut_at_120_characters(tmp_path):
+    long = "Returned when **the** <b>token</b> & its scope " + "are fine " * 20
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/a": {
+                "get": {
+                    "responses": {"200": {"description": long}, "404": {"description": "Not <i>found</i>"}}
+                }
+            },
+            "/b": {"get": {"responses": {"404": {"description": "Not <i>found</i>"}}}},
+        },
+    }
+    (tmp_path / "api.json").write_text(json.dumps(doc))
+    site = Site.from_description(tmp_path / "api.json")
+    first, second = (operation_html(site, route) for route in site.operations)
+    summaries = re.findall(r'<span class="response-summary">([^<]*)</span>', first)
+    assert summaries[0].startswith("Returned when the token &amp; its scope are fine")
+    assert summaries[0].endswith(" are fine...") and len(summaries[0].replace("&amp;", "&")) <= 120
+    assert summaries[1] == "Not found" and re.findall(r'class="response-summary">([^<]*)<', second) == [
+        "Not found"
+    ]
 
 
 def test_examples_are_highlighted(reading):

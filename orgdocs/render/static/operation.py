@@ -7,11 +7,13 @@ static page, the dev server and the notebook's ``OperationView`` all render this
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
 from typing import Any
 
+from jinja2.filters import do_striptags, do_truncate
 from markupsafe import Markup
 
 from orgdocs.loading.refs import follow
@@ -27,6 +29,7 @@ from orgdocs.render.static.highlight import highlight, sample_html
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.pretty import pretty_json
 from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html, type_label
+from orgdocs.render.static.templating import environment
 from orgdocs.site.payloads import PayloadParts
 
 __all__ = [
@@ -354,6 +357,13 @@ def _request_body(op: dict, payload: dict, resolve, tree: TreeContext) -> dict |
     }
 
 
+@functools.lru_cache(maxsize=4096)
+def _response_summary(description: Markup) -> str:
+    """The line beside a response's status: its description's text, cut at 120 characters (Jinja's
+    ``striptags`` and ``truncate``), made once per description ("Not Found" is on hundreds of pages)."""
+    return do_truncate(environment(), do_striptags(description), 120)
+
+
 def _status_class(status: str) -> str:
     return {"1": "info", "2": "success", "3": "redirect", "4": "client-error", "5": "server-error"}.get(
         status[:1], "other"
@@ -365,6 +375,7 @@ def _responses(op: dict, payload: dict, resolve, tree: TreeContext) -> list[dict
     examples = payload["examples"]["responses"]
     for i, response in enumerate(op["responses"]):
         status = str(response["status"])
+        description = _md(response["description"])
         headers = []
         for name, header in (response.get("headers") or {}).items():
             header = follow(header, resolve)
@@ -386,7 +397,8 @@ def _responses(op: dict, payload: dict, resolve, tree: TreeContext) -> list[dict
                 "status": status,
                 "anchor": response_anchor(status),
                 "status_class": _status_class(status),
-                "description": _md(response["description"]),
+                "description": description,
+                "summary": _response_summary(description),
                 "headers": headers,
                 "media": _media(
                     response["content"],
