@@ -68,7 +68,6 @@ class PageRenderer:
             "operation_detail.html.j2",
             "operation_form.html.j2",
             "operation_samples.html.j2",
-            "operation_macros.html.j2",
         ):
             env.get_template(name)  # included at render time: compiled here once, not in each page writer
 

@@ -26,6 +26,7 @@ __all__ = [
     "PAYLOAD_SLOT",
     "TEMPLATE_FOLDER",
     "EmbeddedLater",
+    "anchor",
     "environment",
     "inline_script",
     "inline_script_source",
@@ -70,6 +71,15 @@ def json_script(text: str) -> markupsafe.Markup:
         if char in text:
             text = text.replace(char, escaped)
     return markupsafe.Markup(text)
+
+
+def anchor(target: str, label: str) -> markupsafe.Markup:
+    """The link of a section to itself, beside its heading in a ``.heading`` wrapper, not inside it (GitHub's
+    pattern): the heading's accessible name stays its text ("Responses"), the link's is "Link to Responses".
+    A function, not a macro: importing a macro file costs each template that does it a set difference of
+    the environment's globals on every render."""
+    target, label = _escaped_text(target), _escaped_text(label)
+    return markupsafe.Markup(f'<a class="anchor" href="#{target}" aria-label="Link to {label}">#</a>')
 
 
 def json_script_bytes(data: bytes) -> bytes:
@@ -174,6 +184,7 @@ def environment() -> jinja2.Environment:
         bytecode_cache=_compiled_templates(),
     )
     env.filters["json_script"] = json_script
+    env.globals["anchor"] = anchor
     env.globals["inline_script"] = inline_script
     env.globals["inline_script_source"] = inline_script_source
     return env
