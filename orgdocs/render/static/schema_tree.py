@@ -496,7 +496,7 @@ class _Tree:
         own = merged[0] if merged is not None else schema
         rows = self.property_rows(own, depth, where, merged[1] if merged is not None else None)
         if rows:
-            parts.append(f'<ul class="schema-props">{rows}</ul>')
+            parts += ('<ul class="schema-props">', *rows, "</ul>")  # joined once, below
         if all_of and merged is None:
             parts.append(self.variants("All of", all_of, depth, _at(where, "allOf")))
         chooser, base = self.discriminated(schema, where)
@@ -532,7 +532,9 @@ class _Tree:
             parts.append(self.variants("Not", [schema["not"]], depth, None))
         return "".join(parts)
 
-    def property_rows(self, schema: dict, depth: int, where: Where | None, places: dict | None = None) -> str:
+    def property_rows(
+        self, schema: dict, depth: int, where: Where | None, places: dict | None = None
+    ) -> list[str]:
         """Rows of properties (``places``: where each is written, for a merged ``allOf``), pattern and
         additional properties, and tuple items."""
         rows = []
@@ -557,7 +559,7 @@ class _Tree:
             key = "prefixItems" if "prefixItems" in schema else "items"
             for i, sub in enumerate(tuple_items):
                 rows.append(self.row(f"[{i}]", sub, depth, _at(where, key, i)))
-        return "".join(rows)
+        return rows
 
     def shown_properties(self, schema: dict, shared: bool) -> list[tuple[Any, str, Any, bool]]:
         """(name, its HTML, schema, required) of each property the direction keeps; made once per schema
@@ -615,10 +617,8 @@ class _Tree:
             name = _variant_name(branch, names or {}) or f"Option {i + 1}"
             rows.append(self.row(escape(name), branch, depth, _at(where, i), variant=True))
         data = " data-choice" if choice and len(rows) > 1 else ""
-        return (
-            f'<div class="schema-variants"{data}><div class="schema-variants-label">{label}</div>'
-            f'<ul class="schema-props">{"".join(rows)}</ul></div>'
-        )
+        head = f'<div class="schema-variants"{data}><div class="schema-variants-label">{label}</div>'
+        return "".join((head, '<ul class="schema-props">', *rows, "</ul></div>"))
 
     def row(
         self,
@@ -647,12 +647,14 @@ class _Tree:
             f'<div class="schema-head"><code class="{kind}">{name_html}</code>{required_html}'
             f'<span class="schema-type">{node.type_html}</span>{"".join(node.badges)}</div>'
         )
-        more = ""
-        if node.children:
-            more = f'<details class="schema-more"><summary>Fields</summary>{node.children}</details>'
-            if node.children.startswith("<details"):  # already a lazy row
-                more = node.children
-        html = f'<li class="schema-row"{node.attrs}>{head}{node.body}{more}</li>'
+        children = node.children  # written once into the row: a large subtree is not copied twice
+        if children and not children.startswith("<details"):  # not already a lazy row
+            html = (
+                f'<li class="schema-row"{node.attrs}>{head}{node.body}'
+                f'<details class="schema-more"><summary>Fields</summary>{children}</details></li>'
+            )
+        else:
+            html = f'<li class="schema-row"{node.attrs}>{head}{node.body}{children}</li>'
         if key is not None and self.met == met:
             leaves[key] = (schema, html)
         return html
