@@ -24,6 +24,7 @@ Every text from the description is escaped; descriptions go through ``markdown_h
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -723,6 +724,7 @@ def _at(where: Where | None, *tokens: Any) -> Where | None:
     return None if where is None else (where[0], (*where[1], *tokens))
 
 
+@functools.lru_cache(maxsize=16384)  # the same cut rows on page after page (Stripe's expandable fields)
 def _lazy(where: Where | None) -> str:
     if where is None:
         return '<p class="schema-cut">Nested fields not shown.</p>'
