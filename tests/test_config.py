@@ -43,7 +43,7 @@ def test_the_project_config_reads_into_groups_and_sections():
     assert isinstance(store, DocsGroup) and store.label == "Pet Store" and store.slug == "pet-store"
     assert store.sections == (
         PagesSection(section="Guides", pages=["guides/quickstart.md", "guides/explore.ipynb"]),
-        SchemaSection(schema="./openapi/pets.yaml"),
+        SchemaSection(source="./openapi/pets.yaml"),
         PagesSection(section="More", pages=["pets/show-pet-by-id.md", "guides/faq.mdx"]),
     )
     assert admin.sections[0].source == "/specs/admin.json"

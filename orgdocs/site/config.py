@@ -1,9 +1,12 @@
 """``docs.config.yaml``: the one validated configuration shared by the build, the dev server, the notebook
 views and the nbconvert exporter.
 
-Strict everywhere (pydantic, ``extra="forbid"``): an unknown key is an error that names the file and the
+Strict everywhere: an unknown key or a value of the wrong type is an error that names the file and the
 place, e.g. ``docs.config.yaml: groups[0].sections[1]: unexpected property 'tags'``. A schema section is
 ``schema`` alone; a changelog group has its own ``updates`` contract and cannot host a schema section.
+
+The schema is a dozen properties, checked here (``_SPECS``) rather than by pydantic: importing pydantic and
+building its models cost every command 60 ms before any work, 4% of building GitHub's description.
 """
 
 from __future__ import annotations
@@ -13,8 +16,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from orgdocs.errors import ConfigError, OrgdocsError
 from orgdocs.loading.folders import PathRefused, resolve_below
@@ -31,38 +32,19 @@ __all__ = [
 ]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
-
-
-class PagesSection(_Strict):
+@dataclass(frozen=True)
+class PagesSection:
     """Hand-written pages (Markdown or notebooks), in order."""
 
-    section: str = Field(min_length=1)
-    pages: list[str] = []
+    section: str
+    pages: list[str] = field(default_factory=list)
 
 
-class SchemaSection(_Strict):
-    """An API description, replaced at its exact position by one section per tag."""
+@dataclass(frozen=True)
+class SchemaSection:
+    """An API description (``schema:`` in the config), replaced at its exact position by one section per tag."""
 
-    source: str = Field(alias="schema", min_length=1)
-
-
-class _DocsGroupModel(_Strict):
-    group: str = Field(min_length=1)
-    sections: list[dict[str, Any]] = []
-
-
-class _ChangelogGroupModel(_Strict):
-    changelog: str = Field(min_length=1)
-    updates: str = Field(min_length=1)
-
-
-class _ConfigModel(_Strict):
-    content: str = Field(min_length=1)
-    public: str = "public"
-    title: str = ""
-    groups: list[dict[str, Any]] = []
+    source: str
 
 
 @dataclass(frozen=True)
@@ -132,16 +114,14 @@ def load_config(source: str | Path | Mapping[str, Any] | Config, *, base: str | 
 def _validate(raw: Any, *, name: str, root: Path, file: Path | None) -> Config:
     if not isinstance(raw, Mapping):
         raise ConfigError("a config must be a mapping with at least 'content'", source=name)
-    top = _model(_ConfigModel, raw, name, "")
-    content = _folder(root, top.content, name, "content")
-    if "\0" in top.public:
+    top = _properties(raw, "config", name, "")
+    content = _folder(root, top["content"], name, "content")
+    if "\0" in top["public"]:
         raise ConfigError("folder holds a NUL byte, which no file name can", source=name, place="public")
-    public = (root / top.public).resolve()
+    public = (root / top["public"]).resolve()
     groups = []
-    for i, group in enumerate(top.groups):
+    for i, group in enumerate(top["groups"]):
         place = f"groups[{i}]"
-        if not isinstance(group, Mapping):
-            raise ConfigError("a group must be a mapping", source=name, place=place)
         if "changelog" in group:
             groups.append(_changelog_group(group, root, name, place))
         elif "group" in group:
@@ -158,7 +138,7 @@ def _validate(raw: Any, *, name: str, root: Path, file: Path | None) -> Config:
             raise ConfigError(
                 f"two groups share the route segment '{slug}'", source=name, place=f"groups[{i}]"
             )
-    return Config(content, public, top.title, tuple(groups), file, name, raw)
+    return Config(content, public, top["title"], tuple(groups), file, name, raw)
 
 
 def _changelog_group(group: Mapping, root: Path, name: str, place: str) -> ChangelogGroup:
@@ -180,25 +160,25 @@ def _changelog_group(group: Mapping, root: Path, name: str, place: str) -> Chang
             source=name,
             place=place,
         )
-    model = _model(_ChangelogGroupModel, group, name, place)
-    return ChangelogGroup(model.changelog, _folder(root, model.updates, name, f"{place}.updates"))
+    values = _properties(group, "changelog group", name, place)
+    return ChangelogGroup(values["changelog"], _folder(root, values["updates"], name, f"{place}.updates"))
 
 
 def _docs_group(group: Mapping, content: Path, public: Path, name: str, place: str) -> DocsGroup:
-    model = _model(_DocsGroupModel, group, name, place)
+    values = _properties(group, "docs group", name, place)
     sections: list[PagesSection | SchemaSection] = []
-    for j, raw in enumerate(model.sections):
+    for j, raw in enumerate(values["sections"]):
         where = f"{place}.sections[{j}]"
         if "schema" in raw:
-            section = _model(SchemaSection, raw, name, where)
-            _check_schema_source(section.source, content, public, name, f"{where}.schema")
-            sections.append(section)
+            source = _properties(raw, "schema section", name, where)["schema"]
+            _check_schema_source(source, content, public, name, f"{where}.schema")
+            sections.append(SchemaSection(source))
         else:
-            pages = _model(PagesSection, raw, name, where)
+            pages = PagesSection(**_properties(raw, "pages section", name, where))
             for k, page in enumerate(pages.pages):
                 _check_page(page, content, name, f"{where}.pages[{k}]")
             sections.append(pages)
-    return DocsGroup(model.group, tuple(sections))
+    return DocsGroup(values["group"], tuple(sections))
 
 
 _SCHEME = re.compile(r"^(?:[A-Za-z][A-Za-z0-9+.-]*://|file:)", re.I)
@@ -253,35 +233,66 @@ def _folder(root: Path, value: str, name: str, place: str) -> Path:
     return path
 
 
-def _model(kind: type[BaseModel], raw: Any, name: str, place: str) -> Any:
-    try:
-        return kind.model_validate(raw)
-    except ValidationError as error:
-        first = error.errors()[0]
-        raise ConfigError(_message(first), source=name, place=_place(place, first["loc"])) from None
+_REQUIRED = object()  # the default of a property that has none
 
 
-def _place(prefix: str, loc: tuple) -> str | None:
-    """``groups[0]`` + ``("sections", 1, "tags")`` -> ``groups[0].sections[1]``: the last property name is
-    left to the message ("unexpected property 'tags'"), a last list index stays in the place."""
-    parts = list(loc)
-    if parts and not isinstance(parts[-1], int):
-        parts.pop()
-    text = prefix
-    for part in parts:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or None
+def _text(value: Any, key: str, name: str, place: str) -> str:
+    """A non-empty string."""
+    if _string(value, key, name, place) == "":
+        raise ConfigError(f"'{key}' should have at least 1 character", source=name, place=place or None)
+    return value
 
 
-def _message(error: dict) -> str:
-    loc = error["loc"]
-    key = loc[-1] if loc and not isinstance(loc[-1], int) else ""
-    kind = error["type"]
-    if kind == "extra_forbidden":
-        return f"unexpected property '{key}'"
-    if kind == "missing":
-        return f"missing required property '{key}'"
-    if kind == "model_type" or kind == "dict_type":
-        return f"'{key}' must be a mapping" if key else "must be a mapping"
-    text = error["msg"].replace("Input should be", "should be").replace("String should", "should")
-    return f"'{key}' {text}" if isinstance(key, str) and key else text
+def _string(value: Any, key: str, name: str, place: str) -> str:
+    if not isinstance(value, str):
+        raise ConfigError(f"'{key}' should be a valid string", source=name, place=place or None)
+    return value
+
+
+def _list(value: Any, key: str, name: str, place: str, kind: type, wrong: str) -> list:
+    if not isinstance(value, list):
+        raise ConfigError(f"'{key}' should be a valid list", source=name, place=place or None)
+    for i, item in enumerate(value):
+        if not isinstance(item, kind):
+            raise ConfigError(wrong, source=name, place=f"{place}.{key}[{i}]" if place else f"{key}[{i}]")
+    return value
+
+
+def _mappings(value: Any, key: str, name: str, place: str) -> list:
+    return _list(value, key, name, place, Mapping, "must be a mapping")
+
+
+def _strings(value: Any, key: str, name: str, place: str) -> list:
+    return _list(value, key, name, place, str, "should be a valid string")
+
+
+# The properties of each kind of mapping, in the order they are checked: (check, default). The first problem
+# found is the error: a property's, in this order, then an unknown key.
+_SPECS: dict[str, dict[str, tuple[Any, Any]]] = {
+    "config": {
+        "content": (_text, _REQUIRED),
+        "public": (_string, "public"),
+        "title": (_string, ""),
+        "groups": (_mappings, []),
+    },
+    "docs group": {"group": (_text, _REQUIRED), "sections": (_mappings, [])},
+    "changelog group": {"changelog": (_text, _REQUIRED), "updates": (_text, _REQUIRED)},
+    "pages section": {"section": (_text, _REQUIRED), "pages": (_strings, [])},
+    "schema section": {"schema": (_text, _REQUIRED)},
+}
+
+
+def _properties(raw: Mapping, kind: str, name: str, place: str) -> dict[str, Any]:
+    """The properties of ``raw`` (a mapping of ``kind``), checked, with the defaults of those it omits."""
+    values = {}
+    for key, (check, default) in _SPECS[kind].items():
+        if key in raw:
+            values[key] = check(raw[key], key, name, place)
+        elif default is _REQUIRED:
+            raise ConfigError(f"missing required property '{key}'", source=name, place=place or None)
+        else:
+            values[key] = list(default) if isinstance(default, list) else default
+    for key in raw:
+        if key not in values:
+            raise ConfigError(f"unexpected property '{key}'", source=name, place=place or None)
+    return values
