@@ -88,66 +88,53 @@ class TreeContext:
     ids: int = 0  # anchor ids given so far on the page
 
 
-# Anchor ids inside a tree are written as placeholders "~N~" (N counted from the tree's start) and made
-# page ids at the end, so that a memoized subtree can be reused with its ids shifted.
-# Only in an ``id="..."`` or ``href="#..."`` attribute: text of a description that looks like one stays. The
-# pattern starts with a literal, so the regex engine skips ahead to each "~".
-_ID = re.compile(r'~(?:(?<=id="~)|(?<=href="#~))(\d+)~(?=")')
-
-
-def _ids(text: str, name: Callable[[int], str]) -> str:
-    """``text`` with each placeholder renamed (split and joined: no call per match)."""
-    parts = _ID.split(text)
-    if len(parts) == 1:
-        return text
-    for i in range(1, len(parts), 2):  # text, number, text, number, ..., text
-        parts[i] = name(int(parts[i]))
-    return "".join(parts)
-
-
-def _shift(text: str, offset: int) -> str:
-    if not offset or "~" not in text:
-        return text
-    return _ids(text, lambda n: f"~{n + offset}~")
+# Anchor ids are page ids from the start: the page's prefix and a number counted on the page
+# (``TreeContext.ids``). A memoized subtree keeps its texts split at its ids, numbered from its first one, so
+# that a reuse writes them with another page's prefix and numbers without scanning the texts again. Only in
+# an ``id="..."`` or ``href="#..."`` attribute: text of a description that looks like one stays.
+_ID_NUMBER = re.compile(r'\d+(?=")')
+_ID_BEFORE = ('id="', 'href="#')
 
 
 class _Placed:
-    """A text with id placeholders (moved by ``offset`` when made), split at them when it is first shifted:
-    a reused subtree is shifted again and again without its text being scanned each time."""
+    """A text split at its ids (written with ``prefix``), each numbered from the subtree's ``first`` id."""
 
-    __slots__ = ("parts", "text")
+    __slots__ = ("parts",)
 
-    def __init__(self, text: str, offset: int = 0):
-        self.text = _shift(text, offset)
-        self.parts: list | None = None
+    def __init__(self, text: str, prefix: str, first: int):
+        pieces = text.split(prefix)
+        parts: list = [pieces[0]]  # text, number, text, number, ..., text
+        for piece in pieces[1:]:
+            number = _ID_NUMBER.match(piece)
+            if number is not None and parts[-1].endswith(_ID_BEFORE):
+                parts += (int(number.group()) - first, piece[number.end() :])
+            else:  # the prefix's text elsewhere
+                parts[-1] += prefix + piece
+        self.parts = parts
 
-    def at(self, offset: int) -> str:
-        """The text with its ids moved by ``offset``."""
-        if not offset or "~" not in self.text:
-            return self.text
-        if self.parts is None:
-            self.parts = _ID.split(self.text)
-            for i in range(1, len(self.parts), 2):  # text, number, text, number, ..., text
-                self.parts[i] = int(self.parts[i])
+    def at(self, prefix: str, first: int) -> str:
+        """The text with its ids numbered from ``first`` on the page of ``prefix``."""
+        if len(self.parts) == 1:
+            return self.parts[0]
         out = self.parts.copy()
         for i in range(1, len(out), 2):
-            out[i] = f"~{out[i] + offset}~"
+            out[i] = f"{prefix}{out[i] + first}"
         return "".join(out)
 
 
 class _Memo:
-    """A rendered ``$ref`` subtree: its node's texts with ids counted from 0 (split at their placeholders,
-    so that a reuse shifts them without scanning the text again), the rows and ids it used, and the
+    """A rendered ``$ref`` subtree: its node's texts split at their ids, numbered from its first (so that a
+    reuse writes them for its page without scanning the texts again), the rows and ids it used, and the
     references it expanded."""
 
     __slots__ = ("attrs", "badges", "body", "children", "ids", "reached", "rows", "type_html")
 
-    def __init__(self, node: _Node, rows: int, ids: int, first_id: int, reached: set[str]):
-        self.type_html = _Placed(node.type_html, -first_id)
-        self.badges = [_Placed(b, -first_id) for b in node.badges]
+    def __init__(self, node: _Node, rows: int, ids: int, prefix: str, first: int, reached: set[str]):
+        self.type_html = _Placed(node.type_html, prefix, first)
+        self.badges = [_Placed(b, prefix, first) for b in node.badges]
         self.body = node.body
-        self.children = _Placed(node.children, -first_id)
-        self.attrs = _Placed(node.attrs, -first_id)
+        self.children = _Placed(node.children, prefix, first)
+        self.attrs = _Placed(node.attrs, prefix, first)
         self.rows = rows
         self.ids = ids
         self.reached = frozenset(reached)
@@ -190,11 +177,8 @@ def schema_tree_html(
         f'<div class="schema-head">{head}<span class="schema-type">{node.type_html}</span>{badges}</div>'
         f"{node.body}{node.children}</div>"
     )
-    first, prefix = context.ids, context.id_prefix
     context.ids += tree.ids
-    if not tree.ids:
-        return html
-    return _ids(html, lambda n: f"{prefix}{first + n}")
+    return html
 
 
 def type_label(schema: Any, resolve: Resolve) -> tuple[str, list[str], str]:
@@ -301,6 +285,7 @@ class _Tree:
     budget-cut one: where a tree's whole budget is left, as when it was made)."""
 
     __slots__ = (
+        "base",
         "bases",
         "cache",
         "context",
@@ -311,6 +296,7 @@ class _Tree:
         "ids",
         "met",
         "positions",
+        "prefix",
         "resolve",
         "rows",
         "stack",
@@ -324,10 +310,12 @@ class _Tree:
         self.rows = rows  # left in this tree
         self.full = rows
         self.cuts = 0  # times the budget cut a row so far
-        self.stack: dict[str, str] = {}  # $ref being expanded -> the id placeholder of its row
+        self.stack: dict[str, str] = {}  # $ref being expanded -> the id of its row
         self.positions: dict[str, int] = {}  # $ref being expanded -> its index in frames
         self.frames: list[_Frame] = []
-        self.ids = 0
+        self.ids = 0  # ids given in this tree so far; its first is the page's ``base``-th
+        self.base = context.ids
+        self.prefix = context.id_prefix
         self.bases: set[str] = set()  # $refs whose discriminator variants are being listed
         # $refs met and nested rows asked for so far: what a row may depend on besides its schema
         self.met = 0
@@ -392,7 +380,7 @@ class _Tree:
                 return reused
         if siblings and isinstance(target, dict):
             target = self.beside(schema, target, siblings)
-        node_id = f"~{self.ids}~"
+        node_id = f"{self.prefix}{self.base + self.ids}"
         frame = _Frame(self)
         self.ids += 1
         position = len(self.frames)
@@ -411,7 +399,10 @@ class _Tree:
             node.attrs = f' id="{node_id}" data-schema-ref="{title}"'
         frame.reached.add(ref)
         if memo is not None and frame.floor >= position and (frame.cuts == self.cuts or frame.fresh):
-            entry = _Memo(node, frame.rows - self.rows, self.ids - frame.ids, frame.ids, frame.reached)
+            first = self.base + frame.ids
+            entry = _Memo(
+                node, frame.rows - self.rows, self.ids - frame.ids, self.prefix, first, frame.reached
+            )
             memo[key if frame.cuts == self.cuts else fresh_key] = entry
         if self.frames:
             parent = self.frames[-1]
@@ -438,17 +429,17 @@ class _Tree:
     def reuse(self, entry: _Memo | None) -> _Node | None:
         if entry is None or entry.rows > self.rows or not self.stack.keys().isdisjoint(entry.reached):
             return None
-        offset = self.ids
+        prefix, first = self.prefix, self.base + self.ids
         self.ids += entry.ids
         self.rows -= entry.rows
         if self.frames:
             self.frames[-1].reached |= entry.reached
         return _Node(
-            entry.type_html.at(offset),
-            [b.at(offset) for b in entry.badges],
+            entry.type_html.at(prefix, first),
+            [b.at(prefix, first) for b in entry.badges],
             entry.body,
-            entry.children.at(offset),
-            entry.attrs.at(offset),
+            entry.children.at(prefix, first),
+            entry.attrs.at(prefix, first),
         )
 
     def head(self, schema: dict) -> _Head:
