@@ -388,6 +388,34 @@ def test_memoized_subtrees_render_the_same_html():
     assert memoized == plain
 
 
+def test_a_memoized_subtree_is_written_for_each_page_that_reuses_it():
+    # another page's prefix and first id; the default prefix "s" is also in the text ("#/.../s1" in attributes)
+    schemas = {
+        **SCHEMAS,
+        "#/components/schemas/Holder": {
+            "type": "object",
+            "properties": {
+                "a": {"$ref": "#/components/schemas/s1"},
+                "b": {"$ref": "#/components/schemas/s1"},
+            },
+        },
+        "#/components/schemas/s1": {
+            "type": "object",
+            "properties": {"node": {"$ref": "#/components/schemas/Node"}},
+        },
+    }
+    cache = TreeCache()
+    for prefix, first in (("sab12cd-", 5), ("s", 0), ("s", 3), ("sab12cd-", 0)):
+        for schema in ({"$ref": "#/components/schemas/Holder"}, {"$ref": "#/components/schemas/Node"}):
+            own = TreeContext(id_prefix=prefix, ids=first)
+            shared = TreeContext(id_prefix=prefix, ids=first, cache=cache)
+            fresh = schema_tree_html(schema, schemas.__getitem__, direction="response", context=own)
+            reused = schema_tree_html(schema, schemas.__getitem__, direction="response", context=shared)
+            assert reused == fresh and f'id="{prefix}{first}"' in reused
+            assert shared.ids == own.ids > first
+    assert cache.subtrees
+
+
 def test_memoized_budget_cut_trees_render_the_same_html():
     big = {
         "type": "object",

@@ -189,7 +189,7 @@ def operation_context(
     resolve = entry.description.resolve
     tree = TreeContext(
         id_prefix="s" + hashlib.blake2s(entry.route.encode(), digest_size=3).hexdigest() + "-",
-        cache=cache if cache is not None else TreeCache(),
+        cache=cache or TreeCache(),
     )
     method = op["method"].lower()
     fields = form_fields(entry.operation, resolve)
@@ -274,7 +274,7 @@ def _parameters(op: dict, resolve, tree: TreeContext) -> list[dict]:
             schema = param["schema"]
             if schema is None and param.get("content"):
                 schema = param["content"][0]["schema"]
-            type_html, badges, facts = type_label(schema, resolve)
+            type_html, badges, facts = type_label(schema, resolve, tree.cache)
             nested = ""
             if _is_complex(schema, resolve):
                 nested = schema_tree_html(
@@ -381,7 +381,7 @@ def _responses(op: dict, payload: dict, resolve, tree: TreeContext) -> list[dict
             header = follow(header, resolve)
             if not isinstance(header, dict):
                 header = {}
-            type_html, badges, facts = type_label(header.get("schema"), resolve)
+            type_html, badges, facts = type_label(header.get("schema"), resolve, tree.cache)
             headers.append(
                 {
                     "name": name,

@@ -102,14 +102,16 @@ class _Placed:
     __slots__ = ("parts",)
 
     def __init__(self, text: str, prefix: str, first: int):
-        pieces = text.split(prefix)
-        parts: list = [pieces[0]]  # text, number, text, number, ..., text
-        for piece in pieces[1:]:
-            number = _ID_NUMBER.match(piece)
-            if number is not None and parts[-1].endswith(_ID_BEFORE):
-                parts += (int(number.group()) - first, piece[number.end() :])
-            else:  # the prefix's text elsewhere
-                parts[-1] += prefix + piece
+        parts: list = []  # text, number, text, number, ..., text
+        start = 0  # where the text not yet in parts begins
+        at = text.find(prefix)
+        while at != -1:  # the prefix is also met elsewhere (the default "s" in any word): it stays text
+            number = _ID_NUMBER.match(text, at + len(prefix))
+            if number is not None and text.endswith(_ID_BEFORE, start, at):
+                parts += (text[start:at], int(number.group()) - first)
+                start = number.end()
+            at = text.find(prefix, at + len(prefix))
+        parts.append(text[start:])
         self.parts = parts
 
     def at(self, prefix: str, first: int) -> str:
@@ -181,10 +183,10 @@ def schema_tree_html(
     return html
 
 
-def type_label(schema: Any, resolve: Resolve) -> tuple[str, list[str], str]:
+def type_label(schema: Any, resolve: Resolve, cache: TreeCache | None = None) -> tuple[str, list[str], str]:
     """(type HTML, badge HTML list, description and facts HTML) of a schema without its children, for
-    parameter rows and headers."""
-    tree = _Tree(resolve, None, TreeContext(), 0)
+    parameter rows and headers; ``cache``: the one of the page's trees (what a schema shows is made once)."""
+    tree = _Tree(resolve, None, TreeContext(cache=cache or TreeCache()), 0)
     node = tree.expand(schema, 0, None, children=False)
     return node.type_html, node.badges, node.body
 
