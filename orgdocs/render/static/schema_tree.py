@@ -659,48 +659,55 @@ class _Tree:
     def merge_all_of(self, schema: dict, where: Where | None) -> tuple[dict, dict] | None:
         """The properties of every ``allOf`` part in one object (with where each property is written), or
         None when a part cannot be merged (a cycle, an unresolvable reference, variants of its own)."""
-        properties: dict[str, Any] = {}
-        places: dict[str, Where | None] = {}
-        required: list = []
-        seen: set[str] = set()
-
-        def add(part: Any, at: Where | None, hops: int) -> bool:
-            if hops > 16 or not isinstance(part, dict):
-                return False
-            ref = part.get("$ref")
-            if isinstance(ref, str):
-                if ref in self.bases:
-                    # a variant listed under the base it extends: the base's fields are shown above it
-                    # (and the variant's subtree, shown without them, must not be reused elsewhere)
-                    if self.frames:
-                        floor = self.positions.get(ref, -math.inf)
-                        self.frames[-1].floor = min(self.frames[-1].floor, floor)
-                    return True
-                if ref in self.stack or ref in seen:
-                    return False
-                seen.add(ref)
-                found, target = self.target(ref)
-                return found and add(target, (ref, ()), hops + 1)
-            if any(k in part for k in _UNMERGEABLE):
-                return False
-            for i, sub in enumerate(_list(part.get("allOf"))):
-                if not add(sub, _at(at, "allOf", i), hops + 1):
-                    return False
-            own = part.get("properties")
-            if isinstance(own, dict):
-                for name, sub in own.items():
-                    properties[name] = sub
-                    places[name] = _at(at, "properties", name)
-            required.extend(_list(part.get("required")))
-            return True
-
+        merged = _Merged({}, {}, [], set())
         own = {k: v for k, v in schema.items() if k != "allOf"}
         for i, part in enumerate(_list(schema.get("allOf"))):
-            if not add(part, _at(where, "allOf", i), 0):
+            if not self.merge_part(part, _at(where, "allOf", i), 0, merged):
                 return None
-        if not add(own, where, 0):
+        if not self.merge_part(own, where, 0, merged):
             return None
-        return {"properties": properties, "required": required}, places
+        return {"properties": merged.properties, "required": merged.required}, merged.places
+
+    def merge_part(self, part: Any, at: Where | None, hops: int, merged: _Merged) -> bool:
+        """Add one ``allOf`` part to ``merged``; False when it cannot be merged. (A method, not a closure of
+        merge_all_of: a recursive closure is a reference cycle, freed only by the collector.)"""
+        if hops > 16 or not isinstance(part, dict):
+            return False
+        ref = part.get("$ref")
+        if isinstance(ref, str):
+            if ref in self.bases:
+                # a variant listed under the base it extends: the base's fields are shown above it
+                # (and the variant's subtree, shown without them, must not be reused elsewhere)
+                if self.frames:
+                    floor = self.positions.get(ref, -math.inf)
+                    self.frames[-1].floor = min(self.frames[-1].floor, floor)
+                return True
+            if ref in self.stack or ref in merged.seen:
+                return False
+            merged.seen.add(ref)
+            found, target = self.target(ref)
+            return found and self.merge_part(target, (ref, ()), hops + 1, merged)
+        if any(k in part for k in _UNMERGEABLE):
+            return False
+        for i, sub in enumerate(_list(part.get("allOf"))):
+            if not self.merge_part(sub, _at(at, "allOf", i), hops + 1, merged):
+                return False
+        own = part.get("properties")
+        if isinstance(own, dict):
+            for name, sub in own.items():
+                merged.properties[name] = sub
+                merged.places[name] = _at(at, "properties", name)
+        merged.required.extend(_list(part.get("required")))
+        return True
+
+
+class _Merged(NamedTuple):
+    """What ``merge_all_of`` gathers from the parts."""
+
+    properties: dict[str, Any]
+    places: dict[str, Where | None]
+    required: list
+    seen: set[str]
 
 
 _UNMERGEABLE = ("oneOf", "anyOf", "not", "items", "prefixItems", "additionalProperties", "patternProperties")
