@@ -291,6 +291,52 @@ def test_pages_and_payloads_are_the_rendered_text_byte_for_byte(tmp_path):
             assert page_path(out, route).read_bytes() == renderer.operation(route, parsed).encode("utf-8")
 
 
+def test_rendering_pages_leaves_no_reference_cycles(tmp_path):
+    """A page writer renders thousands of pages: what a page makes must be freed when it is written, not
+    left in cycles for the collector (a recursive closure once made every merged ``allOf`` tree one)."""
+
+    def ref(name: str) -> dict:
+        return {"$ref": f"#/components/schemas/{name}"}
+
+    pet = {
+        "type": "object",
+        "discriminator": {"propertyName": "kind"},
+        "properties": {"kind": {"type": "string"}},
+    }
+    schemas = {
+        "Pet": pet,
+        "Cat": {"allOf": [ref("Pet"), {"properties": {"owner": ref("Person")}}]},
+        "Person": {"allOf": [{"properties": {"pets": {"type": "array", "items": ref("Cat")}}}]},
+        "Choice": {"oneOf": [ref("Cat"), ref("Person")], "discriminator": {"propertyName": "kind"}},
+    }
+    paths = {
+        f"/{name.lower()}": {
+            "get": {
+                "responses": {
+                    "200": {"description": "ok", "content": {"application/json": {"schema": ref(name)}}}
+                }
+            }
+        }
+        for name in schemas
+    }
+    from site_projects import api
+
+    pets = write_project(tmp_path / "pets", {"pets.json": api(paths, components={"schemas": schemas})})
+    for config in (pets, SHOP, _cyclic_project(tmp_path / "cycle")):
+        site = Site(config)
+        renderer = PageRenderer(site)
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            for route in site.operations:
+                assert "<html" in renderer.operation(route, site.payload_parts(route))
+            gc.collect()
+            assert gc.garbage == []
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+
+
 def test_a_broken_description_leaves_the_previous_output(tmp_path, capsys):
     project = tmp_path / "project"
     shutil.copytree(STATIC / "shop", project)
