@@ -337,6 +337,63 @@ def test_rendering_pages_leaves_no_reference_cycles(tmp_path):
             gc.garbage.clear()
 
 
+def test_a_page_offers_to_open_only_the_schemas_its_payload_holds(tmp_path):
+    """A discriminator's mapped variants are shown, but a payload does not follow the mapping: a row cut
+    deep in a variant that only the mapping reaches is cut for good ("Nested fields not shown."), not a
+    row that opens to nothing in the browser; the same row opens where the payload holds the variant. A
+    page is the same whichever pages were rendered before it (subtrees are reused between pages)."""
+
+    def ref(name: str) -> dict:
+        return {"$ref": f"#/components/schemas/{name}"}
+
+    mapping = {"cat": "#/components/schemas/Cat", "dog": "#/components/schemas/Dog"}
+    schemas = {
+        "Pet": {
+            "type": "object",
+            "discriminator": {"propertyName": "kind", "mapping": mapping},
+            "properties": {"kind": {"type": "string"}},
+        },
+        "Cat": {"allOf": [ref("Pet"), {"properties": {"toy": ref("L1")}}]},
+        "Dog": {"allOf": [ref("Pet"), {"properties": {"bark": {"type": "string"}}}]},
+        # deeper than the server renders (MAX_DEPTH): the last levels are lazy rows
+        **{f"L{i}": {"type": "object", "properties": {"next": ref(f"L{i + 1}")}} for i in range(1, 8)},
+        "L8": {"type": "string"},
+        # Pet at the same depth on both pages: one subtree of it, reused from page to page when it can be
+        "PetBox": {"type": "object", "properties": {"pet": ref("Pet")}},
+        "CatBox": {"type": "object", "properties": {"pet": ref("Pet"), "cat": ref("Cat")}},
+    }
+
+    def get(name: str) -> dict:
+        content = {"application/json": {"schema": ref(name)}}
+        return {
+            "get": {
+                "operationId": f"get{name}",
+                "responses": {"200": {"description": "ok", "content": content}},
+            }
+        }
+
+    from site_projects import api
+
+    paths = {"/pets": get("PetBox"), "/cats": get("CatBox")}
+    site = Site(write_project(tmp_path, {"pets.json": api(paths, components={"schemas": schemas})}))
+    routes = list(site.operations)
+    lazy = re.compile(r'<details class="schema-more schema-lazy" data-ref="([^"]*)"')
+    rendered = []
+    for order in (routes, routes[::-1]):
+        renderer = PageRenderer(site)
+        rendered.append({route: renderer.operation(route) for route in order})
+    assert rendered[0] == rendered[1]
+    opened = {}
+    for route, html in rendered[0].items():
+        held = json.loads(site.payload_json(route))["components"]
+        opened[route] = lazy.findall(html)
+        assert all(target in held for target in opened[route] if target)
+    pets, cats = (next(r for r in routes if r.endswith(name)) for name in ("get-pet-box", "get-cat-box"))
+    assert "#/components/schemas/Cat" not in json.loads(site.payload_json(pets))["components"]
+    assert "Nested fields not shown." in rendered[0][pets] and ">cat<" in rendered[0][pets]
+    assert opened[cats]  # the same depth opens where the payload holds it
+
+
 def test_a_broken_description_leaves_the_previous_output(tmp_path, capsys):
     project = tmp_path / "project"
     shutil.copytree(STATIC / "shop", project)

@@ -237,11 +237,13 @@ class PayloadParts:
     up to and including ``"components":{``, ``members`` the components' ``"<ref>":<JSON>`` members (each a
     bytes object shared by every payload that reaches it), and the payload ends with ``}}``. ``value``: the
     members of ``head`` as Python values, when their JSON holds them as they are (``dumps_value``): a page
-    reads them there instead of parsing ``head`` again (0.3 s of Stripe's pages)."""
+    reads them there instead of parsing ``head`` again (0.3 s of Stripe's pages). ``refs``: the references
+    ``members`` hold, when known: a page's schema trees offer to open only what its payload holds."""
 
     head: bytes
     members: tuple[bytes, ...]
     value: dict | None = field(default=None, compare=False, repr=False)
+    refs: frozenset[str] | None = field(default=None, compare=False, repr=False)  # the members' keys
 
     TAIL = b"}}"
 

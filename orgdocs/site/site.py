@@ -475,6 +475,7 @@ class Site:
             f'{text[:-1]},"components":{{'.encode(),
             tuple(reach.fragment(ref) for ref in refs),
             head if as_is else None,
+            frozenset(refs),
         )
 
     def payloads(self) -> Iterator[tuple[str, str]]:

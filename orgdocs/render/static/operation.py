@@ -184,12 +184,15 @@ def operation_context(
     """The template context of the operation at ``route`` (``cache``: schema trees shared by the pages of
     the operation's description; ``parts``: its payload, when already made)."""
     entry = site.operations["/" + route.strip("/")]
+    if parts is None:
+        parts = site.payload_parts(entry.route)
     payload = payload_head(entry, parts)
     op = payload["operation"]
     resolve = entry.description.resolve
     tree = TreeContext(
         id_prefix="s" + hashlib.blake2s(entry.route.encode(), digest_size=3).hexdigest() + "-",
         cache=cache or TreeCache(),
+        payload_refs=parts.refs,
     )
     method = op["method"].lower()
     fields = form_fields(entry.operation, resolve)

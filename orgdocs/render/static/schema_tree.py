@@ -86,6 +86,8 @@ class TreeContext:
     max_depth: int = MAX_DEPTH
     cache: TreeCache = field(default_factory=TreeCache)
     ids: int = 0  # anchor ids given so far on the page
+    # the $refs the page's payload holds (None: all): a lazy row of any other is cut, not offered to open
+    payload_refs: frozenset[str] | None = None
 
 
 # Anchor ids are page ids from the start: the page's prefix and a number counted on the page
@@ -129,9 +131,20 @@ class _Memo:
     reuse writes them for its page without scanning the texts again), the rows and ids it used, and the
     references it expanded."""
 
-    __slots__ = ("attrs", "badges", "body", "children", "ids", "reached", "rows", "type_html")
+    __slots__ = (
+        "absent",
+        "attrs",
+        "badges",
+        "body",
+        "children",
+        "ids",
+        "lazy",
+        "reached",
+        "rows",
+        "type_html",
+    )
 
-    def __init__(self, node: _Node, rows: int, ids: int, prefix: str, first: int, reached: set[str]):
+    def __init__(self, node: _Node, rows: int, ids: int, prefix: str, first: int, frame: _Frame):
         self.type_html = _Placed(node.type_html, prefix, first)
         self.badges = [_Placed(b, prefix, first) for b in node.badges]
         self.body = node.body
@@ -139,7 +152,9 @@ class _Memo:
         self.attrs = _Placed(node.attrs, prefix, first)
         self.rows = rows
         self.ids = ids
-        self.reached = frozenset(reached)
+        self.reached = frozenset(frame.reached)
+        self.lazy = frozenset(frame.lazy)
+        self.absent = frozenset(frame.absent)
 
 
 @dataclass
@@ -268,10 +283,12 @@ def _head(schema: dict, target: Callable[[str], tuple[bool, Any]]) -> _Head:
 class _Frame:
     """A ``$ref`` being expanded: what its subtree met, to decide whether it can be memoized."""
 
-    __slots__ = ("cuts", "floor", "fresh", "ids", "reached", "rows")
+    __slots__ = ("absent", "cuts", "floor", "fresh", "ids", "lazy", "reached", "rows")
 
     def __init__(self, tree: _Tree):
         self.reached: set[str] = set()  # every $ref expanded below it
+        self.lazy: set[str] = set()  # the $refs of its lazy rows: in the payload
+        self.absent: set[str] = set()  # the $refs of its rows cut because the payload lacks them
         self.floor = math.inf  # lowest stack position of a cycle cut below it
         self.cuts = tree.cuts
         self.rows = tree.rows
@@ -402,13 +419,13 @@ class _Tree:
         frame.reached.add(ref)
         if memo is not None and frame.floor >= position and (frame.cuts == self.cuts or frame.fresh):
             first = self.base + frame.ids
-            entry = _Memo(
-                node, frame.rows - self.rows, self.ids - frame.ids, self.prefix, first, frame.reached
-            )
+            entry = _Memo(node, frame.rows - self.rows, self.ids - frame.ids, self.prefix, first, frame)
             memo[key if frame.cuts == self.cuts else fresh_key] = entry
         if self.frames:
             parent = self.frames[-1]
             parent.reached |= frame.reached
+            parent.lazy |= frame.lazy
+            parent.absent |= frame.absent
             parent.floor = min(parent.floor, frame.floor)
         return node
 
@@ -431,11 +448,20 @@ class _Tree:
     def reuse(self, entry: _Memo | None) -> _Node | None:
         if entry is None or entry.rows > self.rows or not self.stack.keys().isdisjoint(entry.reached):
             return None
+        held = self.context.payload_refs  # made for a page whose payload held other schemas, its rows
+        if held is None:  # would open or cut others than a fresh subtree's
+            if entry.absent:
+                return None
+        elif not entry.lazy <= held or not entry.absent.isdisjoint(held):
+            return None
         prefix, first = self.prefix, self.base + self.ids
         self.ids += entry.ids
         self.rows -= entry.rows
         if self.frames:
-            self.frames[-1].reached |= entry.reached
+            frame = self.frames[-1]
+            frame.reached |= entry.reached
+            frame.lazy |= entry.lazy
+            frame.absent |= entry.absent
         return _Node(
             entry.type_html.at(prefix, first),
             [b.at(prefix, first) for b in entry.badges],
@@ -480,10 +506,10 @@ class _Tree:
         """The rows below ``schema`` (which ``_has_children``)."""
         self.met += 1  # what they hold depends on the depth, the budget, the direction, the bases...
         if depth >= self.context.max_depth:
-            return _lazy(where)
+            return self.lazy(where)
         if self.rows <= 0:
             self.cuts += 1
-            return _lazy(where)
+            return self.lazy(where)
         parts = []
         all_of = _list(schema.get("allOf"))
         merged = self.merge_all_of(schema, where) if all_of else None
@@ -652,6 +678,20 @@ class _Tree:
         if key is not None and self.met == met:
             leaves[key] = (schema, html)
         return html
+
+    def lazy(self, where: Where | None) -> str:
+        """A row cut here (``_lazy``), opened in the browser from the payload: only where the payload holds
+        its schema. It may not: a ``discriminator`` mapping's variants are shown, but a payload does not
+        follow mappings (``orgdocs.site.payloads``)."""
+        ref = where[0] if where is not None else ""
+        if ref:
+            held = self.context.payload_refs
+            known = held is None or ref in held
+            if self.frames:
+                (self.frames[-1].lazy if known else self.frames[-1].absent).add(ref)
+            if not known:
+                return _lazy(None)
+        return _lazy(where)
 
     def left_out(self, schema: Any) -> bool:
         return left_out(schema, self.direction, self.target)
