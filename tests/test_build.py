@@ -394,6 +394,53 @@ def test_a_page_offers_to_open_only_the_schemas_its_payload_holds(tmp_path):
     assert opened[cats]  # the same depth opens where the payload holds it
 
 
+def test_a_variant_reads_the_same_whichever_page_was_rendered_first(tmp_path):
+    """V extends Base, whose discriminator maps it: listed under Base, V shows only what it adds; elsewhere
+    all its fields. Both at the same depth on two pages: the subtree made for one must not be reused on the
+    other (the build's page writers take the pages in any order)."""
+
+    def ref(name: str) -> dict:
+        return {"$ref": f"#/components/schemas/{name}"}
+
+    schemas = {
+        "Base": {
+            "type": "object",
+            "discriminator": {"propertyName": "kind", "mapping": {"v": "#/components/schemas/V"}},
+            "properties": {"kind": {"type": "string"}, "shared": {"type": "string"}},
+        },
+        "V": {"allOf": [ref("Base"), {"properties": {"extra": {"type": "string"}}}]},
+        "Wrapped": {"type": "object", "properties": {"x": {"type": "object", "properties": {"v": ref("V")}}}},
+        "BaseHolder": {"type": "object", "properties": {"b": ref("Base")}},
+        "Extended": {"type": "object", "properties": {"b": {"allOf": [ref("Base")], "description": "B"}}},
+    }
+
+    def get(name: str) -> dict:
+        content = {"application/json": {"schema": ref(name)}}
+        return {
+            "get": {
+                "operationId": f"get{name}",
+                "responses": {"200": {"description": "ok", "content": content}},
+            }
+        }
+
+    from site_projects import api
+
+    paths = {"/wrapped": get("Wrapped"), "/holder": get("BaseHolder"), "/extended": get("Extended")}
+    site = Site(write_project(tmp_path, {"v.json": api(paths, components={"schemas": schemas})}))
+    routes = list(site.operations)
+    pages = [{route: PageRenderer(site).operation(route) for route in routes}]
+    for order in (routes, routes[::-1], routes[1:] + routes[:1]):
+        renderer = PageRenderer(site)  # its subtrees shared by the pages it renders
+        pages.append({route: renderer.operation(route) for route in order})
+    assert all(rendered == pages[0] for rendered in pages)
+    holder = next(html for route, html in pages[0].items() if route.endswith("holder"))
+    wrapped = next(html for route, html in pages[0].items() if route.endswith("wrapped"))
+    extended = next(html for route, html in pages[0].items() if route.endswith("extended"))
+    assert ">extra<" in holder and ">extra<" in extended
+    # Base's own, not again in V listed under it (Base expanded or merged); V's in full
+    assert holder.count(">shared<") == extended.count(">shared<") == wrapped.count(">shared<") == 1
+
+
 def test_a_broken_description_leaves_the_previous_output(tmp_path, capsys):
     project = tmp_path / "project"
     shutil.copytree(STATIC / "shop", project)

@@ -300,8 +300,9 @@ class _Tree:
     """One tree. A ``$ref`` subtree is memoized (in ``context.cache``) when nothing in it depends on where it
     was met: no cycle cut to a reference outside it, and no cut by the row budget, or else it began with a
     whole tree's budget (a large response schema, on every page that starts a tree with it). It is reused
-    where none of the references it expanded is being expanded around it and the budget holds its rows (a
-    budget-cut one: where a tree's whole budget is left, as when it was made)."""
+    where none of the references it expanded or merged is being expanded around it or listed as the base of
+    variants, where the page's payload holds the same of the schemas its cut rows name, and where the budget
+    holds its rows (a budget-cut one: where a tree's whole budget is left, as when it was made)."""
 
     __slots__ = (
         "base",
@@ -446,7 +447,10 @@ class _Tree:
         return known[1]
 
     def reuse(self, entry: _Memo | None) -> _Node | None:
-        if entry is None or entry.rows > self.rows or not self.stack.keys().isdisjoint(entry.reached):
+        if entry is None or entry.rows > self.rows:
+            return None
+        # a reference met in it is being expanded, or listed as a base here: it would read otherwise
+        if not self.stack.keys().isdisjoint(entry.reached) or not self.bases.isdisjoint(entry.reached):
             return None
         held = self.context.payload_refs  # made for a page whose payload held other schemas, its rows
         if held is None:  # would open or cut others than a fresh subtree's
@@ -725,6 +729,8 @@ class _Tree:
             if ref in self.stack or ref in merged.seen:
                 return False
             merged.seen.add(ref)
+            if self.frames:  # what is merged depends on it as what is expanded does (see ``reuse``)
+                self.frames[-1].reached.add(ref)
             found, target = self.target(ref)
             return found and self.merge_part(target, (ref, ()), hops + 1, merged)
         if any(k in part for k in _UNMERGEABLE):
