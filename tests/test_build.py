@@ -291,12 +291,30 @@ def test_pages_and_payloads_are_the_rendered_text_byte_for_byte(tmp_path):
             assert page_path(out, route).read_bytes() == renderer.operation(route, parsed).encode("utf-8")
 
 
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _returning(root: Path, schemas: dict, paths: dict[str, str]) -> Site:
+    """The site of a description of ``schemas`` whose operation ``GET <path>`` returns the schema named."""
+    from site_projects import api
+
+    def get(name: str) -> dict:
+        content = {"application/json": {"schema": _ref(name)}}
+        return {
+            "get": {
+                "operationId": f"get{name}",
+                "responses": {"200": {"description": "ok", "content": content}},
+            }
+        }
+
+    description = api({path: get(name) for path, name in paths.items()}, components={"schemas": schemas})
+    return Site(write_project(root, {"api.json": description}))
+
+
 def test_rendering_pages_leaves_no_reference_cycles(tmp_path):
     """A page writer renders thousands of pages: what a page makes must be freed when it is written, not
     left in cycles for the collector (a recursive closure once made every merged ``allOf`` tree one)."""
-
-    def ref(name: str) -> dict:
-        return {"$ref": f"#/components/schemas/{name}"}
 
     pet = {
         "type": "object",
@@ -305,25 +323,12 @@ def test_rendering_pages_leaves_no_reference_cycles(tmp_path):
     }
     schemas = {
         "Pet": pet,
-        "Cat": {"allOf": [ref("Pet"), {"properties": {"owner": ref("Person")}}]},
-        "Person": {"allOf": [{"properties": {"pets": {"type": "array", "items": ref("Cat")}}}]},
-        "Choice": {"oneOf": [ref("Cat"), ref("Person")], "discriminator": {"propertyName": "kind"}},
+        "Cat": {"allOf": [_ref("Pet"), {"properties": {"owner": _ref("Person")}}]},
+        "Person": {"allOf": [{"properties": {"pets": {"type": "array", "items": _ref("Cat")}}}]},
+        "Choice": {"oneOf": [_ref("Cat"), _ref("Person")], "discriminator": {"propertyName": "kind"}},
     }
-    paths = {
-        f"/{name.lower()}": {
-            "get": {
-                "responses": {
-                    "200": {"description": "ok", "content": {"application/json": {"schema": ref(name)}}}
-                }
-            }
-        }
-        for name in schemas
-    }
-    from site_projects import api
-
-    pets = write_project(tmp_path / "pets", {"pets.json": api(paths, components={"schemas": schemas})})
-    for config in (pets, SHOP, _cyclic_project(tmp_path / "cycle")):
-        site = Site(config)
+    pets = _returning(tmp_path / "pets", schemas, {f"/{name.lower()}": name for name in schemas})
+    for site in (pets, Site(SHOP), Site(_cyclic_project(tmp_path / "cycle"))):
         renderer = PageRenderer(site)
         gc.collect()
         gc.set_debug(gc.DEBUG_SAVEALL)
@@ -343,9 +348,6 @@ def test_a_page_offers_to_open_only_the_schemas_its_payload_holds(tmp_path):
     row that opens to nothing in the browser; the same row opens where the payload holds the variant. A
     page is the same whichever pages were rendered before it (subtrees are reused between pages)."""
 
-    def ref(name: str) -> dict:
-        return {"$ref": f"#/components/schemas/{name}"}
-
     mapping = {"cat": "#/components/schemas/Cat", "dog": "#/components/schemas/Dog"}
     schemas = {
         "Pet": {
@@ -353,29 +355,17 @@ def test_a_page_offers_to_open_only_the_schemas_its_payload_holds(tmp_path):
             "discriminator": {"propertyName": "kind", "mapping": mapping},
             "properties": {"kind": {"type": "string"}},
         },
-        "Cat": {"allOf": [ref("Pet"), {"properties": {"toy": ref("L1")}}]},
-        "Dog": {"allOf": [ref("Pet"), {"properties": {"bark": {"type": "string"}}}]},
+        "Cat": {"allOf": [_ref("Pet"), {"properties": {"toy": _ref("L1")}}]},
+        "Dog": {"allOf": [_ref("Pet"), {"properties": {"bark": {"type": "string"}}}]},
         # deeper than the server renders (MAX_DEPTH): the last levels are lazy rows
-        **{f"L{i}": {"type": "object", "properties": {"next": ref(f"L{i + 1}")}} for i in range(1, 8)},
+        **{f"L{i}": {"type": "object", "properties": {"next": _ref(f"L{i + 1}")}} for i in range(1, 8)},
         "L8": {"type": "string"},
         # Pet at the same depth on both pages: one subtree of it, reused from page to page when it can be
-        "PetBox": {"type": "object", "properties": {"pet": ref("Pet")}},
-        "CatBox": {"type": "object", "properties": {"pet": ref("Pet"), "cat": ref("Cat")}},
+        "PetBox": {"type": "object", "properties": {"pet": _ref("Pet")}},
+        "CatBox": {"type": "object", "properties": {"pet": _ref("Pet"), "cat": _ref("Cat")}},
     }
 
-    def get(name: str) -> dict:
-        content = {"application/json": {"schema": ref(name)}}
-        return {
-            "get": {
-                "operationId": f"get{name}",
-                "responses": {"200": {"description": "ok", "content": content}},
-            }
-        }
-
-    from site_projects import api
-
-    paths = {"/pets": get("PetBox"), "/cats": get("CatBox")}
-    site = Site(write_project(tmp_path, {"pets.json": api(paths, components={"schemas": schemas})}))
+    site = _returning(tmp_path, schemas, {"/pets": "PetBox", "/cats": "CatBox"})
     routes = list(site.operations)
     lazy = re.compile(r'<details class="schema-more schema-lazy" data-ref="([^"]*)"')
     rendered = []
@@ -399,34 +389,24 @@ def test_a_variant_reads_the_same_whichever_page_was_rendered_first(tmp_path):
     all its fields. Both at the same depth on two pages: the subtree made for one must not be reused on the
     other (the build's page writers take the pages in any order)."""
 
-    def ref(name: str) -> dict:
-        return {"$ref": f"#/components/schemas/{name}"}
-
     schemas = {
         "Base": {
             "type": "object",
             "discriminator": {"propertyName": "kind", "mapping": {"v": "#/components/schemas/V"}},
             "properties": {"kind": {"type": "string"}, "shared": {"type": "string"}},
         },
-        "V": {"allOf": [ref("Base"), {"properties": {"extra": {"type": "string"}}}]},
-        "Wrapped": {"type": "object", "properties": {"x": {"type": "object", "properties": {"v": ref("V")}}}},
-        "BaseHolder": {"type": "object", "properties": {"b": ref("Base")}},
-        "Extended": {"type": "object", "properties": {"b": {"allOf": [ref("Base")], "description": "B"}}},
+        "V": {"allOf": [_ref("Base"), {"properties": {"extra": {"type": "string"}}}]},
+        "Wrapped": {
+            "type": "object",
+            "properties": {"x": {"type": "object", "properties": {"v": _ref("V")}}},
+        },
+        "BaseHolder": {"type": "object", "properties": {"b": _ref("Base")}},
+        "Extended": {"type": "object", "properties": {"b": {"allOf": [_ref("Base")], "description": "B"}}},
     }
 
-    def get(name: str) -> dict:
-        content = {"application/json": {"schema": ref(name)}}
-        return {
-            "get": {
-                "operationId": f"get{name}",
-                "responses": {"200": {"description": "ok", "content": content}},
-            }
-        }
-
-    from site_projects import api
-
-    paths = {"/wrapped": get("Wrapped"), "/holder": get("BaseHolder"), "/extended": get("Extended")}
-    site = Site(write_project(tmp_path, {"v.json": api(paths, components={"schemas": schemas})}))
+    site = _returning(
+        tmp_path, schemas, {"/wrapped": "Wrapped", "/holder": "BaseHolder", "/extended": "Extended"}
+    )
     routes = list(site.operations)
     pages = [{route: PageRenderer(site).operation(route) for route in routes}]
     for order in (routes, routes[::-1], routes[1:] + routes[:1]):
