@@ -128,8 +128,9 @@ class _Placed:
 
 class _Memo:
     """A rendered ``$ref`` subtree: its node's texts split at their ids, numbered from its first (so that a
-    reuse writes them for its page without scanning the texts again), the rows and ids it used, and the
-    references it expanded."""
+    reuse writes them for its page without scanning the texts again), the rows and ids it used, the
+    references it expanded or merged, and those its lazy rows name (``lazy``) or its cut rows left out because
+    the payload lacked them (``absent``)."""
 
     __slots__ = (
         "absent",
@@ -452,11 +453,9 @@ class _Tree:
         # a reference met in it is being expanded, or listed as a base here: it would read otherwise
         if not self.stack.keys().isdisjoint(entry.reached) or not self.bases.isdisjoint(entry.reached):
             return None
-        held = self.context.payload_refs  # made for a page whose payload held other schemas, its rows
-        if held is None:  # would open or cut others than a fresh subtree's
-            if entry.absent:
-                return None
-        elif not entry.lazy <= held or not entry.absent.isdisjoint(held):
+        # made for a page whose payload held other schemas, its cut rows would read otherwise
+        held = self.context.payload_refs
+        if entry.absent if held is None else not (entry.lazy <= held and entry.absent.isdisjoint(held)):
             return None
         prefix, first = self.prefix, self.base + self.ids
         self.ids += entry.ids
