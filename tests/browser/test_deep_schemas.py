@@ -91,3 +91,38 @@ def test_a_lazy_row_merges_all_of_parts_as_the_server_does(tmp_path, static_serv
     )
     assert odd.get_by_text("All of").count() == 1
     assert seen.errors == []
+
+
+def test_a_mapped_variant_the_payload_lacks_is_named_not_called_unresolved(tmp_path, static_server, watched):
+    """A row opened in the browser lists a discriminator's mapped variants, as the server's trees do. A
+    payload does not follow mappings: a variant it lacks is named with "not on this page", not flagged as a
+    broken reference; a reference the description cannot resolve still reads "unresolved"."""
+    schemas = {
+        "Pet": {
+            "type": "object",
+            "discriminator": {"propertyName": "kind", "mapping": {"cat": f"{S}Cat"}},
+            "properties": {"kind": {"type": "string"}, "owner": {"$ref": f"{S}Missing"}},
+        },
+        "Cat": {"allOf": [{"$ref": f"{S}Pet"}, {"properties": {"purrs": {"type": "boolean"}}}]},
+    }
+    seen = _open_operation(tmp_path, static_server, watched, "3.0.3", {"$ref": f"{S}Pet"}, schemas)
+    page = seen.page
+    assert page.locator("details.schema-lazy").count() >= 1
+    for _ in range(60):  # open every closed row; lazy ones render from the payload when toggled
+        closed = page.locator("#responses details.schema-more:not([open])")
+        if not closed.count():
+            break
+        closed.first.evaluate("d => { d.open = true; }")
+        page.wait_for_timeout(20)
+    variant = page.locator(
+        "li.schema-row", has=page.locator(":scope > .schema-head .schema-variant", has_text="cat")
+    )
+    assert variant.count() >= 1
+    assert variant.first.locator(":scope > .schema-head .schema-badge").all_text_contents() == [
+        "not on this page"
+    ]
+    owner = page.locator(
+        "li.schema-row", has=page.locator(":scope > .schema-head .schema-name", has_text="owner")
+    )
+    assert "unresolved" in owner.first.locator(":scope > .schema-head").inner_text()
+    assert seen.errors == []

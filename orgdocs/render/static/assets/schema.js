@@ -30,6 +30,12 @@
     return Object.prototype.hasOwnProperty.call(components, ref) ? components[ref] : undefined;
   }
 
+  /* A local schema the payload does not carry though the description has it: a discriminator mapping's
+   * variant (payloads do not follow mappings), not a broken reference (those are listed as unresolved). */
+  function notCarried(ref) {
+    return ref.charAt(0) === "#" && list(data().unresolved).indexOf(ref) < 0;
+  }
+
   function pointer(root, path) {
     var node = root;
     path.split("/").slice(1).forEach(function (token) {
@@ -211,7 +217,7 @@
       var target = resolve(ref);
       var label = el("span", "schema-ref", name);
       label.title = ref;
-      if (target === undefined) return { type: [label], badges: [badge("unresolved", "warn")] };
+      if (target === undefined) return { type: [label], badges: [notCarried(ref) ? badge("not on this page") : badge("unresolved", "warn")] };
       if (Object.keys(stack).length >= MAX_OPEN_REFS) return { type: [label], badges: [badge("nested too deep")] };
       var merged = target;
       var siblings = Object.keys(schema).filter(function (k) { return k !== "$ref"; });
