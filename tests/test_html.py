@@ -12,6 +12,7 @@ from pathlib import Path
 import jinja2
 import pytest
 from markupsafe import Markup
+from site_projects import api
 
 from orgdocs.render.html import (
     TreeCache,
@@ -561,18 +562,16 @@ def test_description_code_samples_are_tabs_beside_the_generated_ones(reading):
 
 def test_a_response_summary_is_its_description_as_text_cut_at_120_characters(tmp_path):
     long = "Returned when **the** <b>token</b> & its scope " + "are fine " * 20
-    doc = {
-        "openapi": "3.0.3",
-        "info": {"title": "t", "version": "1"},
-        "paths": {
+    doc = api(
+        {
             "/a": {
                 "get": {
                     "responses": {"200": {"description": long}, "404": {"description": "Not <i>found</i>"}}
                 }
             },
             "/b": {"get": {"responses": {"404": {"description": "Not <i>found</i>"}}}},
-        },
-    }
+        }
+    )
     (tmp_path / "api.json").write_text(json.dumps(doc))
     site = Site.from_description(tmp_path / "api.json")
     first, second = (operation_html(site, route) for route in site.operations)

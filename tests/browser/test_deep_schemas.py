@@ -32,6 +32,16 @@ def _open_operation(tmp_path, static_server, watched, version: str, schema: dict
     return seen
 
 
+def _open_every_row(page) -> None:
+    """Open every closed row of the responses; lazy ones render from the payload when toggled."""
+    for _ in range(60):
+        closed = page.locator("#responses details.schema-more:not([open])")
+        if not closed.count():
+            break
+        closed.first.evaluate("d => { d.open = true; }")
+        page.wait_for_timeout(20)
+
+
 def test_a_lazy_row_over_a_chain_of_aliases_names_it_past_the_limit(tmp_path, static_server, watched):
     """The server cuts the tree by depth into a lazy row; schema.js renders it when opened, with the same
     rule as the server: past 64 open references a reference is named, not expanded (a chain of 5,000
@@ -71,12 +81,7 @@ def test_a_lazy_row_merges_all_of_parts_as_the_server_does(tmp_path, static_serv
     seen = _open_operation(tmp_path, static_server, watched, "3.0.3", both, schemas)
     page = seen.page
     assert page.locator("details.schema-lazy").count() >= 1
-    for _ in range(60):  # open every closed row; lazy ones render from the payload when toggled
-        closed = page.locator("#responses details.schema-more:not([open])")
-        if not closed.count():
-            break
-        closed.first.evaluate("d => { d.open = true; }")
-        page.wait_for_timeout(20)
+    _open_every_row(page)
     pet = page.locator(
         "li.schema-row", has=page.locator(":scope > .schema-head .schema-name", has_text="pet")
     )
@@ -108,12 +113,7 @@ def test_a_mapped_variant_the_payload_lacks_is_named_not_called_unresolved(tmp_p
     seen = _open_operation(tmp_path, static_server, watched, "3.0.3", {"$ref": f"{S}Pet"}, schemas)
     page = seen.page
     assert page.locator("details.schema-lazy").count() >= 1
-    for _ in range(60):  # open every closed row; lazy ones render from the payload when toggled
-        closed = page.locator("#responses details.schema-more:not([open])")
-        if not closed.count():
-            break
-        closed.first.evaluate("d => { d.open = true; }")
-        page.wait_for_timeout(20)
+    _open_every_row(page)
     variant = page.locator(
         "li.schema-row", has=page.locator(":scope > .schema-head .schema-variant", has_text="cat")
     )

@@ -122,54 +122,15 @@ def operation_neighbours(order: list[str], position: dict[str, int], route: str,
     return out
 
 
-_HEAD_KEYS = ("operation", "servers", "securitySchemes", "examples")
-_DECODER = json.JSONDecoder()
-_SPACE = re.compile(r"[ \t\n\r]*")
-
-
-def payload_head(entry: Any, parts: PayloadParts | None = None) -> dict:
-    """The payload of an operation without its ``components``. From ``parts`` when given: the values it was
-    made from (``PayloadParts.value``), else its members up to ``components`` read from its JSON. Else made by
-    the same functions. A page needs the schemas through ``Description.resolve``, not parsed again from
-    megabytes of JSON (Stripe's payloads are 0.8 MB each)."""
-    if parts is not None:
-        if parts.value is not None:
-            return parts.value
-        head = _members_before_components(parts.head_json())
-        if all(key in head for key in _HEAD_KEYS):
-            return head
-    from orgdocs.site.examples import operation_examples
-    from orgdocs.site.payloads import operation_dict, security_scheme_dict, server_dict
-
-    description, operation = entry.description, entry.operation
-    security = description.security_for(operation)
-    used = {name for requirement in security for name in requirement}
-    return {
-        "operation": operation_dict(operation, security),
-        "servers": [server_dict(s) for s in operation.servers],
-        "securitySchemes": {
-            name: security_scheme_dict(s) for name, s in description.security_schemes.items() if name in used
-        },
-        "examples": operation_examples(operation, description.resolve),
-    }
-
-
-def _members_before_components(text: str) -> dict:
-    """The top-level members of a JSON object up to its ``components`` member, parsed one by one."""
-    head: dict = {}
-    try:
-        pos = _SPACE.match(text, text.index("{") + 1).end()
-        while text[pos] != "}":
-            key, pos = _DECODER.raw_decode(text, pos)
-            pos = _SPACE.match(text, _SPACE.match(text, pos).end() + 1).end()  # past the ":"
-            if key == "components":
-                break
-            head[key], pos = _DECODER.raw_decode(text, pos)
-            pos = _SPACE.match(text, pos).end()
-            if text[pos] == ",":
-                pos = _SPACE.match(text, pos + 1).end()
-    except (ValueError, IndexError):
-        return {}
+def payload_head(parts: PayloadParts) -> dict:
+    """The payload of an operation without its ``components``: the values it was made from
+    (``PayloadParts.value``), else read from its JSON, whose ``components`` is left empty there. A page needs
+    the schemas through ``Description.resolve``, not parsed again from megabytes of JSON (Stripe's payloads
+    are 0.8 MB each)."""
+    if parts.value is not None:
+        return parts.value
+    head = json.loads(parts.head_json())
+    del head["components"]
     return head
 
 
@@ -184,9 +145,9 @@ def operation_context(
     """The template context of the operation at ``route`` (``cache``: schema trees shared by the pages of
     the operation's description; ``parts``: its payload, when already made)."""
     entry = site.operations["/" + route.strip("/")]
-    if parts is None:
+    if parts is None:  # what the trees may offer to open in the browser is what the payload holds
         parts = site.payload_parts(entry.route)
-    payload = payload_head(entry, parts)
+    payload = payload_head(parts)
     op = payload["operation"]
     resolve = entry.description.resolve
     tree = TreeContext(

@@ -296,6 +296,12 @@ class _Frame:
         self.ids = tree.ids
         self.fresh = tree.fresh()
 
+    def absorb(self, below: _Frame | _Memo) -> None:
+        """Take in what a subtree below this one met (a frame that ends, or a reused memo)."""
+        self.reached |= below.reached
+        self.lazy |= below.lazy
+        self.absent |= below.absent
+
 
 class _Tree:
     """One tree. A ``$ref`` subtree is memoized (in ``context.cache``) when nothing in it depends on where it
@@ -425,9 +431,7 @@ class _Tree:
             memo[key if frame.cuts == self.cuts else fresh_key] = entry
         if self.frames:
             parent = self.frames[-1]
-            parent.reached |= frame.reached
-            parent.lazy |= frame.lazy
-            parent.absent |= frame.absent
+            parent.absorb(frame)
             parent.floor = min(parent.floor, frame.floor)
         return node
 
@@ -461,10 +465,7 @@ class _Tree:
         self.ids += entry.ids
         self.rows -= entry.rows
         if self.frames:
-            frame = self.frames[-1]
-            frame.reached |= entry.reached
-            frame.lazy |= entry.lazy
-            frame.absent |= entry.absent
+            self.frames[-1].absorb(entry)
         return _Node(
             entry.type_html.at(prefix, first),
             [b.at(prefix, first) for b in entry.badges],
@@ -509,10 +510,10 @@ class _Tree:
         """The rows below ``schema`` (which ``_has_children``)."""
         self.met += 1  # what they hold depends on the depth, the budget, the direction, the bases...
         if depth >= self.context.max_depth:
-            return self.lazy(where)
+            return self.lazy_row(where)
         if self.rows <= 0:
             self.cuts += 1
-            return self.lazy(where)
+            return self.lazy_row(where)
         parts = []
         all_of = _list(schema.get("allOf"))
         merged = self.merge_all_of(schema, where) if all_of else None
@@ -682,7 +683,7 @@ class _Tree:
             leaves[key] = (schema, html)
         return html
 
-    def lazy(self, where: Where | None) -> str:
+    def lazy_row(self, where: Where | None) -> str:
         """A row cut here (``_lazy``), opened in the browser from the payload: only where the payload holds
         its schema. It may not: a ``discriminator`` mapping's variants are shown, but a payload does not
         follow mappings (``orgdocs.site.payloads``)."""
