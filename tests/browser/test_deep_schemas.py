@@ -126,3 +126,43 @@ def test_a_mapped_variant_the_payload_lacks_is_named_not_called_unresolved(tmp_p
     )
     assert "unresolved" in owner.first.locator(":scope > .schema-head").inner_text()
     assert seen.errors == []
+
+
+def test_long_one_word_names_wrap_instead_of_running_off(tmp_path, static_server, watched):
+    """Microsoft Graph's names are single words of 40 characters and more (``microsoft.graph.
+    pkcs12CertificateInformation``, tag ``identity.customAuthenticationExtension``): a section link in the
+    sidebar, a variant's button and a type label wrap within their box, on a desktop and on a phone."""
+    long = "microsoft.graph.pkcs12CertificateInformationWithAnEvenLongerName"
+    schemas = {
+        long: {"type": "object", "properties": {"a": {"type": "string"}}},
+        "Other": {"type": "object", "properties": {"b": {"type": "string"}}},
+    }
+    choice = {"oneOf": [{"$ref": f"{S}{long}"}, {"$ref": f"{S}Other"}]}
+    response = {"description": "ok", "content": {"application/json": {"schema": choice}}}
+    tags = ["identity.customAuthenticationExtensionWithAVeryLongName", "other"]
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "Long", "version": "1"},
+        "paths": {
+            f"/{tag}": {"get": {"operationId": f"get{i}", "tags": [tag], "responses": {"200": response}}}
+            for i, tag in enumerate(tags)
+        },
+        "components": {"schemas": schemas},
+    }
+    source = tmp_path / "description.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    site = Site.from_description(source)
+    build_site(site, tmp_path / "site", progress=False)
+    route = next(r for r in site.operations if r.endswith("get1"))  # the long tag is another section
+    fits = "els => els.every(e => e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().right <= innerWidth)"
+    for width in (390, 1400):
+        seen = watched()
+        page = seen.page
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(static_server(tmp_path / "site") + route.strip("/") + "/")
+        button = page.get_by_role("button", name=long)
+        assert button.count() == 1
+        assert page.locator(".schema-choice-button, .op-responses .schema-type").evaluate_all(fits)
+        if width == 1400:  # on a phone the sidebar is a closed drawer
+            assert page.locator(".nav-sections > li > a").evaluate_all(fits)
+        assert seen.errors == []
