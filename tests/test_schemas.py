@@ -126,3 +126,25 @@ def test_rows_shared_by_a_descriptions_pages_do_not_carry_what_depends_on_their_
     assert "schema-cut" in shallow  # box drawn at the cut: its fields are not shown there
     deep = schema_tree_html(schema, resolve, context=TreeContext(cache=cache))
     assert deep == schema_tree_html(schema, resolve) and ">id<" in deep
+
+
+def test_a_pattern_reads_as_written_and_options_are_numbered_without_nulls():
+    """A regex is shown as the description writes it (``^\\d{6}$``), not as a JSON string with every backslash
+    doubled; a ``null`` branch is left out of the options, and the options after it are not renumbered
+    with a gap."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "code": {"type": "string", "pattern": r"^\d{6}$"},
+            "value": {
+                "oneOf": [
+                    {"type": "string"},
+                    {"type": "null"},
+                    {"type": "object", "properties": {"a": {"type": "integer"}}},
+                ]
+            },
+        },
+    }
+    out = schema_tree_html(schema, resolve)
+    assert r"pattern <code>^\d{6}$</code>" in out
+    assert ">Option 1<" in out and ">Option 2<" in out and "Option 3" not in out

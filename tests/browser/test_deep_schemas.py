@@ -166,3 +166,32 @@ def test_long_one_word_names_wrap_instead_of_running_off(tmp_path, static_server
         if width == 1400:  # on a phone the sidebar is a closed drawer
             assert page.locator(".nav-sections > li > a").evaluate_all(fits)
         assert seen.errors == []
+
+
+def test_a_lazy_row_shows_a_pattern_and_numbers_options_as_the_server_does(tmp_path, static_server, watched):
+    """Rows that schema.js renders from the payload read like the server's: a regex as written (not a JSON
+    string with doubled backslashes), and options numbered without a gap where a ``null`` branch is left out."""
+    schemas = {
+        "Code": {
+            "type": "object",
+            "properties": {
+                "code": {"type": "string", "pattern": r"^\d{6}$"},
+                "value": {
+                    "oneOf": [
+                        {"type": "string"},
+                        {"type": "null"},
+                        {"type": "object", "properties": {"a": {"type": "integer"}}},
+                    ]
+                },
+            },
+        }
+    }
+    seen = _open_operation(tmp_path, static_server, watched, "3.1.0", {"$ref": f"{S}Code"}, schemas)
+    page = seen.page
+    assert page.locator("details.schema-lazy").count() >= 1
+    _open_every_row(page)
+    responses = page.locator("#responses")
+    assert responses.get_by_text(r"pattern ^\d{6}$", exact=True).count() == 1
+    assert responses.get_by_role("button", name="Option 2").count() == 1
+    assert responses.get_by_role("button", name="Option 3").count() == 0
+    assert seen.errors == []

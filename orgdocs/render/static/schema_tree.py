@@ -226,6 +226,11 @@ def _value(value: Any) -> str:
             text = json.dumps(value, ensure_ascii=False, default=str)
         except (TypeError, ValueError):
             text = str(value)
+    return _code(text)
+
+
+def _code(text: str) -> str:
+    """``text`` as it is (a pattern is shown as written, not as a JSON string), cut at ``MAX_VALUE``."""
     if len(text) > MAX_VALUE:
         text = text[: MAX_VALUE - 1] + "…"
     return f"<code>{escape(text)}</code>"
@@ -638,7 +643,7 @@ class _Tree:
         for i, branch in enumerate(branches):
             if _is_null(branch):
                 continue
-            name = _variant_name(branch, names or {}) or f"Option {i + 1}"
+            name = _variant_name(branch, names or {}) or f"Option {len(rows) + 1}"  # nulls are not options
             rows.append(self.row(escape(name), branch, depth, _at(where, i), variant=True))
         data = " data-choice" if choice and len(rows) > 1 else ""
         head = f'<div class="schema-variants"{data}><div class="schema-variants-label">{label}</div>'
@@ -960,7 +965,7 @@ def _body(schema: dict) -> str:
     if schema.get("uniqueItems") is True:
         facts.append("unique items")
     if isinstance(schema.get("pattern"), str):
-        facts.append(f"pattern {_value(schema['pattern'])}")
+        facts.append(f"pattern {_code(schema['pattern'])}")
     enum = schema.get("enum")
     if isinstance(enum, list) and enum:
         shown = ", ".join(_value(v) for v in enum[:MAX_ENUM])

@@ -180,9 +180,11 @@
   }
 
   function value(v) {
-    var text = typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v);
-    if (text && text.length > 160) text = text.slice(0, 159) + "…";
-    return text;
+    return cut(JSON.stringify(v));
+  }
+
+  function cut(text) {  // a pattern is shown as written, not as a JSON string
+    return text && text.length > 160 ? text.slice(0, 159) + "…" : text;
   }
 
   function badge(text, kind) {
@@ -281,7 +283,7 @@
       range("minProperties", "maxProperties", "properties")].forEach(function (text) { if (text) facts.push(text); });
     if (typeof schema.multipleOf === "number") facts.push("multiple of " + schema.multipleOf);
     if (schema.uniqueItems === true) facts.push("unique items");
-    if (typeof schema.pattern === "string") facts.push("pattern " + value(schema.pattern));
+    if (typeof schema.pattern === "string") facts.push("pattern " + cut(schema.pattern));
     if (Array.isArray(schema.enum) && schema.enum.length) {
       facts.push("one of " + schema.enum.slice(0, MAX_ENUM).map(value).join(", ") + (schema.enum.length > MAX_ENUM ? " and " + (schema.enum.length - MAX_ENUM) + " more" : ""));
     }
@@ -398,7 +400,7 @@
       var ul = el("ul", "schema-props");
       branches.forEach(function (branch, i) {
         if (isNull(branch)) return;
-        var title = variantName(branch, names) || "Option " + (i + 1);
+        var title = variantName(branch, names) || "Option " + (ul.childNodes.length + 1);  // nulls are not options
         var at = group.key ? [where[0], where[1] + "/" + group.key + "/" + i] : [branch.$ref, ""];
         ul.appendChild(row(title, branch, depth, at, stack, direction, false, true));
       });
