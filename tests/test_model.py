@@ -273,6 +273,14 @@ def test_unresolved_of_the_fixture(description):
         ({"openapi": "3.0.0", "paths": None}, "#/paths: top-level 'paths' object is not an object"),
         ({"openapi": "3.0.0", "paths": ["/a"]}, "#/paths: top-level 'paths' object is not an object"),
         ({"openapi": "3.1.0", "webhooks": {}}, "webhooks-only documents are not supported"),
+        (
+            {"asyncapi": "2.6.0", "channels": {}},
+            "#/asyncapi: an AsyncAPI document (asyncapi '2.6.0'), not an OpenAPI 3.x or Swagger 2.0 description",
+        ),
+        (
+            {"type": "object", "properties": {}},  # a JSON Schema
+            "#/paths: top-level 'paths' object is missing, and no 'openapi' or 'swagger' field names a version",
+        ),
         ({"swagger": "1.2", "paths": {}}, "#/swagger: unsupported Swagger version '1.2'"),
         ({"swagger": "3.0", "paths": {}}, "#/swagger: unsupported Swagger version '3.0'"),
         ({"swagger": 2, "paths": {}}, "#/swagger: unsupported Swagger version 2"),

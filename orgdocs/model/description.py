@@ -154,10 +154,19 @@ def from_document(document: Any, source: str = "<description>", path: Path | Non
             source=source,
             place="#/swagger",
         )
+    if "asyncapi" in document and "openapi" not in document and version is None:
+        raise DescriptionError(
+            f"an AsyncAPI document (asyncapi {document['asyncapi']!r}), not an OpenAPI 3.x or Swagger 2.0"
+            " description",
+            source=source,
+            place="#/asyncapi",
+        )
     if not isinstance(document.get("paths"), dict):
         found = "is not an object" if "paths" in document else "is missing"
         if "webhooks" in document and "paths" not in document:
             found += " (webhooks-only documents are not supported: add 'paths: {}')"
+        elif "openapi" not in document and version is None:
+            found += ", and no 'openapi' or 'swagger' field names a version: not an API description?"
         raise DescriptionError(f"top-level 'paths' object {found}", source=source, place="#/paths")
     return Description(document, source, path)
 
