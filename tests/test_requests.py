@@ -8,7 +8,15 @@ import httpx
 import pytest
 
 from orgdocs.model.objects import MediaType, Operation, Parameter, RequestBody
-from orgdocs.site.requests import RequestParts, build_request, declared_value, encode, join_url, to_httpx
+from orgdocs.site.requests import (
+    RequestParts,
+    build_request,
+    content_text,
+    declared_value,
+    encode,
+    join_url,
+    to_httpx,
+)
 
 
 def operation(path="/items", method="get", parameters=(), body=None) -> Operation:
@@ -120,6 +128,65 @@ def test_declared_value_reads_the_parameter_then_its_content_then_the_schema():
     assert declared(content=[media]) == (True, "by ref")
     media = MediaType("application/json", schema={"default": 2}, has_example=True)
     assert declared(content=[media]) == (True, 2)
+
+
+# --- content parameters -----------------------------------------------------------------------------------
+
+
+def content_param(name, location, media_type="application/json", **fields) -> Parameter:
+    """A parameter declared with ``content`` (an array schema: what ``style`` would split, and must not)."""
+    schema = {"type": "array", "items": {"type": "integer"}}
+    return Parameter(name, location, location == "path", content=[MediaType(media_type, schema)], **fields)
+
+
+def test_a_json_content_query_parameter_is_one_percent_encoded_json_text():
+    op = operation(parameters=[content_param("q", "query"), content_param("filter", "query")])
+
+    def query(values):
+        return build(op, values).url.partition("?")[2]
+
+    assert query({"q": [1, 2]}) == "q=%5B1%2C2%5D"
+    assert query({"filter": {"a": 1}}) == "filter=%7B%22a%22%3A1%7D"  # the name is kept
+    assert query({"q": "[1, 2]"}) == "q=%5B1%2C%202%5D"  # a string is the text, sent as typed
+    assert query({"q": 3.0, "filter": True}) == "q=3&filter=true"
+    assert query({"q": [], "filter": ""}) == ""  # no value: left out
+    # style and explode, had the description given them, do not split it either
+    op = operation(parameters=[content_param("q", "query", style="deepObject", explode=True)])
+    assert build(op, {"q": {"a": [1]}}).url.endswith("?q=%7B%22a%22%3A%5B1%5D%7D")
+
+
+def test_content_parameters_in_path_header_and_cookie():
+    op = operation(
+        "/items/{sel}",
+        parameters=[
+            content_param("sel", "path"),
+            content_param("X-Filter", "header"),
+            content_param("prefs", "cookie"),
+        ],
+    )
+    parts = build(op, {"sel": {"ids": [1, 2]}, "X-Filter": {"a": "b c"}, "prefs": [1, 2]})
+    assert parts.url == "https://api.example.com/items/%7B%22ids%22%3A%5B1%2C2%5D%7D"
+    assert parts.headers == [("X-Filter", '{"a":"b c"}'), ("Cookie", "prefs=[1,2]")]
+    assert build(op, {"sel": "[1,2]"}).url == "https://api.example.com/items/%5B1%2C2%5D"
+
+
+def test_a_content_parameter_of_another_media_type_is_its_text():
+    op = operation(
+        parameters=[content_param("q", "query", "text/plain"), content_param("X-Q", "header", "text/plain")]
+    )
+    parts = build(op, {"q": "a,b c/d", "X-Q": "a,b"})
+    assert parts.url == "https://api.example.com/items?q=a%2Cb%20c%2Fd"
+    assert parts.headers == [("X-Q", "a,b")]
+    # a value that is not text yet is written as text_of writes it, still one value under its name
+    assert build(op, {"q": [1, 2], "X-Q": {"a": 1}}).url.endswith("?q=%5B1%2C2%5D")
+    assert build(op, {"X-Q": {"a": 1}}).headers == [("X-Q", '{"a":1}')]
+
+
+def test_content_text_writes_a_declared_value_in_its_media_type():
+    assert content_text(content_param("q", "query"), [1, 2.0]) == "[1,2]"
+    assert content_text(content_param("q", "query"), "abc") == '"abc"'  # a JSON string
+    assert content_text(content_param("q", "query", "text/plain"), "abc") == "abc"
+    assert content_text(content_param("q", "query", "application/vnd.x+json"), {"é": 1}) == '{"é":1}'
 
 
 # --- headers ----------------------------------------------------------------------------------------------

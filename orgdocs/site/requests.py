@@ -20,6 +20,12 @@ JavaScript:
   item and writes object members as their own keys; unexploded, items are joined by ``,`` (``%20`` for
   ``spaceDelimited``, ``|`` for ``pipeDelimited``); ``deepObject`` writes ``name[key]=value`` (brackets
   encoded, ``name%5Bkey%5D=value``).
+- **Content parameters** (declared with ``content`` instead of ``schema``, ``content_media``): the value is
+  one piece of text in the media type, never split by style or explode: a string is that text already (what
+  the form's input holds), anything else is written as ``text_of`` writes it (compact JSON for arrays and
+  objects). A query or path value is then percent-encoded as one value (``[1,2]`` -> ``q=%5B1%2C2%5D``); a
+  header or cookie value is the text as it is. A value the description declares is written by
+  ``content_text`` (JSON media types quote a string: ``"abc"``).
 - **Headers**, in order: header parameters (arrays comma-joined; ``Accept``, ``Content-Type`` and
   ``Authorization`` parameters are ignored, as OpenAPI says), the extra ``headers`` given (a reader's own, in
   their order; blank names skipped), one ``Cookie`` header for cookie parameters and cookie credentials
@@ -64,6 +70,8 @@ __all__ = [
     "RequestParts",
     "body_problem",
     "build_request",
+    "content_media",
+    "content_text",
     "declared_value",
     "encode",
     "integral_numbers",
@@ -123,18 +131,25 @@ def build_request(
     cookies: list[str] = []
     for param in operation.parameters:
         value = parameter_value(param, values)
+        # a content parameter is one value whatever its type: style and explode do not apply
+        whole = None if _is_empty(value) or content_media(param) is None else text_of(value)
         if param.location == "path":
             if not _is_empty(value):
-                path = path.replace("{" + param.name + "}", _path_value(param, value))
+                text = _path_value(param, value) if whole is None else encode(whole)
+                path = path.replace("{" + param.name + "}", text)
         elif _is_empty(value):
             continue
         elif param.location == "query":
-            query.extend(_query_pairs(param, value))
+            if whole is None:
+                query.extend(_query_pairs(param, value))
+            else:
+                query.append(f"{encode(param.name)}={encode(whole)}")
         elif param.location == "header":
             if param.name.lower() not in _IGNORED_HEADERS:
-                headers.append((param.name, _joined(value, explode=bool(param.explode))))
+                text = _joined(value, explode=bool(param.explode)) if whole is None else whole
+                headers.append((param.name, text))
         elif param.location == "cookie":
-            cookies.append(f"{param.name}={_joined(value, explode=False)}")
+            cookies.append(f"{param.name}={_joined(value, explode=False) if whole is None else whole}")
     headers.extend((name, value) for name, value in extra_headers if name.strip())
     secrets = list(credentials or [])
     if token:
@@ -324,6 +339,22 @@ def declared_value(param: Parameter, resolve: Resolve) -> tuple[bool, Any]:
     if isinstance(schema.get("enum"), list) and len(schema["enum"]) == 1:
         return True, schema["enum"][0]
     return False, None
+
+
+def content_media(param: Parameter) -> MediaType | None:
+    """The media type ``param`` is written in when it is declared with ``content`` instead of ``schema``
+    (the map holds one entry; its first is taken), else None."""
+    return param.content[0] if param.schema is None and param.content else None
+
+
+def content_text(param: Parameter, value: Any) -> str:
+    """A value the description declares for the content parameter ``param``, written in its media type:
+    JSON text (compact) for a JSON media type, so a string is quoted; ``text_of`` for any other. This is
+    the text a form's input starts with; what it holds is then sent as it is."""
+    media = content_media(param)
+    if media is not None and is_json_media_type(media.media_type):
+        return json.dumps(integral_numbers(value), separators=(",", ":"), ensure_ascii=False)
+    return text_of(value)
 
 
 def path_order(operation: Operation) -> list[Parameter]:

@@ -257,6 +257,66 @@ def test_requests_and_samples_match_python(blank, method):
             assert js_revealed == code_samples(parts, reveal_token=True), where
 
 
+def _content(name: str, location: str, media_type: str = "application/json") -> dict:
+    schema = {"type": "array", "items": {"type": "integer"}}  # what style and explode would split
+    return {
+        "name": name,
+        "in": location,
+        "required": location == "path",
+        "content": {media_type: {"schema": schema}},
+    }
+
+
+CONTENT_CASES = [
+    # (values, the URL and the headers both sides must write)
+    (
+        {"sel": [1, 2], "q": [1, 2], "filter": {"a": 1}, "X-Filter": {"a": "b c"}, "prefs": [1, 2]},
+        "https://api.example.test/x/%5B1%2C2%5D?q=%5B1%2C2%5D&filter=%7B%22a%22%3A1%7D",
+        [("X-Filter", '{"a":"b c"}'), ("Cookie", "prefs=[1,2]")],
+    ),
+    (
+        {"sel": "[1, 2]", "q": "[1,2]", "note": "a,b c/é", "X-Note": "x,y", "filter": 2.0},
+        "https://api.example.test/x/%5B1%2C%202%5D?q=%5B1%2C2%5D&filter=2&note=a%2Cb%20c%2F%C3%A9",
+        [("X-Note", "x,y")],
+    ),
+    ({"sel": "", "q": [], "filter": {}}, "https://api.example.test/x/{sel}", []),
+]
+
+
+def test_content_parameters_match_python(blank):
+    parameters = [
+        _content("sel", "path"),
+        _content("q", "query"),
+        {**_content("filter", "query"), "style": "deepObject", "explode": True},
+        _content("note", "query", "text/plain"),
+        _content("X-Filter", "header"),
+        _content("X-Note", "header", "text/plain"),
+        _content("prefs", "cookie"),
+    ]
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/x/{sel}": {"get": {"parameters": parameters, "responses": {"200": {"description": "ok"}}}}
+        },
+    }
+    operation = from_document(document).operations[0]
+    payload_operation = json.loads(json.dumps(operation_dict(operation, [])))
+    for values, url, headers in CONTENT_CASES:
+        parts = build_request(operation, server_url="https://api.example.test", values=values)
+        assert (parts.url, parts.headers) == (url, headers), values
+        js_parts, js_samples = blank.evaluate(
+            """([operation, options]) => {
+                const parts = window.orgdocs.request.buildRequest(operation, options);
+                return [parts, window.orgdocs.request.codeSamples(parts, false)];
+            }""",
+            [payload_operation, {"serverUrl": "https://api.example.test", "values": values}],
+        )
+        assert js_parts["url"] == url, values
+        assert [tuple(h) for h in js_parts["headers"]] == headers, values
+        assert js_samples == code_samples(parts), values
+
+
 TRICKY_SAMPLES = {
     "curl": [
         "curl -X GET 'https://x/a'\\''b' \\\n  -H \"Authorization: Bearer $TOKEN\" \\\n  -u \"$USER:$PASS\"\n",

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import socket
+from pathlib import Path
 
 import httpx
 import pytest
 
+import orgdocs
 from orgdocs.model import Server, ServerVariable
+from orgdocs.render.widgets.form_bridge import apply_state
 from orgdocs.render.widgets.request_form import (
     FormError,
     RefusedError,
@@ -393,3 +396,39 @@ def test_a_form_from_an_operation_and_its_description(description, mock_client, 
     form.set_values({"petId": 5})
     form.send()
     assert str(recorder.requests[0].url) == "https://api.pets.test/v1/pets/5"
+
+
+CONTENT = Path(__file__).resolve().parents[1] / "data" / "param-content.yaml"
+
+
+def test_content_parameters_are_sent_as_one_text_each(mock_client, recorder, tokens):
+    description = orgdocs.load(CONTENT)
+    form = RequestForm(
+        description.operation("findItems"), description=description, client=mock_client, tokens=tokens
+    )
+    # a text input each, prefilled (required ones) with the description's own example as JSON text
+    assert [input_spec(p, description).kind for p in description.operation("findItems").parameters] == [
+        "content"
+    ] * 5
+    assert form._inputs["path:sel"].value == '{"ids":[1,2]}'
+    assert form._inputs["header:X-Filter"].value == '{"status":"sold"}'
+    assert form._inputs["query:filter"].value == "" and form._inputs["query:filter"].placeholder == '{"a":1}'
+
+    # Python values are written as JSON; a string is the text itself
+    form.set_values({"q": [1, 2], "filter": {"a": 1}, "note": "a,b c", "X-Filter": '{"s": 1}'})
+    assert form._inputs["query:q"].value == "[1,2]"
+    form.send()
+    sent = recorder.requests[-1]
+    assert str(sent.url) == (
+        "https://api.example.test/v1/items/%7B%22ids%22%3A%5B1%2C2%5D%7D"
+        "?q=%5B1%2C2%5D&filter=%7B%22a%22%3A1%7D&note=a%2Cb%20c"
+    )
+    assert sent.headers["X-Filter"] == '{"s": 1}'
+    assert "-H 'X-Filter: {\"s\": 1}'" in form.samples["curl"]
+
+    # what the site's form (the notebook view) hands over is the typed text, sent as typed
+    apply_state(form, {"values": {"query:q": "[3, 4]", "path:sel": "[5]", "query:filter": ""}})
+    form.send()
+    assert str(recorder.requests[-1].url) == (
+        "https://api.example.test/v1/items/%5B5%5D?q=%5B3%2C%204%5D&note=a%2Cb%20c"
+    )

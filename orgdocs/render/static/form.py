@@ -8,8 +8,9 @@ the rules of ``parse_input``; the request and the code samples come from ``orgdo
 browser only, and the samples show placeholders.
 
 Input kinds, from the parameter's schema: ``select`` (an enum), ``checkbox`` (a boolean), ``number``
-(integer or number), ``list`` (an array, comma-separated), ``json`` (an object, as JSON text), else
-``text``. Path parameters come first, in the path's order. Required parameters (and path parameters) start
+(integer or number), ``list`` (an array, comma-separated), ``json`` (an object, as JSON text),
+``content`` (a parameter declared with ``content``: a text input holding the value's text in that media
+type, sent as it is, ``requests.content_text``), else ``text``. Path parameters come first, in the path's order. Required parameters (and path parameters) start
 with the value the description declares (``requests.declared_value``), else empty; optional ones start
 empty. The placeholder hint is the declared or generated example.
 """
@@ -26,7 +27,16 @@ from orgdocs.model.objects import Operation, Parameter, Server
 from orgdocs.render.static.pretty import pretty_json
 from orgdocs.site import security
 from orgdocs.site.examples import Resolve, parameter_example
-from orgdocs.site.requests import build_request, declared_value, path_order, schema_type, server_url, text_of
+from orgdocs.site.requests import (
+    build_request,
+    content_media,
+    content_text,
+    declared_value,
+    path_order,
+    schema_type,
+    server_url,
+    text_of,
+)
 from orgdocs.site.samples import code_samples
 from orgdocs.site.schemas import merged_schema, target_of
 
@@ -50,7 +60,7 @@ class FormField:
     """One parameter input."""
 
     param: Parameter
-    kind: str  # select, checkbox, number, list, json, text
+    kind: str  # select, checkbox, number, list, json, content, text
     text: str  # the input's first value
     placeholder: str = ""
     options: list[str] = field(default_factory=list)  # for select
@@ -59,6 +69,7 @@ class FormField:
     minimum: str = ""
     maximum: str = ""
     uuid: bool = False  # ``format: uuid``: the input gets a "generate" button
+    media_type: str = ""  # of a content parameter
 
     @property
     def checked(self) -> bool:
@@ -92,7 +103,8 @@ def _type(schema: dict) -> str:
 def parse_input(kind: str, text: str, item_type: str = "string", *, required: bool = False) -> Any:
     """The value of an input's text (``form.js`` has the same rules): empty is no value (an unchecked
     checkbox is ``False`` when the parameter is required); numbers and booleans are read by type; a list is
-    split on commas; JSON is parsed (text that is not JSON stays text)."""
+    split on commas; JSON is parsed (text that is not JSON stays text); a content parameter's text is its
+    value as it is (``requests.build_request`` sends it as one value)."""
     if kind == "checkbox":
         return True if text == "true" else (False if required else None)
     if text == "":
@@ -147,7 +159,10 @@ def form_fields(operation: Operation, resolve: Resolve) -> list[FormField]:
         enum = schema.get("enum")
         item_type = kind_of
         options: list[str] = []
-        if isinstance(enum, list) and enum:
+        media = content_media(param)
+        if media is not None:  # its schema says what the text holds, not how the input reads it
+            kind = "content"
+        elif isinstance(enum, list) and enum:
             kind = "select"
             options = [text_of(v) for v in enum if v is not None]
             item_type = kind_of
@@ -171,12 +186,17 @@ def form_fields(operation: Operation, resolve: Resolve) -> list[FormField]:
         except Exception:  # a hint is a convenience: a schema it cannot read still gets an input
             hint = None
         start = (param.required or param.location == "path") and found_value
-        text = _input_text(kind, declared) if start else ""
+        if media is not None:  # declared values are values; the input holds their text
+            text = content_text(param, declared) if start else ""
+            hint = None if hint is None else content_text(param, hint)
+        else:
+            text = _input_text(kind, declared) if start else ""
         if kind == "select" and text not in options:
             text = ""
         placeholder = "" if kind in ("checkbox", "select") else _input_text(kind, hint)
         found = FormField(param, kind, text, placeholder, options, item_type)
         found.uuid = kind == "text" and schema.get("format") == "uuid"
+        found.media_type = media.media_type if media is not None else ""
         if kind == "number":
             found.step = "1" if kind_of == "integer" else "any"
             for key, attr in (("minimum", "minimum"), ("maximum", "maximum")):

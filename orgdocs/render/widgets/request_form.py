@@ -42,6 +42,8 @@ from orgdocs.site.payloads import security_scheme_dict
 from orgdocs.site.requests import (
     RequestParts,
     build_request,
+    content_media,
+    content_text,
     declared_value,
     is_json_media_type,
     path_order,
@@ -98,7 +100,7 @@ class InputSpec:
     key: str  # "in:name", the key of ``build_request``'s values
     name: str
     location: str
-    kind: str  # enum, boolean, integer, number, array, object, string
+    kind: str  # enum, boolean, integer, number, array, object, string, content
     required: bool = False
     options: list[Any] = field(default_factory=list)  # enum members
     item_kind: str = "string"  # for arrays
@@ -107,6 +109,7 @@ class InputSpec:
     hint: Any = None  # the declared or a generated example: the grey placeholder
     description: str = ""
     uuid: bool = False  # ``format: uuid``: a "Generate" button fills it
+    media_type: str = ""  # of a content parameter: its input holds the value's text in this media type
 
 
 def _kind_of(schema: Any, deref: Any) -> tuple[str, list[Any]]:
@@ -123,12 +126,14 @@ def _kind_of(schema: Any, deref: Any) -> tuple[str, list[Any]]:
 
 
 def input_spec(param: Parameter, description: Description | None = None) -> InputSpec:
-    """The input for ``param``: enum -> choice, boolean -> checkbox, integer/number, array, object, else text."""
+    """The input for ``param``: enum -> choice, boolean -> checkbox, integer/number, array, object, else text;
+    a parameter declared with ``content`` -> its value's text in that media type (``requests.content_text``)."""
     deref = description.deref if description is not None else None
     resolve = description.resolve if description is not None else _no_refs
     schema = deref(param.schema) if deref is not None else param.schema
-    if schema is None and param.content:
-        kind, options = "object", []
+    media = content_media(param)
+    if media is not None:
+        kind, options = "content", []
     else:
         kind, options = _kind_of(schema, deref)
     item_kind = "string"
@@ -141,6 +146,9 @@ def input_spec(param: Parameter, description: Description | None = None) -> Inpu
         hint = example if found else parameter_example(param, resolve)
     except Exception:  # a hint is a convenience; a schema it cannot read still gets an input
         hint = None
+    if media is not None:  # declared values are values; the input holds their text
+        example = content_text(param, example) if found else None
+        hint = content_text(param, hint) if hint is not None else None
     default = schema.get("default") if isinstance(schema, dict) else None
     return InputSpec(
         key=f"{param.location}:{param.name}",
@@ -155,6 +163,7 @@ def input_spec(param: Parameter, description: Description | None = None) -> Inpu
         hint=hint,
         description=param.description,
         uuid=kind == "string" and isinstance(schema, dict) and schema.get("format") == "uuid",
+        media_type=media.media_type if media is not None else "",
     )
 
 
@@ -195,7 +204,8 @@ def parse_input(spec: InputSpec, raw: Any) -> Any:
 
     Text inputs are parsed by kind: integers and numbers (empty is no value), arrays as comma-separated
     items or a JSON array, objects as JSON. A checkbox of an optional boolean sends a value only when it
-    differs from the schema's default (false when there is none), so an unchecked box adds nothing.
+    differs from the schema's default (false when there is none), so an unchecked box adds nothing. A
+    content parameter's text is its value as it is sent (``requests.build_request`` encodes it as one value).
     """
     if spec.kind == "boolean":
         if spec.required:
@@ -207,6 +217,8 @@ def parse_input(spec: InputSpec, raw: Any) -> Any:
     text = (raw or "").strip() if isinstance(raw, str) else raw
     if text in (None, ""):
         return None
+    if spec.kind == "content":
+        return raw
     if spec.kind in ("integer", "number"):
         return _scalar(spec.kind, text)
     if spec.kind == "array":
@@ -967,6 +979,8 @@ class RequestForm(widgets.VBox):
             widget.value = value if value in spec.options else (None if empty else spec.options[0])
         elif spec.kind == "boolean":
             widget.value = bool(value)
+        elif spec.kind == "content":  # a list is its JSON text here, not comma-separated items
+            widget.value = text_of(value)
         else:
             widget.value = input_text(value)
 
@@ -1085,7 +1099,8 @@ def _heading(text: str) -> widgets.HTML:
 
 
 def _tooltip(spec: InputSpec) -> str | None:
-    parts = [f"{spec.location} parameter, {spec.kind}" + (", required" if spec.required else "")]
+    kind = f"{spec.media_type} text" if spec.kind == "content" else spec.kind
+    parts = [f"{spec.location} parameter, {kind}" + (", required" if spec.required else "")]
     if spec.description:
         parts.append(" ".join(spec.description.split())[:300])
     return " — ".join(parts)

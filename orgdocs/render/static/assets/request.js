@@ -252,6 +252,12 @@
     return Object.prototype.hasOwnProperty.call(values, param.name) ? values[param.name] : undefined;
   }
 
+  /* the media type of a parameter declared with content instead of schema (requests.py content_media) */
+  function contentMedia(param) {
+    var content = param.schema === null || param.schema === undefined ? param.content : null;
+    return Array.isArray(content) && content.length ? content[0] : null;
+  }
+
   function pathValue(param, value) {
     var style = param.style || "simple";
     var explode = !!param.explode;
@@ -341,17 +347,20 @@
     var cookies = [];
     (operation.parameters || []).forEach(function (param) {
       var value = parameterValue(param, values);
+      // a content parameter is one value whatever its type: style and explode do not apply
+      var whole = isEmpty(value) || !contentMedia(param) ? null : textOf(value);
       if (param.in === "path") {
-        if (!isEmpty(value)) path = path.split("{" + param.name + "}").join(pathValue(param, value));
+        if (!isEmpty(value)) path = path.split("{" + param.name + "}").join(whole === null ? pathValue(param, value) : encode(whole));
         return;
       }
       if (isEmpty(value)) return;
       if (param.in === "query") {
-        Array.prototype.push.apply(query, queryPairs(param, value));
+        if (whole === null) Array.prototype.push.apply(query, queryPairs(param, value));
+        else query.push(encode(param.name) + "=" + encode(whole));
       } else if (param.in === "header") {
-        if (IGNORED_HEADERS.indexOf(param.name.toLowerCase()) === -1) headers.push([param.name, joined(value, !!param.explode)]);
+        if (IGNORED_HEADERS.indexOf(param.name.toLowerCase()) === -1) headers.push([param.name, whole === null ? joined(value, !!param.explode) : whole]);
       } else if (param.in === "cookie") {
-        cookies.push(param.name + "=" + joined(value, false));
+        cookies.push(param.name + "=" + (whole === null ? joined(value, false) : whole));
       }
     });
     (options.headers || []).forEach(function (h) { if (h[0].trim()) headers.push([h[0], h[1]]); });

@@ -1,0 +1,65 @@
+"""Parameters declared with ``content`` on a built page: the form's text input holds the value's text, and
+the URL preview, the header and the code samples send it as one value, as ``orgdocs.site.requests`` does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from orgdocs.render.static.build import build_site
+from orgdocs.site import Site
+from orgdocs.site.requests import build_request
+from orgdocs.site.samples import code_samples
+
+pytestmark = pytest.mark.browser
+
+CONTENT = Path(__file__).resolve().parents[1] / "data" / "param-content.yaml"
+
+
+@pytest.fixture(scope="module")
+def content_site(tmp_path_factory) -> tuple[Site, Path]:
+    site = Site.from_description(CONTENT)
+    out = tmp_path_factory.mktemp("content")
+    build_site(site, out, progress=False)
+    return site, out
+
+
+def test_the_form_sends_a_content_parameter_as_one_json_text(content_site, static_server, watched):
+    site, out = content_site
+    route, entry = next(iter(site.operations.items()))
+    seen = watched()
+    page = seen.page
+    page.goto(static_server(out) + route.strip("/") + "/")
+
+    # text inputs; the required ones start with the description's own example, as JSON text
+    assert page.get_by_label("sel path required", exact=True).input_value() == '{"ids":[1,2]}'
+    assert page.get_by_label("X-Filter header required", exact=True).input_value() == '{"status":"sold"}'
+    assert page.get_by_label("q query", exact=True).input_value() == ""
+    assert page.get_by_label("q query", exact=True).get_attribute("type") == "text"
+
+    page.get_by_label("q query", exact=True).fill("[1,2]")
+    page.get_by_label("filter query", exact=True).fill('{"a": 1}')
+    page.get_by_label("note query", exact=True).fill("a,b c")
+    page.get_by_label("sel path required", exact=True).fill("[5]")
+    url = "https://api.example.test/v1/items/%5B5%5D?q=%5B1%2C2%5D&filter=%7B%22a%22%3A%201%7D&note=a%2Cb%20c"
+    assert page.locator("[data-preview-url]").text_content() == url
+    curl = page.locator('[data-sample="curl"]').first.text_content()
+    assert curl == f"curl -X GET '{url}' \\\n  -H 'X-Filter: {{\"status\":\"sold\"}}'\n"
+
+    # every sample is what Python writes for the same texts
+    values = {
+        "sel": "[5]",
+        "q": "[1,2]",
+        "filter": '{"a": 1}',
+        "X-Filter": '{"status":"sold"}',
+        "note": "a,b c",
+    }
+    parts = build_request(entry.operation, server_url="https://api.example.test/v1", values=values)
+    assert parts.url == url
+    samples = {
+        lang: page.locator(f'[data-sample="{lang}"]').first.text_content()
+        for lang in ("curl", "python", "javascript")
+    }
+    assert samples == code_samples(parts)
+    assert seen.errors == []
