@@ -32,16 +32,21 @@ def test_the_form_sends_a_content_parameter_as_one_json_text(content_site, stati
     page = seen.page
     page.goto(static_server(out) + route.strip("/") + "/")
 
-    # text inputs; the required ones start with the description's own example, as JSON text
-    assert page.get_by_label("sel path required", exact=True).input_value() == '{"ids":[1,2]}'
-    assert page.get_by_label("X-Filter header required", exact=True).input_value() == '{"status":"sold"}'
-    assert page.get_by_label("q query", exact=True).input_value() == ""
-    assert page.get_by_label("q query", exact=True).get_attribute("type") == "text"
+    # text inputs labelled with their media type; the required ones start with the description's own example, as JSON text
+    assert (
+        page.get_by_label("sel path application/json required", exact=True).input_value() == '{"ids":[1,2]}'
+    )
+    assert (
+        page.get_by_label("X-Filter header application/json required", exact=True).input_value()
+        == '{"status":"sold"}'
+    )
+    assert page.get_by_label("q query application/json", exact=True).input_value() == ""
+    assert page.get_by_label("q query application/json", exact=True).get_attribute("type") == "text"
 
-    page.get_by_label("q query", exact=True).fill("[1,2]")
-    page.get_by_label("filter query", exact=True).fill('{"a": 1}')
-    page.get_by_label("note query", exact=True).fill("a,b c")
-    page.get_by_label("sel path required", exact=True).fill("[5]")
+    page.get_by_label("q query application/json", exact=True).fill("[1,2]")
+    page.get_by_label("filter query application/json", exact=True).fill('{"a": 1}')
+    page.get_by_label("note query text/plain", exact=True).fill("a,b c")
+    page.get_by_label("sel path application/json required", exact=True).fill("[5]")
     url = "https://api.example.test/v1/items/%5B5%5D?q=%5B1%2C2%5D&filter=%7B%22a%22%3A%201%7D&note=a%2Cb%20c"
     assert page.locator("[data-preview-url]").text_content() == url
     curl = page.locator('[data-sample="curl"]').first.text_content()
