@@ -185,6 +185,7 @@ def test_a_content_parameter_of_another_media_type_is_its_text():
 def test_content_text_writes_a_declared_value_in_its_media_type():
     assert content_text(content_param("q", "query"), [1, 2.0]) == "[1,2]"
     assert content_text(content_param("q", "query"), "abc") == '"abc"'  # a JSON string
+    assert content_text(content_param("q", "query"), None) == ""  # an explicit null is no value
     assert content_text(content_param("q", "query", "text/plain"), "abc") == "abc"
     assert content_text(content_param("q", "query", "application/vnd.x+json"), {"é": 1}) == '{"é":1}'
 

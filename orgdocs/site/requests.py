@@ -350,7 +350,10 @@ def content_media(param: Parameter) -> MediaType | None:
 def content_text(param: Parameter, value: Any) -> str:
     """A value the description declares for the content parameter ``param``, written in its media type:
     JSON text (compact) for a JSON media type, so a string is quoted; ``text_of`` for any other. This is
-    the text a form's input starts with; what it holds is then sent as it is."""
+    the text a form's input starts with; what it holds is then sent as it is. ``None`` is no value, as
+    everywhere: ``""``."""
+    if value is None:
+        return ""
     media = content_media(param)
     if media is not None and is_json_media_type(media.media_type):
         return json.dumps(integral_numbers(value), separators=(",", ":"), ensure_ascii=False)
