@@ -47,6 +47,7 @@ TYPO_MIN = 5  # letters a query word needs before a typo is tolerated
 PREFIX_MIN = 2  # letters a query word needs before it matches as a prefix
 INFIX = 0.4  # the query word is inside a longer word (work-log, fire-wall): the weakest match
 INFIX_MIN = 3  # letters a query word needs before it matches inside a word
+INFIX_AFTER = 3  # letters before it in the longer word: re-open, un-lock, de-activate are other verbs
 METHOD_BONUS = 0.75  # an operation whose method fits a query verb
 TITLE_COVER = 0.5  # up to +50% when the query covers the whole title
 PATH_COVER = 0.25  # up to +25% when it covers the whole path (a collection before its items)
@@ -249,7 +250,7 @@ class SearchIndex:
             while at != -1:
                 i = bisect.bisect_right(starts, at) - 1
                 other = vocabulary[i]
-                if at > starts[i] and other not in found:
+                if at - starts[i] >= INFIX_AFTER and other not in found:
                     found[other] = INFIX
                 at = lines.find(word, starts[i] + len(other))
         if typos and len(word) >= TYPO_MIN:

@@ -25,6 +25,7 @@
   var PREFIX_MIN = 2;
   var INFIX = 0.4;
   var INFIX_MIN = 3;
+  var INFIX_AFTER = 3;
   var METHOD_BONUS = 0.75;
   var TITLE_COVER = 0.5;
   var PATH_COVER = 0.25;
@@ -211,7 +212,7 @@
         }
         var k = lo - 1;
         var inside = vocabulary[k];
-        if (at > starts[k] && !found.has(inside)) found.set(inside, INFIX);
+        if (at - starts[k] >= INFIX_AFTER && !found.has(inside)) found.set(inside, INFIX);
         at = lines.indexOf(word, starts[k] + inside.length);
       }
     }
