@@ -453,7 +453,7 @@ class _LinkTargets:
 
 def _expression_text(value: Any) -> str:
     """A link's parameter or body: a runtime expression as written, any other value as JSON."""
-    return value if isinstance(value, str) else pretty_json(value, limit=MAX_EXAMPLE_CHARS)
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
 
 
 def _links(raw: dict, targets: _LinkTargets) -> list[dict]:
