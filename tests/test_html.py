@@ -649,8 +649,8 @@ def test_callbacks_come_after_responses_one_entry_per_name_expression_and_method
     ) in section
     assert '<code class="op-path">{$request.body#/callbackUrl}</code>' in section
     assert "<p>Sent for <em>every</em> event of the subscription.</p>" in section
-    assert '<h4 class="param-location">Headers</h4>' in section and ">X-Signature<" in section
-    assert '<h3>Request body <span class="schema-required">required</span></h3>' in section
+    assert '<h5 class="param-location">Headers</h5>' in section and ">X-Signature<" in section
+    assert '<h4>Request body <span class="schema-required">required</span></h4>' in section
     assert '<div class="schema-tree" data-direction="request"' in section and "What happened." in section
     assert "Example (generated)" in section
     # the responses expected back, with ids of their own: the operation's #response-200 is not theirs
