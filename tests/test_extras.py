@@ -254,3 +254,27 @@ def test_renderer_pages_for_landing_and_sections(site):
     assert "Pet guide" in renderer.section("/pet-api/pets")
     assert "Manage <strong>pets</strong>." in renderer.landing("/pet-api")
     assert "Page not found" in renderer.not_found()
+
+
+def test_the_markdown_twin_lists_links_and_callbacks():
+    from pathlib import Path
+
+    from orgdocs.render.static.extras import operation_markdown
+    from orgdocs.site import Site
+
+    site = Site.from_description(Path(__file__).parent / "data" / "callbacks.yaml")
+    twin = operation_markdown(site, "/api/subscriptions/create-subscription")
+    links = twin[twin.index("### Links of the 201 response") : twin.index("## Callbacks")]
+    assert (
+        "- `GetSubscription`: operation `getSubscription` (parameter `id` = `$response.body#/id`). "
+        "The new subscription, by its id." in links
+    )
+    assert 'request body = `{"reason": "$request.body#/reason"}`' in links
+    assert "- `CancelSubscription`: operationRef `#/paths/~1subscriptions~1{id}/delete`" in links
+    callbacks = twin[twin.index("## Callbacks") : twin.index("## Servers")]
+    assert "### onEvent: `POST {$request.body#/callbackUrl}`\n\nEvent delivered\n" in callbacks
+    assert "### onRenewal: `PUT {$request.body#/callbackUrl}/renewals`" in callbacks
+    assert "| 410 | Gone; the subscription is cancelled. |  |" in callbacks
+    assert "Request body:\n\n- `application/json`: object" in callbacks
+    plain = operation_markdown(site, "/api/subscriptions/get-subscription")
+    assert "Callbacks" not in plain and "Links" not in plain

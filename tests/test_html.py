@@ -617,3 +617,122 @@ def test_templates_escape_what_they_write_as_jinja_does(value):
     stock = jinja2.Environment(autoescape=True).from_string(source).render(value=value)
     assert environment().from_string(source).render(value=value) == stock
     assert "<x>" not in stock and "<script>" not in stock
+
+
+# -- callbacks and links ---------------------------------------------------------------------------------------
+
+CALLBACKS = Path(__file__).parent / "data" / "callbacks.yaml"
+SUBSCRIBE = "/api/subscriptions/create-subscription"
+
+
+@pytest.fixture(scope="module")
+def callbacks() -> Site:
+    return Site.from_description(CALLBACKS)
+
+
+def _section(out: str, anchor: str) -> str:
+    """The ``<section id=anchor>`` of an operation's HTML."""
+    start = out.index(f'<section class="op-section op-{anchor}" id="{anchor}">')
+    return out[start : out.index("</section>\n", start)]
+
+
+def test_callbacks_come_after_responses_one_entry_per_name_expression_and_method(callbacks):
+    out = operation_html(callbacks, SUBSCRIBE)
+    assert out.index('id="responses"') < out.index('id="callbacks"') < out.index('id="servers"')
+    section = _section(out, "callbacks")
+    assert '<h2 id="callbacks-title">Callbacks</h2><a class="anchor" href="#callbacks"' in section
+    # closed like the responses, named by its summary (method, name, title), its URL the runtime expression
+    assert (
+        '<details class="response callback" id="callback-on-event-post" aria-labelledby="callback-on-event-post-title">\n'
+        '<summary id="callback-on-event-post-title"><span class="method method-post">POST</span>\n'
+        '<span class="param-name callback-name">onEvent</span>\n<span class="response-summary">Event delivered</span>'
+    ) in section
+    assert '<code class="op-path">{$request.body#/callbackUrl}</code>' in section
+    assert "<p>Sent for <em>every</em> event of the subscription.</p>" in section
+    assert '<h5 class="param-location">Headers</h5>' in section and ">X-Signature<" in section
+    assert '<h4>Request body <span class="schema-required">required</span></h4>' in section
+    assert '<div class="schema-tree" data-direction="request"' in section and "What happened." in section
+    assert "Example (generated)" in section
+    # the responses expected back, with ids of their own: the operation's #response-200 is not theirs
+    assert (
+        'id="callback-on-event-post-response-410"' in section
+        and "Gone; the subscription is cancelled." in section
+    )
+    assert 'aria-label="Link to callback onEvent POST response 410"' in section
+    assert 'id="response-' not in section
+    ids = re.findall(r'\bid="([^"]+)"', out)
+    assert len(ids) == len(set(ids))
+
+
+def test_callbacks_given_by_reference_are_followed(callbacks):
+    """components/callbacks -> components/pathItems -> components/requestBodies and components/responses;
+    a cut row below them points at the component that holds it, one in the page's payload."""
+    section = _section(operation_html(callbacks, SUBSCRIBE), "callbacks")
+    assert '<code class="op-path">{$request.body#/callbackUrl}/renewals</code>' in section
+    assert '<span class="method method-put">PUT</span>' in section and "onRenewal" in section
+    assert "Sent when the subscription renews." in section and "When it was renewed." in section
+    assert (
+        'id="callback-on-renewal-put-response-202"' in section
+        and "Accepted, will retry otherwise." in section
+    )
+    assert (
+        'data-ref="#/components/requestBodies/Renewal" data-path="/content/application~1json/schema/properties/plan'
+        in section
+    )
+    assert "#/components/requestBodies/Renewal" in callbacks.payload(SUBSCRIBE)["components"]
+    inline = re.search(r'data-ref="" data-path="([^"]+)"', section).group(1)
+    assert inline.startswith("/operation/callbacks/onEvent/{$request.body#~1callbackUrl}/post/requestBody/")
+
+
+def test_response_links_name_their_target_and_its_inputs(callbacks):
+    out = operation_html(callbacks, SUBSCRIBE)
+    response = out[out.index('id="response-201"') : out.index('id="callbacks"')]
+    assert "<h4>Links</h4>" in response
+    names = re.findall(r'<code class="param-name">([^<]+)</code>', response)
+    assert names == ["GetSubscription", "CancelSubscription", "Elsewhere", "Shared"]
+    assert "<p>The <strong>new</strong> subscription, by its <code>id</code>.</p>" in response
+    assert "<tr><td>parameter <code>id</code></td><td><code>$response.body#/id</code></td></tr>" in response
+    assert "operationRef #/paths/~1subscriptions~1{id}/delete" in response
+    assert (
+        "<td>request body</td><td><code>{&#34;reason&#34;: &#34;$request.body#/reason&#34;}</code>"
+        in response
+    )
+    assert "<code>$request.path.id</code>" in response  # Shared: a $ref to components/links
+    # outside a site's page (a notebook) a target is named, not linked
+    assert "operation getSubscription</span>" in response and '<a href="../' not in response
+
+
+def test_on_a_page_a_link_leads_to_its_operations_page_when_the_site_has_it(callbacks):
+    from orgdocs.render.static.pages import PageRenderer
+
+    page = PageRenderer(callbacks).operation(SUBSCRIBE)
+    response = page[page.index('id="response-201"') : page.index('id="callbacks"')]
+    assert 'operation <a href="../../../api/subscriptions/get-subscription/">getSubscription</a>' in response
+    assert (
+        'operationRef <a href="../../../api/subscriptions/cancel-subscription/">#/paths/~1subscriptions~1{id}/delete</a>'
+        in response
+    )
+    assert "operation notInThisDescription</span>" in response  # not on this site: named only
+
+
+def test_operations_without_callbacks_or_links_show_neither(callbacks, reading):
+    for site, route in (
+        (callbacks, "/api/subscriptions/get-subscription"),
+        (reading, "/api/notes/create-note"),
+    ):
+        out = operation_html(site, route)
+        assert 'id="callbacks"' not in out and "<h4>Links</h4>" not in out
+
+
+def test_hostile_callbacks_and_links_are_shown_as_text(hostile):
+    route = next(r for r, e in hostile.operations.items() if e.operation.callbacks)
+    out = operation_html(hostile, route)
+    assert audit(out) == []
+    callbacks = _section(out, "callbacks")
+    for where in ("callback-name", "callback-summary", "expression"):
+        assert f"&lt;script&gt;window.__pwned=&#39;{where}&#39;&lt;/script&gt;" in callbacks, where
+    assert "<script" not in callbacks
+    links = out[out.index("<h4>Links</h4>") : out.index('id="callbacks"')]
+    for where in ("link-name", "link-param", "link-expression", "link-body"):
+        assert f"window.__pwned=&#39;{where}&#39;" in links, where
+    assert "javascript:" not in re.sub(r">[^<]*<", "><", links)  # in text only, never in an attribute

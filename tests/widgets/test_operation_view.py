@@ -54,3 +54,14 @@ def test_description_markup_is_sanitized():
     }
     view = OperationView(Site.from_description(from_document(document)), "/api/a/a")
     assert "<script" not in view.html and "onerror" not in view.html
+
+
+def test_shows_callbacks_and_links_as_the_page_does():
+    from pathlib import Path
+
+    from orgdocs.site import Site
+
+    site = Site.from_description(Path(__file__).parents[1] / "data" / "callbacks.yaml")
+    view = OperationView(site, "/api/subscriptions/create-subscription")
+    assert '<section class="op-section op-callbacks" id="callbacks">' in view.html
+    assert "{$request.body#/callbackUrl}" in view.html and "<h4>Links</h4>" in view.html

@@ -7,9 +7,11 @@ the operation's page writer beside its page).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
+from orgdocs.model.callbacks import read_callbacks, read_links
 from orgdocs.site.excerpts import first_sentence
 from orgdocs.site.site import SEARCH_URL, payload_url
 
@@ -94,6 +96,61 @@ def _schema_type(description: Any, schema: Any) -> str:
     return text
 
 
+def _code(text: str) -> str:
+    """``text`` as inline code, fenced by more backticks than it holds in a row."""
+    text = _line(text)
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if "`" in text else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _body_lines(body: Any, description: Any) -> list[str]:
+    lines = [body.description.strip(), ""] if body.description else []
+    for media in body.content:
+        kind = _schema_type(description, media.schema)
+        ref = media.schema.get("$ref") if isinstance(media.schema, dict) else None
+        name = f" `{ref.rsplit('/', 1)[-1]}`" if isinstance(ref, str) else ""
+        lines.append(f"- `{media.media_type}`{name}" + (f": {kind}" if kind else ""))
+    return [*lines, ""]
+
+
+def _response_lines(responses: list, description: Any, heading: str) -> list[str]:
+    """The responses' table, then the links of those that have some (under ``heading`` headings)."""
+    lines = ["| Status | Description | Media types |", "|---|---|---|"]
+    for response in responses:
+        media = ", ".join(f"`{m.media_type}`" for m in response.content)
+        lines.append(
+            f"| {_cell(response.status)} | {_cell(first_sentence(response.description))} | {media} |"
+        )
+    lines.append("")
+    for response in responses:
+        links = read_links(response.links, description.resolver) if response.links else []
+        if links:
+            lines += [f"{heading} Links of the {_line(response.status)} response", ""]
+        for link in links:
+            target = f"operation {_code(link.operation_id)}" if link.operation_id else ""
+            target = target or (f"operationRef {_code(link.operation_ref)}" if link.operation_ref else "")
+            values = [
+                f"parameter {_code(name)} = {_code(_value_text(v))}" for name, v in link.parameters.items()
+            ]
+            if link.has_request_body:
+                values.append(f"request body = {_code(_value_text(link.request_body))}")
+            about = first_sentence(link.description)
+            lines.append(
+                f"- {_code(link.name)}"
+                + (f": {target}" if target else "")
+                + (f" ({', '.join(values)})" if values else "")
+                + (f". {about}" if about else "")
+            )
+        if links:
+            lines.append("")
+    return lines
+
+
+def _value_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
 def operation_markdown(site: Any, route: str) -> str:
     """The Markdown twin of an operation page: what a reader (or an assistant) needs, in plain Markdown."""
     entry = site.operations[route]
@@ -116,25 +173,26 @@ def operation_markdown(site: Any, route: str) -> str:
                 f"{'yes' if p.required else 'no'} | {_cell(p.description)} |"
             )
         lines.append("")
-    body = op.request_body
-    if body is not None:
-        lines += ["## Request body", ""]
-        if body.description:
-            lines += [body.description.strip(), ""]
-        for media in body.content:
-            kind = _schema_type(description, media.schema)
-            ref = media.schema.get("$ref") if isinstance(media.schema, dict) else None
-            name = f" `{ref.rsplit('/', 1)[-1]}`" if isinstance(ref, str) else ""
-            lines.append(f"- `{media.media_type}`{name}" + (f": {kind}" if kind else ""))
-        lines.append("")
+    if op.request_body is not None:
+        lines += ["## Request body", "", *_body_lines(op.request_body, description)]
     if op.responses:
-        lines += ["## Responses", "", "| Status | Description | Media types |", "|---|---|---|"]
-        for response in op.responses:
-            media = ", ".join(f"`{m.media_type}`" for m in response.content)
-            lines.append(
-                f"| {_cell(response.status)} | {_cell(first_sentence(response.description))} | {media} |"
-            )
-        lines.append("")
+        lines += ["## Responses", "", *_response_lines(op.responses, description, "###")]
+    callbacks = read_callbacks(op, description.resolver) if op.callbacks else []
+    if callbacks:
+        lines += ["## Callbacks", "", "Requests the API sends to you, at the URL each names.", ""]
+    for callback in callbacks:
+        call = callback.operation
+        lines += [f"### {_line(callback.name)}: {_code(call.method.upper() + ' ' + callback.expression)}", ""]
+        if call.deprecated:
+            lines += ["**Deprecated.**", ""]
+        if call.summary:
+            lines += [_line(call.summary), ""]
+        if call.description:
+            lines += [call.description.strip(), ""]
+        if call.request_body is not None:
+            lines += ["Request body:", "", *_body_lines(call.request_body, description)]
+        if call.responses:
+            lines += ["Responses:", "", *_response_lines(call.responses, description, "####")]
     security = description.security_for(op)
     if security:
         lines += ["## Security", ""]

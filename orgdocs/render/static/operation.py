@@ -11,6 +11,7 @@ import functools
 import hashlib
 import json
 import re
+import weakref
 from typing import Any
 
 from jinja2.filters import do_striptags, do_truncate
@@ -18,6 +19,14 @@ from markupsafe import Markup
 
 from orgdocs.loading.refs import follow
 from orgdocs.loading.sources import is_url
+from orgdocs.model.callbacks import (
+    Link,
+    Location,
+    callback_schema_locations,
+    read_callbacks,
+    read_links,
+)
+from orgdocs.model.titles import kebab
 from orgdocs.render.static.form import (
     body_text,
     form_fields,
@@ -28,9 +37,16 @@ from orgdocs.render.static.form import (
 from orgdocs.render.static.highlight import highlight, sample_html
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.pretty import pretty_json
-from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html, type_label
+from orgdocs.render.static.schema_tree import (
+    TreeCache,
+    TreeContext,
+    Where,
+    schema_tree_html,
+    type_label,
+)
 from orgdocs.render.static.templating import environment
-from orgdocs.site.payloads import PayloadParts
+from orgdocs.site.examples import operation_examples
+from orgdocs.site.payloads import PayloadParts, operation_dict
 
 __all__ = [
     "GENERATED_SAMPLES",
@@ -188,8 +204,18 @@ def operation_context(
         "summary": op["summary"] if op["summary"] != op["title"] else "",
         "description": _md(op["description"]),
         "parameters": _parameters(op, resolve, tree),
-        "request_body": _request_body(op, payload, resolve, tree),
-        "responses": _responses(op, payload, resolve, tree),
+        "request_body": _request_body(
+            op["requestBody"], payload["examples"]["request"], _PAYLOAD_PLACES, resolve, tree
+        ),
+        "responses": _responses(
+            op["responses"],
+            payload["examples"]["responses"],
+            _PAYLOAD_PLACES,
+            resolve,
+            tree,
+            _LinkTargets(site, entry.description) if _has_links(op) else None,
+        ),
+        "callbacks": _callbacks(entry, resolve, tree, site) if op["callbacks"] else [],
         "security": _security(op, payload, declared=bool(entry.description.security_schemes)),
         "servers": [
             {
@@ -228,7 +254,9 @@ def operation_context(
     }
 
 
-def _parameters(op: dict, resolve, tree: TreeContext) -> list[dict]:
+def _parameters(op: dict, resolve, tree: TreeContext, *, located: bool = True) -> list[dict]:
+    """The parameters by location (``located``: ``op`` is the payload's operation, where a tree's cut rows
+    find their schemas)."""
     groups = []
     for location, label in LOCATIONS:
         rows = []
@@ -245,7 +273,7 @@ def _parameters(op: dict, resolve, tree: TreeContext) -> list[dict]:
                     schema,
                     resolve,
                     direction="request",
-                    where=("", ("operation", "parameters", i, "schema")),
+                    where=("", ("operation", "parameters", i, "schema")) if located else None,
                     context=tree,
                 )
             example = param.get("example") if "example" in param else None
@@ -279,9 +307,25 @@ def _is_complex(schema: Any, resolve) -> bool:
     )
 
 
+class _PayloadPlaces:
+    """Where the request body's and the responses' schemas of the payload's operation are (see ``Where``)."""
+
+    @staticmethod
+    def request(i: int) -> Where:
+        return ("", ("operation", "requestBody", "content", i, "schema"))
+
+    @staticmethod
+    def response(r: int, i: int) -> Where:
+        return ("", ("operation", "responses", r, "content", i, "schema"))
+
+
+_PAYLOAD_PLACES = _PayloadPlaces()
+
+
 def _media(
-    content: list[dict], examples: dict, direction: str, base: tuple, resolve, tree: TreeContext
+    content: list[dict], examples: dict, direction: str, place, resolve, tree: TreeContext
 ) -> list[dict]:
+    """The media types of a body (``place(i)``: where the ``i``-th one's schema is in the payload)."""
     out = []
     for i, media in enumerate(content):
         example = examples.get(media["mediaType"])
@@ -290,9 +334,7 @@ def _media(
             {
                 "media_type": media["mediaType"],
                 "tree": Markup(
-                    schema_tree_html(
-                        schema, resolve, direction=direction, where=("", (*base, i, "schema")), context=tree
-                    )
+                    schema_tree_html(schema, resolve, direction=direction, where=place(i), context=tree)
                 )
                 if schema is not None
                 else Markup(""),
@@ -303,21 +345,13 @@ def _media(
     return out
 
 
-def _request_body(op: dict, payload: dict, resolve, tree: TreeContext) -> dict | None:
-    body = op["requestBody"]
+def _request_body(body: dict | None, examples: dict, places, resolve, tree: TreeContext) -> dict | None:
     if not body:
         return None
     return {
         "required": bool(body["required"]),
         "description": _md(body["description"]),
-        "media": _media(
-            body["content"],
-            payload["examples"]["request"],
-            "request",
-            ("operation", "requestBody", "content"),
-            resolve,
-            tree,
-        ),
+        "media": _media(body["content"], examples, "request", places.request, resolve, tree),
     }
 
 
@@ -334,10 +368,20 @@ def _status_class(status: str) -> str:
     )
 
 
-def _responses(op: dict, payload: dict, resolve, tree: TreeContext) -> list[dict]:
+def _responses(
+    responses: list[dict],
+    examples: dict,
+    places,
+    resolve,
+    tree: TreeContext,
+    targets: _LinkTargets | None = None,
+    anchor_prefix: str = "",
+    label_prefix: str = "",
+) -> list[dict]:
+    """The responses (``targets``: the link targets, where a response has links; ``anchor_prefix`` and
+    ``label_prefix``: before each response's id and the name of its link, where they are a callback's)."""
     out = []
-    examples = payload["examples"]["responses"]
-    for i, response in enumerate(op["responses"]):
+    for i, response in enumerate(responses):
         status = str(response["status"])
         description = _md(response["description"])
         headers = []
@@ -356,25 +400,147 @@ def _responses(op: dict, payload: dict, resolve, tree: TreeContext) -> list[dict
                     "required": header.get("required") is True,
                 }
             )
+        item = {
+            "status": status,
+            "anchor": anchor_prefix + response_anchor(status),
+            "label": label_prefix + "response " + status,
+            "status_class": _status_class(status),
+            "description": description,
+            "summary": _response_summary(description),
+            "headers": headers,
+            "media": _media(
+                response["content"],
+                examples.get(status, {}),
+                "response",
+                functools.partial(places.response, i),
+                resolve,
+                tree,
+            ),
+            "links": _links(response["links"], targets) if targets and response.get("links") else (),
+        }
+        out.append(item)
+    return out
+
+
+def _has_links(op: dict) -> bool:
+    return any(response.get("links") for response in op["responses"])
+
+
+class _LinkTargets:
+    """The pages a link can point to: the operations of one description by ``operationId`` and by pointer
+    (an ``operationRef`` such as ``#/paths/~1pets/get``), made once per site and description."""
+
+    _made: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # site -> {id(description): routes}
+
+    def __init__(self, site: Any, description: Any):
+        self.resolver = description.resolver
+        made = self._made.setdefault(site, {})
+        routes = made.get(id(description))
+        if routes is None:
+            routes = made[id(description)] = {}
+            for entry in site.operations.values():
+                if entry.description is description:
+                    if entry.operation.operation_id:
+                        routes.setdefault("id:" + entry.operation.operation_id, entry.route)
+                    routes.setdefault("ref:" + entry.operation.pointer, entry.route)
+        self.routes = routes
+
+    def route(self, link: Link) -> str:
+        if link.operation_id:
+            return self.routes.get("id:" + link.operation_id, "")
+        return self.routes.get("ref:" + link.operation_ref, "")
+
+
+def _expression_text(value: Any) -> str:
+    """A link's parameter or body: a runtime expression as written, any other value as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _links(raw: dict, targets: _LinkTargets) -> list[dict]:
+    return [
+        {
+            "name": link.name,
+            "operation_id": link.operation_id,
+            "operation_ref": link.operation_ref,
+            "route": targets.route(link),
+            "parameters": [(name, _expression_text(v)) for name, v in link.parameters.items()],
+            "request_body": _expression_text(link.request_body) if link.has_request_body else "",
+            "server": link.server,
+            "description": _md(link.description),
+        }
+        for link in read_links(raw, targets.resolver)
+    ]
+
+
+def _callbacks(entry: Any, resolve, tree: TreeContext, site: Any) -> list[dict]:
+    """The operations of the operation's callbacks: each with its name, URL expression, method, and the
+    request the API sends and the responses it expects, drawn as the operation's own."""
+    resolver = entry.description.resolver
+    out = []
+    anchors: set[str] = set()
+    for callback in read_callbacks(entry.operation, resolver):
+        operation = callback.operation
+        op = operation_dict(operation, [])
+        examples = operation_examples(operation, resolve)
+        places = _CallbackPlaces(callback_schema_locations(callback, resolver))
+        method = operation.method.lower()
+        anchor = _unique(f"callback-{kebab(callback.name) or 'callback'}-{method}", anchors)
         out.append(
             {
-                "status": status,
-                "anchor": response_anchor(status),
-                "status_class": _status_class(status),
-                "description": description,
-                "summary": _response_summary(description),
-                "headers": headers,
-                "media": _media(
-                    response["content"],
-                    examples.get(status, {}),
-                    "response",
-                    ("operation", "responses", i, "content"),
+                "name": callback.name,
+                "expression": callback.expression,
+                "anchor": anchor,
+                "method": operation.method.upper(),
+                "method_class": method if method in METHOD_CLASSES else "other",
+                "title": operation.summary or (operation.operation_id and operation.title),
+                "deprecated": operation.deprecated,
+                "description": _md(operation.description),
+                "parameters": _parameters(op, resolve, tree, located=False),
+                "request_body": _request_body(op["requestBody"], examples["request"], places, resolve, tree),
+                "responses": _responses(
+                    op["responses"],
+                    examples["responses"],
+                    places,
                     resolve,
                     tree,
+                    _LinkTargets(site, entry.description) if _has_links(op) else None,
+                    anchor_prefix=anchor + "-",
+                    label_prefix=f"callback {callback.name} {operation.method.upper()} ",
                 ),
             }
         )
     return out
+
+
+def _unique(anchor: str, taken: set[str]) -> str:
+    found, n = anchor, 1
+    while found in taken:
+        n += 1
+        found = f"{anchor}-{n}"
+    taken.add(found)
+    return found
+
+
+class _CallbackPlaces:
+    """Where a callback operation's schemas are in the page's payload: below its ``operation.callbacks``,
+    as written, or below the component a reference on the way led to."""
+
+    def __init__(self, locations: tuple[list, list[list]]):
+        self.requests, self.responses = locations
+
+    @staticmethod
+    def _where(location: Location | None) -> Where | None:
+        if location is None:
+            return None
+        ref, keys = location
+        return (ref, keys) if ref else ("", ("operation", *keys))
+
+    def request(self, i: int) -> Where | None:
+        return self._where(self.requests[i] if i < len(self.requests) else None)
+
+    def response(self, r: int, i: int) -> Where | None:
+        found = self.responses[r] if r < len(self.responses) else []
+        return self._where(found[i] if i < len(found) else None)
 
 
 def _scheme_text(scheme: dict | None) -> str:

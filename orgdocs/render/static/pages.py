@@ -66,6 +66,7 @@ class PageRenderer:
         self._not_found = env.get_template("site_404.html.j2")
         for name in (
             "operation_detail.html.j2",
+            "operation_parts.html.j2",
             "operation_form.html.j2",
             "operation_samples.html.j2",
         ):
