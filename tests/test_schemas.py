@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from site_projects import PATTERN_AND_OPTIONS
+
 import orgdocs
 from orgdocs.render.static.form import form_fields
 from orgdocs.render.static.schema_tree import schema_tree_html
@@ -132,19 +134,6 @@ def test_a_pattern_reads_as_written_and_options_are_numbered_without_nulls():
     """A regex is shown as the description writes it (``^\\d{6}$``), not as a JSON string with every backslash
     doubled; a ``null`` branch is left out of the options, and the options after it are not renumbered
     with a gap."""
-    schema = {
-        "type": "object",
-        "properties": {
-            "code": {"type": "string", "pattern": r"^\d{6}$"},
-            "value": {
-                "oneOf": [
-                    {"type": "string"},
-                    {"type": "null"},
-                    {"type": "object", "properties": {"a": {"type": "integer"}}},
-                ]
-            },
-        },
-    }
-    out = schema_tree_html(schema, resolve)
+    out = schema_tree_html(PATTERN_AND_OPTIONS, resolve)
     assert r"pattern <code>^\d{6}$</code>" in out
     assert ">Option 1<" in out and ">Option 2<" in out and "Option 3" not in out

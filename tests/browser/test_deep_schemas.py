@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from site_projects import PATTERN_AND_OPTIONS
+
 from orgdocs.render.static.build import build_site
 from orgdocs.site import Site
 
@@ -171,21 +173,7 @@ def test_long_one_word_names_wrap_instead_of_running_off(tmp_path, static_server
 def test_a_lazy_row_shows_a_pattern_and_numbers_options_as_the_server_does(tmp_path, static_server, watched):
     """Rows that schema.js renders from the payload read like the server's: a regex as written (not a JSON
     string with doubled backslashes), and options numbered without a gap where a ``null`` branch is left out."""
-    schemas = {
-        "Code": {
-            "type": "object",
-            "properties": {
-                "code": {"type": "string", "pattern": r"^\d{6}$"},
-                "value": {
-                    "oneOf": [
-                        {"type": "string"},
-                        {"type": "null"},
-                        {"type": "object", "properties": {"a": {"type": "integer"}}},
-                    ]
-                },
-            },
-        }
-    }
+    schemas = {"Code": PATTERN_AND_OPTIONS}
     seen = _open_operation(tmp_path, static_server, watched, "3.1.0", {"$ref": f"{S}Code"}, schemas)
     page = seen.page
     assert page.locator("details.schema-lazy").count() >= 1
