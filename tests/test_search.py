@@ -170,6 +170,7 @@ def test_verbs_match_synonyms_and_the_http_method():
     )
     assert titles(index.search("create customer"))[0] == "Post customers"  # create ~ POST
     assert titles(index.search("make customer"))[0] == "Post customers"
+    assert titles(index.search("schedule customer"))[0] == "Post customers"  # something new, on a date
     assert titles(index.search("remove customer"))[:2] == ["Remove customer", "Delete customers customer"]
     assert titles(index.search("fetch customers"))[0] == "Get customers"
 

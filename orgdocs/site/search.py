@@ -92,6 +92,7 @@ SYNONYMS = (
             "send",
             "submit",
             "upload",
+            "schedule",  # a meeting, a message, a campaign: something new on a date
             "post",
         ),
         ("post", "put"),

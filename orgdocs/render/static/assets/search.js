@@ -33,7 +33,7 @@
 
   var STOP_WORDS = new Set("a all an and are as at be by for from in into is it of on or the to with".split(" "));
   var SYNONYMS = [
-    [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "post"], ["post", "put"]],
+    [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "post"], ["post", "put"]],
     [["get", "fetch", "retrieve", "read", "show", "view", "find", "list", "lookup"], ["get"]],
     [["update", "edit", "modify", "change", "set", "patch", "replace", "put"], ["put", "patch", "post"]],
     [["delete", "remove", "destroy", "erase", "drop", "unset"], ["delete"]],
