@@ -15,6 +15,7 @@ leaves out what it cannot follow.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,7 @@ __all__ = [
     "Link",
     "Location",
     "callback_schema_locations",
+    "expression_text",
     "located",
     "read_callbacks",
     "read_links",
@@ -166,3 +168,8 @@ def read_links(links: dict[str, Any], resolver: Resolver) -> list[Link]:
             )
         )
     return found
+
+
+def expression_text(value: Any) -> str:
+    """A link's parameter or request body as shown: a runtime expression as written, any other value as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from orgdocs.model.callbacks import read_callbacks, read_links
+from orgdocs.model.callbacks import expression_text, read_callbacks, read_links
 from orgdocs.site.excerpts import first_sentence
 from orgdocs.site.site import SEARCH_URL, payload_url
 
@@ -131,10 +131,11 @@ def _response_lines(responses: list, description: Any, heading: str) -> list[str
             target = f"operation {_code(link.operation_id)}" if link.operation_id else ""
             target = target or (f"operationRef {_code(link.operation_ref)}" if link.operation_ref else "")
             values = [
-                f"parameter {_code(name)} = {_code(_value_text(v))}" for name, v in link.parameters.items()
+                f"parameter {_code(name)} = {_code(expression_text(v))}"
+                for name, v in link.parameters.items()
             ]
             if link.has_request_body:
-                values.append(f"request body = {_code(_value_text(link.request_body))}")
+                values.append(f"request body = {_code(expression_text(link.request_body))}")
             about = first_sentence(link.description)
             lines.append(
                 f"- {_code(link.name)}"
@@ -145,10 +146,6 @@ def _response_lines(responses: list, description: Any, heading: str) -> list[str
         if links:
             lines.append("")
     return lines
-
-
-def _value_text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def operation_markdown(site: Any, route: str) -> str:

@@ -23,6 +23,7 @@ from orgdocs.model.callbacks import (
     Link,
     Location,
     callback_schema_locations,
+    expression_text,
     read_callbacks,
     read_links,
 )
@@ -47,6 +48,7 @@ from orgdocs.render.static.schema_tree import (
 from orgdocs.render.static.templating import environment
 from orgdocs.site.examples import operation_examples
 from orgdocs.site.payloads import PayloadParts, operation_dict
+from orgdocs.site.routes import RouteTable
 
 __all__ = [
     "GENERATED_SAMPLES",
@@ -451,11 +453,6 @@ class _LinkTargets:
         return self.routes.get("ref:" + link.operation_ref, "")
 
 
-def _expression_text(value: Any) -> str:
-    """A link's parameter or body: a runtime expression as written, any other value as JSON."""
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-
-
 def _links(raw: dict, targets: _LinkTargets) -> list[dict]:
     return [
         {
@@ -463,8 +460,8 @@ def _links(raw: dict, targets: _LinkTargets) -> list[dict]:
             "operation_id": link.operation_id,
             "operation_ref": link.operation_ref,
             "route": targets.route(link),
-            "parameters": [(name, _expression_text(v)) for name, v in link.parameters.items()],
-            "request_body": _expression_text(link.request_body) if link.has_request_body else "",
+            "parameters": [(name, expression_text(v)) for name, v in link.parameters.items()],
+            "request_body": expression_text(link.request_body) if link.has_request_body else "",
             "server": link.server,
             "description": _md(link.description),
         }
@@ -477,14 +474,14 @@ def _callbacks(entry: Any, resolve, tree: TreeContext, site: Any) -> list[dict]:
     request the API sends and the responses it expects, drawn as the operation's own."""
     resolver = entry.description.resolver
     out = []
-    anchors: set[str] = set()
+    anchors = RouteTable()  # a callback's anchor is unique on its page as a route is on its site
     for callback in read_callbacks(entry.operation, resolver):
         operation = callback.operation
         op = operation_dict(operation, [])
         examples = operation_examples(operation, resolve)
         places = _CallbackPlaces(callback_schema_locations(callback, resolver))
         method = operation.method.lower()
-        anchor = _unique(f"callback-{kebab(callback.name) or 'callback'}-{method}", anchors)
+        anchor = anchors.claim(f"callback-{kebab(callback.name) or 'callback'}-{method}")
         out.append(
             {
                 "name": callback.name,
@@ -510,15 +507,6 @@ def _callbacks(entry: Any, resolve, tree: TreeContext, site: Any) -> list[dict]:
             }
         )
     return out
-
-
-def _unique(anchor: str, taken: set[str]) -> str:
-    found, n = anchor, 1
-    while found in taken:
-        n += 1
-        found = f"{anchor}-{n}"
-    taken.add(found)
-    return found
 
 
 class _CallbackPlaces:
