@@ -3,6 +3,7 @@ name and shows the request body the API sends, deep fields included; a link lead
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -77,4 +78,48 @@ def test_a_deep_link_opens_a_callback_and_a_link_leads_to_its_operation(
     response.get_by_role("link", name="getSubscription").first.click()
     page.wait_for_url("**/api/subscriptions/get-subscription/")
     assert page.get_by_role("heading", name="Get a subscription", level=1).is_visible()
+    assert seen.errors == []
+
+
+def test_a_long_callback_name_moves_its_summary_below_instead_of_squeezing_it(
+    tmp_path, static_server, watched
+):
+    """On a phone, a callback whose name fills the line shows its summary on the next line at full width, not
+    in a sliver beside the name running past the box (ContentGroove's media.processing_finished)."""
+    callback = {
+        "{$request.body#/url}": {
+            "post": {
+                "summary": "The webhook that is sent after the media is finished processing",
+                "responses": {"200": {"description": "ok"}},
+            }
+        }
+    }
+    operation = {"operationId": "createMedia", "callbacks": {"media.processing_finished": callback}}
+    operation["responses"] = {"201": {"description": "Validation failed, or the endpoint has been spammed."}}
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1"},
+        "paths": {"/medias": {"post": operation}},
+    }
+    source = tmp_path / "description.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    site = Site.from_description(source)
+    build_site(site, tmp_path / "site", progress=False)
+    seen = watched()
+    page = seen.page
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(static_server(tmp_path / "site") + next(iter(site.operations)).strip("/") + "/")
+
+    def boxes(summary):
+        return summary.evaluate(
+            """s => { const r = s.getBoundingClientRect(), d = s.closest('details').getBoundingClientRect();
+                      return [r.left, r.right, r.width, d.right]; }"""
+        )
+
+    left, right, width, outer = boxes(page.locator(".callback > summary .response-summary"))
+    assert right <= outer and width >= 200
+    # a response's short status keeps its summary beside it, as before
+    status = page.locator("#response-201 .status").bounding_box()
+    left, right, width, outer = boxes(page.locator("#response-201 .response-summary"))
+    assert left > status["x"] + status["width"] and right <= outer
     assert seen.errors == []
