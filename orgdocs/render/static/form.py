@@ -10,9 +10,10 @@ browser only, and the samples show placeholders.
 Input kinds, from the parameter's schema: ``select`` (an enum), ``checkbox`` (a boolean), ``number``
 (integer or number), ``list`` (an array, comma-separated), ``json`` (an object, as JSON text),
 ``content`` (a parameter declared with ``content``: a text input holding the value's text in that media
-type, sent as it is, ``requests.content_text``), else ``text``. Path parameters come first, in the path's order. Required parameters (and path parameters) start
-with the value the description declares (``requests.declared_value``), else empty; optional ones start
-empty. The placeholder hint is the declared or generated example.
+type, sent as it is, ``requests.content_text``), else ``text``. Path parameters come first, in the path's
+order. Required parameters (and path parameters) start with the value the description declares
+(``requests.declared_value``), else empty; optional ones start empty. The placeholder hint is the declared
+or generated example.
 """
 
 from __future__ import annotations
