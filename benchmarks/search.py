@@ -2,7 +2,13 @@
 
     python benchmarks/search.py                  # GitHub (1,223 operations) and msgraph v1.0 (11,422)
     python benchmarks/search.py github           # one of them
+    python benchmarks/search.py --browser        # the site's search.js in headless Chromium, the same queries
+    python benchmarks/search.py --browser path/to/description.json
     ORGDOCS_CORPUS=/path/to/corpus python benchmarks/search.py
+
+With ``--browser``, the site's index.json and search.json are written and served on 127.0.0.1, and a page
+that loads search.js times what a reader waits for: fetching both files, building the index (both on
+focusing the search box, before the first key), then each query, first run and best of five.
 
 Queries: natural ones (the words readers type), one-letter and two-letter prefixes (the widest prefix
 ranges), typos (the one-edit neighbourhood), exact paths and operationIds. Prints the time to build the
@@ -68,6 +74,83 @@ def run(name: str) -> None:
     )
 
 
+_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script src="search.js"></script>"""
+_TIMED = """async (queries) => {
+  const started = performance.now();
+  const [index, file] = await Promise.all(["index.json", "search.json"].map((url) => fetch(url).then((r) => r.json())));
+  const fetched = performance.now();
+  const search = new window.orgdocs.SearchIndex(index.endpoints, file.texts);
+  const built = performance.now();
+  return {fetched: fetched - started, built: built - fetched, queries: queries.map((query) => {
+    let start = performance.now();
+    const found = search.search(query).length;
+    const first = performance.now() - start;
+    let best = Infinity;
+    for (let i = 0; i < 5; i++) {
+      start = performance.now();
+      search.search(query);
+      best = Math.min(best, performance.now() - start);
+    }
+    return [query, first, best, found];
+  })};
+}"""
+
+
+def run_browser(name: str) -> None:
+    """search.js in headless Chromium (Debian's /usr/bin/chromium) on the index of ``name``."""
+    import functools
+    import http.server
+    import json
+    import tempfile
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    from orgdocs.render.static.templating import ASSETS
+    from orgdocs.site import Site
+
+    site = Site.from_description(CORPUS / DESCRIPTIONS[name] if name in DESCRIPTIONS else Path(name))
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "index.json").write_text(json.dumps(site.index, ensure_ascii=False, separators=(",", ":")))
+        (root / "search.json").write_text(
+            json.dumps(site.search_file, ensure_ascii=False, separators=(",", ":"))
+        )
+        (root / "search.js").write_bytes((ASSETS / "search.js").read_bytes())
+        (root / "index.html").write_text(_PAGE)
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        handler = functools.partial(Quiet, directory=folder)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path="/usr/bin/chromium", args=["--no-sandbox"]
+                )
+                page = browser.new_page()
+                page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+                timed = page.evaluate(_TIMED, list(QUERIES))
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+        size = sum((root / file).stat().st_size for file in ("index.json", "search.json"))
+    print(
+        f"{name}: {len(site.operations)} operations in Chromium; index.json + search.json {size / 1e6:.1f} MB "
+        f"fetched in {timed['fetched']:.0f} ms, search index built in {timed['built']:.0f} ms"
+    )
+    for query, first, best, found in timed["queries"]:
+        print(f"  {query!r:70} first {first:6.2f} ms, best {best:6.2f} ms  ({found} found)")
+    firsts = sorted(item[1] for item in timed["queries"])
+    print(f"  median first run {statistics.median(firsts):.2f} ms, slowest first run {firsts[-1]:.2f} ms")
+
+
 if __name__ == "__main__":
-    for name in sys.argv[1:] or list(DESCRIPTIONS):
-        run(name)
+    arguments = sys.argv[1:]
+    browser = "--browser" in arguments
+    for name in [argument for argument in arguments if argument != "--browser"] or list(DESCRIPTIONS):
+        run_browser(name) if browser else run(name)
