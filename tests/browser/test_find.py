@@ -123,6 +123,38 @@ def test_search_lists_every_match_ranked_as_python_ranks(tmp_path, static_server
     assert seen.errors == []
 
 
+def test_focusing_search_loads_the_index_before_the_first_key(host, watched):
+    """The index and the search file are fetched when the reader focuses the box (pressing / or clicking),
+    not on page load and not only at the first key; a failed load is told when the reader types."""
+    seen = watched()
+    page = seen.page
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
+    page.goto(host + "index.html")
+    page.wait_for_load_state("load")
+    assert "index.json" not in fetched and "search.json" not in fetched
+    with page.expect_response("**/index.json") as index, page.expect_response("**/search.json"):
+        page.keyboard.press("/")
+    assert index.value.ok
+    search = page.get_by_role("combobox", name="Search endpoints")
+    assert search.evaluate("box => box === document.activeElement")
+    search.fill("order")
+    page.get_by_role("listbox", name="Search results").get_by_role("option").first.wait_for()
+    assert fetched.count("index.json") == 1
+    assert seen.errors == []
+
+    broken = watched()
+    broken.page.route("**/index.json", lambda route: route.fulfill(status=503, body="down"))
+    broken.page.goto(host + "index.html")
+    with broken.page.expect_response("**/index.json"):
+        broken.page.get_by_role("combobox", name="Search endpoints").focus()
+    broken.page.get_by_role("combobox", name="Search endpoints").fill("order")
+    status = broken.page.get_by_role("status")
+    status.wait_for()
+    assert status.text_content() == "Search is unavailable: index.json: HTTP 503"
+    assert [error for error in broken.errors if "503" not in error] == []  # the failed load, and nothing else
+
+
 def test_landing_and_section_pages(www, host, watched):
     seen = watched()
     page = seen.page
