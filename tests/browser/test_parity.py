@@ -127,16 +127,23 @@ def test_search_matches_python_on_words_beyond_the_basic_plane(blank, tmp_path):
 def _compare_search(page, site: Site) -> None:
     endpoints = site.index["endpoints"]
     found = page.evaluate(
-        """([endpoints, texts, queries]) => {
+        """async ([endpoints, texts, queries]) => {
             const index = new window.orgdocs.SearchIndex(endpoints, texts);
-            return queries.map((q) => [index.search(q).map((e) => e.route), index.search(q, 5).map((e) => e.route)]);
+            // the site's build: in slices (here a batch of entries per slice, so every size has several)
+            const sliced = await window.orgdocs.SearchIndex.build(endpoints, texts, 0);
+            return queries.map((q) => [
+                index.search(q).map((e) => e.route),
+                index.search(q, 5).map((e) => e.route),
+                sliced.search(q).map((e) => e.route),
+            ]);
         }""",
         [endpoints, site.search_file["texts"], QUERIES],
     )
-    for query, (every, first) in zip(QUERIES, found, strict=True):
+    for query, (every, first, sliced) in zip(QUERIES, found, strict=True):
         expected = [e["route"] for e in site.search(query)]
         assert every == expected, query
         assert first == expected[:5], query
+        assert sliced == expected, query
 
 
 PARAMETERS = [

@@ -108,16 +108,20 @@
     list.hidden = false;
     input.disabled = false;
 
+    var indexed = null;
     function ensureIndex() {
-      return Promise.all([loadIndex(), loadTexts()]).then(function (loaded) {
-        if (!index) {
+      if (!indexed) {
+        indexed = Promise.all([loadIndex(), loadTexts()]).then(function (loaded) {
           var entries = loaded[0].endpoints || [];
           texts = loaded[1] || [];
           entries.forEach(function (entry, i) { positions.set(entry, i); });
-          index = new window.orgdocs.SearchIndex(entries, loaded[1]);
-        }
-        return index;
-      });
+          return window.orgdocs.SearchIndex.build(entries, loaded[1]); // in slices: typing stays live
+        }).then(function (built) {
+          index = built;
+          return built;
+        });
+      }
+      return indexed;
     }
 
     function close() {
