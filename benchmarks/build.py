@@ -168,32 +168,12 @@ def bench(name: str, source: Path, out_root: Path) -> dict:
 def first_page_ms(out: Path) -> float:
     """Milliseconds until headless Chromium has loaded the site's first operation page (load event), served
     from a local static file server: what a reader waits for."""
-    import functools
-    import http.server
-
-    from playwright.sync_api import sync_playwright
+    from chromium import served_page
 
     route = json.loads((out / "_docs" / "openapi" / "index.json").read_text())["endpoints"][0]["route"]
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args: object) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium",
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            )
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}{route}/", wait_until="load")
-            took = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_page(out) as (page, url):
+        page.goto(f"{url}{route.strip('/')}/", wait_until="load")
+        took = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
     return float(took)
 
 

@@ -98,13 +98,10 @@ _TIMED = """async (queries) => {
 
 def run_browser(name: str) -> None:
     """search.js in headless Chromium (Debian's /usr/bin/chromium) on the index of ``name``."""
-    import functools
-    import http.server
     import json
     import tempfile
-    import threading
 
-    from playwright.sync_api import sync_playwright
+    from chromium import served_page
 
     from orgdocs.render.static.templating import ASSETS
     from orgdocs.site import Site
@@ -119,25 +116,9 @@ def run_browser(name: str) -> None:
         (root / "search.js").write_bytes((ASSETS / "search.js").read_bytes())
         (root / "index.html").write_text(_PAGE)
 
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        handler = functools.partial(Quiet, directory=folder)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path="/usr/bin/chromium", args=["--no-sandbox"]
-                )
-                page = browser.new_page()
-                page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
-                timed = page.evaluate(_TIMED, list(QUERIES))
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+        with served_page(root) as (page, url):
+            page.goto(url + "index.html")
+            timed = page.evaluate(_TIMED, list(QUERIES))
         size = sum((root / file).stat().st_size for file in ("index.json", "search.json"))
     print(
         f"{name}: {len(site.operations)} operations in Chromium; index.json + search.json {size / 1e6:.1f} MB "
