@@ -106,3 +106,18 @@ def test_links_give_target_inputs_and_description():
     assert cancel.operation_ref == "#/paths/~1subscriptions~1{id}/delete" and not cancel.operation_id
     assert cancel.has_request_body and cancel.request_body == {"reason": "$request.body#/reason"}
     assert shared.operation_id == "getSubscription" and shared.parameters == {"id": "$request.path.id"}
+
+
+def test_a_links_target_is_found_by_operation_id_or_by_pointer():
+    from orgdocs.site import Site
+
+    site = Site.from_description(CALLBACKS)
+    description = site.descriptions[0]
+    get = site.operation_route(description, "getSubscription")
+    assert site.operations[get].operation.operation_id == "getSubscription"
+    cancel = site.operation_route(description, pointer="#/paths/~1subscriptions~1{id}/delete")
+    assert site.operations[cancel].operation.operation_id == "cancelSubscription"
+    assert site.operation_route(description, "notInThisDescription") == ""
+    assert site.operation_route(description, pointer="#/paths/~1nowhere/get") == ""
+    other = Site.from_description(CALLBACKS).descriptions[0]  # the same file, another description
+    assert site.operation_route(other, "getSubscription") == ""

@@ -199,6 +199,22 @@ class Site:
             return self.pages[route]
         raise KeyError(route)
 
+    def operation_route(self, description: Description, operation_id: str = "", pointer: str = "") -> str:
+        """The route of ``description``'s operation whose ``operationId`` is ``operation_id``, else of the one
+        at the JSON ``pointer`` (a link's ``operationRef``, ``#/paths/~1pets/get``); "" where there is none."""
+        key = ("id", operation_id) if operation_id else ("ref", pointer)
+        return self._operation_routes.get((id(description), *key), "")
+
+    @functools.cached_property
+    def _operation_routes(self) -> dict[tuple[int, str, str], str]:
+        routes: dict[tuple[int, str, str], str] = {}
+        for entry in self.operations.values():
+            operation, at = entry.operation, id(entry.description)
+            if operation.operation_id:
+                routes.setdefault((at, "id", operation.operation_id), entry.route)
+            routes.setdefault((at, "ref", operation.pointer), entry.route)
+        return routes
+
     # -- evaluation -------------------------------------------------------------------------------------
 
     def _evaluate(self) -> None:

@@ -11,7 +11,7 @@ import functools
 import hashlib
 import json
 import re
-import weakref
+from collections.abc import Callable
 from typing import Any
 
 from jinja2.filters import do_striptags, do_truncate
@@ -20,7 +20,6 @@ from markupsafe import Markup
 from orgdocs.loading.refs import follow
 from orgdocs.loading.sources import is_url
 from orgdocs.model.callbacks import (
-    Link,
     Location,
     callback_schema_locations,
     expression_text,
@@ -173,6 +172,7 @@ def operation_context(
         cache=cache or TreeCache(),
         payload_refs=parts.refs,
     )
+    links = functools.partial(_links, site=site, description=entry.description)
     method = op["method"].lower()
     fields = form_fields(entry.operation, resolve)
     request_examples = payload["examples"]["request"]
@@ -215,9 +215,9 @@ def operation_context(
             _PAYLOAD_PLACES,
             resolve,
             tree,
-            _LinkTargets(site, entry.description) if _has_links(op) else None,
+            links,
         ),
-        "callbacks": _callbacks(entry, resolve, tree, site) if op["callbacks"] else [],
+        "callbacks": _callbacks(entry, resolve, tree, links) if op["callbacks"] else [],
         "security": _security(op, payload, declared=bool(entry.description.security_schemes)),
         "servers": [
             {
@@ -376,11 +376,11 @@ def _responses(
     places,
     resolve,
     tree: TreeContext,
-    targets: _LinkTargets | None = None,
+    links: Callable[[dict], list[dict]],
     anchor_prefix: str = "",
     label_prefix: str = "",
 ) -> list[dict]:
-    """The responses (``targets``: the link targets, where a response has links; ``anchor_prefix`` and
+    """The responses (``links``: ``_links`` for the page's site and description; ``anchor_prefix`` and
     ``label_prefix``: before each response's id and the name of its link, where they are a callback's)."""
     out = []
     for i, response in enumerate(responses):
@@ -418,58 +418,30 @@ def _responses(
                 resolve,
                 tree,
             ),
-            "links": _links(response["links"], targets) if targets and response.get("links") else (),
+            "links": links(response["links"]) if response.get("links") else (),
         }
         out.append(item)
     return out
 
 
-def _has_links(op: dict) -> bool:
-    return any(response.get("links") for response in op["responses"])
-
-
-class _LinkTargets:
-    """The pages a link can point to: the operations of one description by ``operationId`` and by pointer
-    (an ``operationRef`` such as ``#/paths/~1pets/get``), made once per site and description."""
-
-    _made: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # site -> {id(description): routes}
-
-    def __init__(self, site: Any, description: Any):
-        self.resolver = description.resolver
-        made = self._made.setdefault(site, {})
-        routes = made.get(id(description))
-        if routes is None:
-            routes = made[id(description)] = {}
-            for entry in site.operations.values():
-                if entry.description is description:
-                    if entry.operation.operation_id:
-                        routes.setdefault("id:" + entry.operation.operation_id, entry.route)
-                    routes.setdefault("ref:" + entry.operation.pointer, entry.route)
-        self.routes = routes
-
-    def route(self, link: Link) -> str:
-        if link.operation_id:
-            return self.routes.get("id:" + link.operation_id, "")
-        return self.routes.get("ref:" + link.operation_ref, "")
-
-
-def _links(raw: dict, targets: _LinkTargets) -> list[dict]:
+def _links(raw: dict, *, site: Any, description: Any) -> list[dict]:
+    """A response's links, each with the route of its target where the site has that operation."""
     return [
         {
             "name": link.name,
             "operation_id": link.operation_id,
             "operation_ref": link.operation_ref,
-            "route": targets.route(link),
+            "route": site.operation_route(description, link.operation_id, link.operation_ref),
             "parameters": [(name, expression_text(v)) for name, v in link.parameters.items()],
             "request_body": expression_text(link.request_body) if link.has_request_body else "",
             "server": link.server,
             "description": _md(link.description),
         }
-        for link in read_links(raw, targets.resolver)
+        for link in read_links(raw, description.resolver)
     ]
 
 
-def _callbacks(entry: Any, resolve, tree: TreeContext, site: Any) -> list[dict]:
+def _callbacks(entry: Any, resolve, tree: TreeContext, links: Callable[[dict], list[dict]]) -> list[dict]:
     """The operations of the operation's callbacks: each with its name, URL expression, method, and the
     request the API sends and the responses it expects, drawn as the operation's own."""
     resolver = entry.description.resolver
@@ -500,7 +472,7 @@ def _callbacks(entry: Any, resolve, tree: TreeContext, site: Any) -> list[dict]:
                     places,
                     resolve,
                     tree,
-                    _LinkTargets(site, entry.description) if _has_links(op) else None,
+                    links,
                     anchor_prefix=anchor + "-",
                     label_prefix=f"callback {callback.name} {operation.method.upper()} ",
                 ),
