@@ -8,7 +8,11 @@ with ``pandas.json_normalize`` (nested fields become ``owner.login`` columns).
 Paging, where the answer says how to go on: a ``Link: <...>; rel="next"`` header (GitHub), a ``next`` URL in
 the body, or a cursor field (``next_cursor``, ``nextPageToken``, ...) sent back as the query parameter the
 operation declares for it (``pagination`` reads which from the description). ``fetch_pages`` follows it with
-the client that sent the first request, up to ``pages`` answers.
+the client that sent the first request, up to ``pages`` answers; ``frame(response, pages=N)`` without that
+client is a ``ValueError`` (a response does not know its client), not one page.
+
+Dtypes: given the ``operation`` (or the answer's ``schema``), columns take the types its response declares
+(date-time -> UTC datetime64, integer -> Int64, ...; ``orgdocs.render.frame_types``); else pandas infers them.
 """
 
 from __future__ import annotations
@@ -42,21 +46,29 @@ def _body(response_or_data: Any) -> Any:
 
 def records(data: Any, key: str | None = None) -> list[Any]:
     """The records inside a JSON value: ``data[key]`` when given, else the likeliest list of objects."""
+    return _locate(data, key)[0]
+
+
+def _locate(data: Any, key: str | None = None) -> tuple[list[Any], tuple[str, ...] | None, bool]:
+    """``records(data, key)``, the path of properties that leads to them (``None``: not in ``data``'s
+    schema), and whether they are the elements of the array there (else the object there is the record)."""
     if key is not None:
-        for part in key.split("."):
+        path = tuple(key.split("."))
+        for part in path:
             data = data[part]
-        return data if isinstance(data, list) else [data]
+        return (data, path, True) if isinstance(data, list) else ([data], path, False)
     if isinstance(data, list):
-        return data
+        return data, (), True
     if not isinstance(data, dict):
-        return [{"value": data}]
+        return [{"value": data}], None, False
     lists = {k: v for k, v in data.items() if isinstance(v, list) and all(isinstance(i, dict) for i in v)}
     for name in RECORD_KEYS:
         if name in lists:
-            return lists[name]
+            return lists[name], (name,), True
     if lists:
-        return max(lists.values(), key=len)
-    return [data]
+        name = max(lists, key=lambda k: len(lists[k]))
+        return lists[name], (name,), True
+    return [data], (), False
 
 
 def frame(
@@ -66,25 +78,125 @@ def frame(
     pages: int = 1,
     client: Any = None,
     cursor: Pagination | None = None,
+    operation: Operation | None = None,
+    schema: Any = None,
 ) -> pd.DataFrame:
     """A DataFrame of the records in a JSON response (an ``httpx.Response``, or parsed JSON).
 
     ``key``: where the records are (``"data"``, ``"result.items"``), found by itself when left out.
     ``pages``: more than 1 follows the answer's next link or cursor (see the module docstring) with
-    ``client`` (an ``httpx.Client``; needed for a response, as it does not know its client) and puts every
-    page's records in one frame; ``cursor`` (``pagination(operation, description)``) says which body field
-    and query parameter carry the cursor, found by convention when left out.
+    ``client``, the ``httpx.Client`` that sent the first request (a response does not know its client:
+    ``ValueError`` without it), and puts every page's records in one frame; ``cursor``
+    (``pagination(operation, description)``) says which body field and query parameter carry the cursor,
+    found by convention when left out.
+    ``operation`` (``api.operation("listApiKeys")``): columns take the dtypes of the schema it declares for
+    the answer's status code (see ``orgdocs.render.frame_types``); ``schema``: the answer's schema itself,
+    its ``$ref``s resolved in ``operation``'s description when both are given. Without them, the dtypes
+    pandas infers.
     """
     import pandas as pd
 
-    if pages > 1 and client is not None and hasattr(response_or_data, "request"):
-        answers: Iterator[Any] = fetch_pages(client, response_or_data, pages=pages, cursor=cursor)
+    if pages > 1:
+        _check_paging(response_or_data, client)
+        answers: list[Any] = list(fetch_pages(client, response_or_data, pages=pages, cursor=cursor))
     else:
-        answers = iter([response_or_data])
-    rows = [record for answer in answers for record in records(_body(answer), key)]
+        answers = [response_or_data]
+    rows: list[Any] = []
+    path: tuple[str, ...] | None = None
+    listed = False
+    for index, answer in enumerate(answers):
+        found, where, is_list = _locate(_body(answer), key)
+        if index == 0:
+            path, listed = where, is_list
+        rows.extend(found)
     if rows and not all(isinstance(row, dict) for row in rows):
-        return pd.DataFrame({"value": rows})
-    return pd.json_normalize(rows)
+        df = pd.DataFrame({"value": rows})
+        kinds = _kinds(response_or_data, operation, schema, path, listed, objects=False)
+        return _typed(df, kinds, lambda column: rows)
+    df = pd.json_normalize(rows)
+    kinds = _kinds(response_or_data, operation, schema, path, listed, columns=df.columns)
+    return _typed(df, kinds, lambda column: [_flat_value(row, column) for row in rows])
+
+
+def _check_paging(first: Any, client: Any) -> None:
+    """Following pages needs the ``httpx.Response`` of the first request and the client that sent it."""
+    what = f"a {type(first).__name__}"
+    try:
+        sent = getattr(first, "request", None) is not None and callable(getattr(first, "json", None))
+    except RuntimeError:  # an httpx.Response made by hand: no request was set on it
+        sent, what = False, "a response with no request set on it"
+    call = "orgdocs.frame(response, pages=N, client=client)"
+    if not sent:
+        raise ValueError(
+            f"following pages needs the httpx.Response of the first request (where it went, its headers), "
+            f"not {what}, and the client that sent it: {call}"
+        )
+    if client is None:
+        raise ValueError(
+            f"following pages needs the client that sent the first request (a response does not know it): "
+            f"{call}, e.g. client=form.client for a RequestForm's form.response; or pages=1 for this page only"
+        )
+    import httpx
+
+    if isinstance(client, httpx.AsyncClient) or not callable(getattr(client, "send", None)):
+        raise ValueError(f"following pages needs an httpx.Client, not {type(client).__name__}: {call}")
+
+
+def _kinds(
+    first: Any,
+    operation: Operation | None,
+    schema: Any,
+    path: tuple[str, ...] | None,
+    listed: bool,
+    *,
+    columns: Any = ("value",),
+    objects: bool = True,
+) -> dict[str, str]:
+    """The kinds of the frame's columns from the answer's schema (``operation``'s or ``schema``)."""
+    from orgdocs.render import frame_types
+
+    if path is None or (operation is None and schema is None):
+        return {}
+    description = operation.api_description if operation is not None else None
+    deref = description.deref if description is not None else (lambda node: node)
+    if schema is None:
+        headers = getattr(first, "headers", None)
+        content_type = headers.get("content-type") if headers is not None else None
+        schema = frame_types.response_schema(operation, getattr(first, "status_code", None), content_type)
+    record = frame_types.records_schema(schema, path, listed, deref) if schema is not None else None
+    if record is None:
+        return {}
+    if not objects:  # records that are not objects: one "value" column of the items' kind
+        kind = frame_types.kind_of(record, deref)
+        return {"value": kind} if kind is not None else {}
+    return frame_types.column_kinds(record, columns, deref)
+
+
+def _typed(df: pd.DataFrame, kinds: dict[str, str], values: Callable[[str], list[Any]]) -> pd.DataFrame:
+    """``df`` with each column of ``kinds`` rebuilt from its JSON ``values`` (not from json_normalize's
+    floats, which round large integers), where they fit."""
+    from orgdocs.render.frame_types import typed_column
+
+    for column, kind in kinds.items():
+        series = typed_column(values(column), kind, index=df.index)
+        if series is not None:
+            df[column] = series
+    return df
+
+
+def _flat_value(row: dict, column: str) -> Any:
+    """The value json_normalize put in ``column`` (``owner.login``) for ``row``; ``None`` when it has none."""
+    node: Any = row
+    rest = column
+    while isinstance(node, dict):
+        if rest in node:
+            return node[rest]
+        dots = [i for i, char in enumerate(rest) if char == "."]
+        head = next((i for i in reversed(dots) if isinstance(node.get(rest[:i]), dict)), None)
+        if head is None:
+            return None
+        node, rest = node[rest[:head]], rest[head + 1 :]
+    return None
 
 
 @dataclass(frozen=True)
