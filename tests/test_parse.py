@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import gzip
 import json
+import time
 
 import pytest
 
@@ -178,19 +179,29 @@ def test_nesting_up_to_the_limit_is_read_and_deeper_is_refused_at_its_place():
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "line"),
     [
-        "[" * 400_000,  # libyaml's time grows with the square of this: refused as soon as it is reached
-        "a:\n" + "".join(" " * i + "- \n" for i in range(1, 300)),
-        "x: " + "{a: " * 300 + "1" + "}" * 300,
+        ("a:\n" + "".join(" " * i + "- \n" for i in range(1, 300)), 201),  # block lists
+        ("a:\n" + "".join("  " * i + f"k{i}:\n" for i in range(1, 300)), 201),  # block mappings
+        ("x: " + "{a: " * 300 + "1" + "}" * 300, 1),  # flow mappings
+        ("x: " + "[" * 300 + "]" * 300, 1),  # flow lists
     ],
 )
-def test_yaml_nesting_deeper_than_the_limit_is_refused_early(text):
+def test_yaml_nesting_deeper_than_the_limit_is_refused_at_its_line(text, line):
     with pytest.raises(DescriptionError) as failure:
         parse_document(text.encode(), "x.yaml")
-    assert str(failure.value).startswith("x.yaml: line ") and "nested more than 200 levels deep" in str(
-        failure.value
-    )
+    assert str(failure.value) == f"x.yaml: line {line}: nested more than 200 levels deep"
+
+
+def test_yaml_nesting_far_deeper_is_refused_early_naming_the_line():
+    # libyaml's time grows with the square of the depth: the document is refused where the limit is reached,
+    # by orgdocs or, past libyaml's own limit (1,000 flow levels since PyYAML 6.0.4), by libyaml in its words
+    started = time.perf_counter()
+    with pytest.raises(DescriptionError) as failure:
+        parse_document(b"[" * 400_000, "x.yaml")
+    assert time.perf_counter() - started < 5
+    assert (failure.value.source, failure.value.place) == ("x.yaml", "line 1")
+    assert str(failure.value).startswith("x.yaml: line 1: ") and "\n" not in str(failure.value)
 
 
 @pytest.mark.parametrize(

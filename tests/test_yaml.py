@@ -184,25 +184,43 @@ def test_collection_keys_are_refused_with_the_line():
     assert caught.value.place == "line 2"
 
 
-MERGE_DOCUMENTS = [
-    "base: &base {a: 1, b: 2}\nderived:\n  <<: *base\n  b: 3\n  c: 4\n",
-    "x: &x {a: 1, b: 1}\ny: &y {b: 2, c: 2}\nz:\n  c: 3\n  <<: [*x, *y]\n",
-    "x: &x {a: 1}\ny: &y\n  <<: *x\n  b: 2\nz:\n  <<: *y\n  <<: {c: 3, a: 0}\n",
-    "list:\n  - &item {name: one, size: 1}\n  - <<: *item\n    name: two\n",
+# (document, the key of the merged mapping, what it holds)
+MERGES = [
+    # one mapping merged: the mapping's own keys win
+    (
+        "base: &base {a: 1, b: 2}\nderived:\n  <<: *base\n  b: 3\n  c: 4\n",
+        "derived",
+        {"a": 1, "b": 3, "c": 4},
+    ),
+    # a list of mappings: the earlier ones win, the mapping's own keys win over all of them
+    ("x: &x {a: 1, b: 1}\ny: &y {b: 2, c: 2}\nz:\n  c: 3\n  <<: [*x, *y]\n", "z", {"a": 1, "b": 1, "c": 3}),
+    (
+        "one: &one {kind: first, size: 1}\ntwo: &two {kind: second, name: n}\nboth:\n  <<: [*one, *two]\n",
+        "both",
+        {"kind": "first", "size": 1, "name": "n"},
+    ),
+    # a merged mapping that merges; `<<` twice in one mapping is a key written twice: the last one wins
+    (
+        "x: &x {a: 1}\ny: &y\n  <<: *x\n  b: 2\nz:\n  <<: *y\n  <<: {c: 3, a: 0}\n",
+        "z",
+        {"a": 0, "b": 2, "c": 3},
+    ),
 ]
 
 
-@pytest.mark.parametrize("document", MERGE_DOCUMENTS)
-def test_merge_keys_as_pyyaml(document):
-    ours = load(document)
-    theirs = yaml.safe_load(document)
-    assert ours == theirs
-    assert json.dumps(ours) == json.dumps(theirs)  # the key order too
+@pytest.mark.parametrize(("document", "key", "merged"), MERGES)
+def test_merge_keys(document, key, merged):
+    data = load(document)
+    assert data[key] == merged
+    assert load(document.replace("<<: ", "!!merge <<: ")) == data  # the merge tag, written out
 
 
-def test_merge_key_explicit_keys_win_and_earlier_sources_win():
-    assert load(MERGE_DOCUMENTS[0])["derived"] == {"a": 1, "b": 3, "c": 4}
-    assert load(MERGE_DOCUMENTS[1])["z"] == {"a": 1, "b": 1, "c": 3}
+def test_merge_key_in_a_list_item_keeps_the_merged_keys_order():
+    # merged keys come first, in their own order; a key of the mapping's own replaces its value in place
+    data = load("list:\n  - &item {name: one, size: 1, tags: [a]}\n  - <<: *item\n    name: two\n    id: 2\n")
+    assert list(data["list"][1].items()) == [("name", "two"), ("size", 1), ("tags", ["a"]), ("id", 2)]
+    assert data["list"][1]["tags"] is data["list"][0]["tags"]
+    assert data["list"][0] == {"name": "one", "size": 1, "tags": ["a"]}
 
 
 def test_quoted_merge_key_is_an_ordinary_key():
@@ -474,7 +492,7 @@ def test_github_description_same_as_its_json_twin():
 
 FALLBACK_DOCUMENTS = [
     "a: 1\nb: [yes, ~, 1.5, 2001-12-14, =, '7']\n200: {x: &x [1], y: *x}\n",
-    MERGE_DOCUMENTS[1],
+    MERGES[1][0],
     'city: "x\x9fy"\n',
     "",
 ]
