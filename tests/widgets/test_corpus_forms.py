@@ -32,7 +32,7 @@ def _spread(items: list, count: int) -> list:
 def _fill_required(form: RequestForm) -> None:
     values = {}
     for spec in form._specs:
-        if spec.required and form._inputs[spec.key].value in ("", None):
+        if spec.required and form.state.values[spec.key] in ("", None):
             hint = spec.hint if input_text(spec.hint) else None
             if spec.kind in ("integer", "number"):
                 hint = hint if isinstance(hint, (int, float)) and not isinstance(hint, bool) else 1
@@ -40,8 +40,8 @@ def _fill_required(form: RequestForm) -> None:
                 hint = next((o for o in spec.options if input_text(o)), "x")
             values[spec.key] = hint if hint is not None else "x"
     form.set_values(values)
-    if form._media_types and not form._body.value.strip():
-        form._body.value = "{}" if "json" in form._media_choice.value else "x"
+    if form._media_types and not form.state.body.strip():
+        form.set_body("{}" if "json" in form.state.media_type else "x")
 
 
 def test_forms_offer_every_named_scheme_and_build_a_request_to_a_declared_server(loadable_entry):
@@ -65,7 +65,10 @@ def test_forms_offer_every_named_scheme_and_build_a_request_to_a_declared_server
             names = {
                 n for a in form._alternatives for n in a if security.scheme_inputs(n, form._schemes.get(n))
             }
-            assert {scheme for scheme, _ in form._credential_inputs} == names
+            if description.security_schemes:
+                assert {scheme for scheme, _ in form.credential_fields} == names
+            else:  # a description declaring no scheme still gets an Authorization input
+                assert form.credential_fields == [("Authorization", "value")]
             _fill_required(form)
             try:
                 request = form.request

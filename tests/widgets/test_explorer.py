@@ -36,14 +36,14 @@ def test_search_select_and_send(site, mock_client, recorder, tokens):
 def test_forms_are_kept_and_share_the_group_token(site, mock_client, recorder, tokens):
     explorer = Explorer(site, client=mock_client, tokens=tokens)
     first = explorer.select("/api/pets/list-pets")
-    first._inputs["query:limit"].value = "9"
-    first._token_input.value = "tok-123"
+    first.set_values({"limit": "9"})
+    first.set_credential("bearer", "tok-123")
     second = explorer.select("api/pets/create-pet")
     assert second.has_token
     second.send()
     assert recorder.requests[-1].headers["Authorization"] == "Bearer tok-123"
     assert explorer.select("/api/pets/list-pets") is first
-    assert first._inputs["query:limit"].value == "9"
+    assert first.state.values["query:limit"] == "9"
     explorer.set_token(None)
     assert not first.has_token and not second.has_token
 

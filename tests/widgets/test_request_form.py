@@ -1,4 +1,4 @@
-"""RequestForm: inputs -> the request sent, and what the result area shows; its plain functions first."""
+"""RequestForm: its state (set from Python or by the view) -> the request sent; its plain functions first."""
 
 from __future__ import annotations
 
@@ -17,11 +17,8 @@ from orgdocs.render.widgets.request_form import (
     RefusedError,
     RequestForm,
     allowed_server,
-    error_html,
     input_spec,
     parse_input,
-    pretty_body,
-    response_html,
     server_base,
 )
 
@@ -118,22 +115,7 @@ def test_allowed_server_with_allow_list():
     assert allowed_server("https://anywhere.test", [], ["*"])
 
 
-def test_response_html_escapes_and_pretty_prints():
-    request = httpx.Request("GET", "https://api.pets.test/v1/pets?q=<b>")
-    response = httpx.Response(
-        200, json={"name": "<script>alert(1)</script>"}, headers={"X-Evil": "<img src=x>"}, request=request
-    )
-    shown = response_html(response, 0.0123)
-    assert "<script>" not in shown and "<img" not in shown
-    assert "&lt;script&gt;" in shown and "&lt;img src=x&gt;" in shown
-    assert "200 OK" in shown and "12 ms" in shown
-    assert "{\n  &quot;name&quot;: &quot;&lt;script&gt;" in shown  # indented JSON
-    image = httpx.Response(200, content=b"\x00\x01\x02", headers={"content-type": "image/png"})
-    assert pretty_body(image) == "<3 bytes of image/png>"
-    assert "&lt;b&gt;" in error_html("<b>", "")
-
-
-# --- the widget -----------------------------------------------------------------------------------------
+# --- the form -------------------------------------------------------------------------------------------
 
 
 def form_for(site, operation, client, tokens, **kwargs):
@@ -143,132 +125,123 @@ def form_for(site, operation, client, tokens, **kwargs):
 
 def test_builds_without_a_kernel_and_prefills(site, mock_client, tokens):
     form = form_for(site, "createPet", mock_client, tokens)
-    assert json.loads(form._body.value) == {"name": "Rex", "kind": "dog"}  # readOnly id left out
-    assert form._server_choice.options[0][0] == "https://api.pets.test/v1 — production"
-    assert form._token_input in form.children  # the description declares an http bearer scheme
+    assert json.loads(form.state.body) == {"name": "Rex", "kind": "dog"}  # readOnly id left out
+    assert form.state.server == 0 and form.server_url == "https://api.pets.test/v1"
+    assert form.credential_fields == [("bearer", "value")]  # the description declares an http bearer scheme
     assert "Create a pet" not in repr(form) and "POST /pets" in repr(form)
     get_pet = form_for(site, "getPet", mock_client, tokens)
-    assert get_pet._inputs["path:petId"].value == ""  # no declared example: nothing made up
-    assert get_pet._inputs["path:petId"].placeholder == "0"  # a generated one is only a hint
+    assert get_pet.state.values["path:petId"] == ""  # no declared example: nothing made up
+    assert get_pet._specs[0].hint == 0  # a generated one is only a hint
     public = form_for(site, "getInventory", mock_client, tokens)
-    assert public._token_input not in public.children
+    assert public.credential_fields == []  # security: [] takes none
 
 
-def test_fill_inputs_and_send_with_the_button(site, mock_client, recorder, tokens):
+def test_a_form_is_one_python_object_and_no_widget(site, mock_client, tokens):
+    import ipywidgets
+    from ipywidgets.widgets.widget import _instances
+
+    before = len(_instances)
     form = form_for(site, "listPets", mock_client, tokens)
-    form._inputs["query:limit"].value = "5"
-    form._inputs["query:status"].value = "sold"
-    form._inputs["query:verbose"].value = True
-    form._inputs["query:tags"].value = "a,b c"
-    form._inputs["header:X-Trace"].value = "t-1"
+    assert not isinstance(form, ipywidgets.Widget)
+    assert len(_instances) == before  # no hidden models: the view is made when displayed
+
+
+def test_fill_values_and_send(site, mock_client, recorder, tokens):
+    form = form_for(site, "listPets", mock_client, tokens)
+    form.set_values({"limit": "5", "status": "sold", "verbose": True, "tags": "a,b c", "X-Trace": "t-1"})
     assert (
         str(form.request.url)
         == "https://api.pets.test/v1/pets?limit=5&status=sold&verbose=true&tags=a&tags=b%20c"
     )
-    form._send_button.click()
+    form.send()
     (sent,) = recorder.requests
     assert sent.method == "GET"
     assert str(sent.url) == str(form.request.url)
     assert sent.headers["X-Trace"] == "t-1"
     assert "Authorization" not in sent.headers
-    assert form.response.status_code == 200
-    shown = form.result_html
-    assert "200 OK" in shown and "x-request-id" in shown.lower() and "&quot;ok&quot;: true" in shown
-    assert "No credentials are set" not in shown
+    assert form.response.status_code == 200 and form.response.json() == {"ok": True}
 
 
-def test_code_samples_follow_the_inputs_live(site, mock_client, tokens):
+def test_code_samples_follow_the_state(site, mock_client, tokens):
     form = form_for(site, "listPets", mock_client, tokens)
-    assert "limit=" not in form._samples["curl"].value
-    form._inputs["query:limit"].value = "3"
-    assert "limit=3" in form._samples["curl"].value
-    assert "limit=3" in form._samples["python"].value and "limit=3" in form._samples["javascript"].value
-    form._inputs["query:limit"].value = "three"
-    assert "not an integer" in form._samples["curl"].value
+    assert "limit=" not in form.samples["curl"]
+    form.set_values({"limit": "3"})
+    assert all("limit=3" in form.samples[language] for language in ("curl", "python", "javascript"))
+    form.set_values({"limit": "three"})
+    with pytest.raises(FormError, match="not an integer"):
+        form.samples  # noqa: B018
 
 
 def test_server_variables(site, mock_client, recorder, tokens):
     form = form_for(site, "listPets", mock_client, tokens)
-    form._server_choice.index = 1
-    assert set(form._variable_inputs) == {"region", "base"}
-    assert form._variable_inputs["region"].options == ("eu", "us")
-    form._variable_inputs["region"].value = "us"
-    form._variable_inputs["base"].value = "v3"
+    form.choose_server(1)
+    assert form.state.variables == {"region": "eu", "base": "v2"}  # the declared defaults
+    with pytest.raises(FormError, match="one of eu, us"):
+        form.set_server_variables(region="mars")
+    form.set_server_variables(region="us", base="v3")
     assert form.server_url == "https://us.pets.test/v3"
     form.send()
     assert str(recorder.requests[0].url) == "https://us.pets.test/v3/pets"
 
 
-def test_json_body_is_sent_and_invalid_json_is_shown(site, mock_client, recorder, tokens):
+def test_json_body_is_sent_and_invalid_json_is_refused(site, mock_client, recorder, tokens):
     form = form_for(site, "createPet", mock_client, tokens)
-    form._body.value = '{"name": "Tom", "kind": "cat"}'
+    form.set_body({"name": "Tom", "kind": "cat"})
     form.send()
     sent = recorder.requests[-1]
     assert json.loads(sent.content) == {"name": "Tom", "kind": "cat"}
     assert sent.headers["Content-Type"] == "application/json"
-    form._body.value = '{"name": '
-    form._send_button.click()
-    assert len(recorder.requests) == 1
-    assert "Cannot build the request" in form.result_html and "not valid JSON" in form.result_html
-    with pytest.raises(FormError):
+    form.set_body('{"name": ')
+    with pytest.raises(FormError, match="not valid JSON"):
         form.send()
+    assert len(recorder.requests) == 1 and isinstance(form.error, FormError)
 
 
 def test_form_media_type(site, mock_client, recorder, tokens):
     form = form_for(site, "placeOrder", mock_client, tokens)
-    assert form._media_choice.value == "application/x-www-form-urlencoded"
-    form._body.value = '{"petId": 7, "quantity": 2}'
+    assert form.state.media_type == "application/x-www-form-urlencoded"
+    form.set_body('{"petId": 7, "quantity": 2}')
     form.send()
     sent = recorder.requests[-1]
     assert sent.content == b"petId=7&quantity=2"
     assert sent.headers["Content-Type"] == "application/x-www-form-urlencoded"
-    form._media_choice.value = "application/json"
-    assert json.loads(form._body.value) == {"petId": 0}
+    form.choose_media_type("application/json")
+    assert json.loads(form.state.body) == {"petId": 0}
+    with pytest.raises(FormError, match="not a media type"):
+        form.choose_media_type("text/csv")
 
 
-def test_invalid_parameter_is_shown(site, mock_client, recorder, tokens):
+def test_invalid_parameter_is_refused(site, mock_client, recorder, tokens):
     form = form_for(site, "getPet", mock_client, tokens)
-    form._inputs["path:petId"].value = "abc"
-    form._send_button.click()
+    form.set_values({"petId": "abc"})
+    with pytest.raises(FormError, match=r"parameter petId \(path\).*not an integer"):
+        form.send()
     assert recorder.requests == []
-    assert "parameter petId (path)" in form.result_html and "not an integer" in form.result_html
 
 
-def test_token_goes_to_the_store_and_is_shared_by_the_group(site, mock_client, recorder, tokens):
+def test_token_goes_to_the_store_and_is_shared_by_the_api(site, mock_client, recorder, tokens):
     form = form_for(site, "listPets", mock_client, tokens)
     other = form_for(site, "createPet", mock_client, tokens)
     public = form_for(site, "getInventory", mock_client, tokens)
-    form._token_input.value = "s3cr3t-token"  # as if typed
-    assert form._token_input.value == ""  # never held by the widget
-    assert form._token_input.get_state()["value"] == ""
-    assert other.has_token and "Credentials are set" in other._token_status.value
+    form.set_credential("bearer", "s3cr3t-token")
+    assert other.has_token and other.kept_credentials() == ["bearer:value"]
     other.send()
     assert recorder.requests[-1].headers["Authorization"] == "Bearer s3cr3t-token"
     public.send()
     assert "Authorization" not in recorder.requests[-1].headers  # security: [] gets no token
-    for widget in (form, other):
-        assert "s3cr3t" not in repr(widget)
-        assert all("s3cr3t" not in html.value for html in widget._samples.values())
-        assert "$TOKEN" in widget._samples["curl"].value
-        assert "s3cr3t" not in widget.result_html
-    other._forget.click()
-    assert not form.has_token and "No credentials set" in form._token_status.value
-
-
-def test_401_without_a_token_gets_a_hint(site, tokens):
-    with httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(401))) as client:
-        form = form_for(site, "listPets", client, tokens)
-        form.send()
-    assert "401 Unauthorized" in form.result_html and "No credentials are set" in form.result_html
+    for each in (form, other):
+        assert "s3cr3t" not in repr(each) and "s3cr3t" not in repr(each.state)
+        assert all("s3cr3t" not in sample for sample in each.samples.values())
+        assert "$TOKEN" in each.samples["curl"]
+    other.clear_token()
+    assert not form.has_token and form.kept_credentials() == []
 
 
 def test_undeclared_server_is_refused(site, mock_client, recorder, tokens):
     form = form_for(site, "listPets", mock_client, tokens, allow=["https://other.test"])
-    form._send_button.click()
-    assert recorder.requests == []
-    assert "Request refused" in form.result_html and "allow=" in form.result_html
-    with pytest.raises(RefusedError):
+    with pytest.raises(RefusedError, match="allow="):
         form.send()
+    assert recorder.requests == []
 
 
 def test_no_declared_server_needs_an_allow_list(mock_client, recorder, tokens):
@@ -278,15 +251,16 @@ def test_no_declared_server_needs_an_allow_list(mock_client, recorder, tokens):
     document = {"openapi": "3.0.0", "info": {"title": "bare"}, "paths": {"/ping": {"get": {"responses": {}}}}}
     site = Site.from_description(from_document(document))
     form = RequestForm(site, "/api/ping/get-ping", client=mock_client, tokens=tokens)
-    form._send_button.click()
-    assert "no server URL" in form.result_html  # no server and no base URL
-    form._server_url.value = "http://localhost:1234"
-    form._send_button.click()
-    assert "declares no server" in form.result_html and recorder.requests == []
+    with pytest.raises(FormError, match="no server URL"):  # no server and no base URL
+        form.send()
+    form.set_server_url("http://localhost:1234")
+    with pytest.raises(RefusedError, match="declares no server"):
+        form.send()
+    assert recorder.requests == []
     allowed = RequestForm(
         site, "/api/ping/get-ping", client=mock_client, tokens=tokens, allow=["http://localhost:1234"]
     )
-    allowed._server_url.value = "http://localhost:1234"
+    allowed.set_server_url("http://localhost:1234")
     allowed.send()
     assert str(recorder.requests[0].url) == "http://localhost:1234/ping"
 
@@ -309,38 +283,25 @@ def test_relative_server_uses_the_client_base_url(recorder, tokens):
     bare = RequestForm(site, "/api/ping/get-ping", tokens=tokens)
     with pytest.raises(FormError, match="relative"):
         bare.send()
-    assert "relative" in bare.result_html
 
 
-def test_connection_refused_is_shown(site, tokens):
+def test_connection_refused_is_raised_and_kept(site, tokens):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     url = f"http://127.0.0.1:{port}"
     with httpx.Client(timeout=5) as client:
         form = form_for(site, "getInventory", client, tokens, allow=[url])
-        assert form._server_choice.options[-1][0] == "Other URL…"
-        form._server_choice.value = -1
-        assert form._variables_box.children == (form._server_url,)
-        form._server_url.value = url
-        form._send_button.click()
-    assert "Connection failed" in form.result_html
-    assert isinstance(form.error, httpx.ConnectError)
-
-
-def test_timeout_is_shown(site, tokens):
-    def slow(request):
-        raise httpx.ReadTimeout("timed out", request=request)
-
-    with httpx.Client(transport=httpx.MockTransport(slow)) as client:
-        form = form_for(site, "getInventory", client, tokens)
-        form._send_button.click()
-    assert "Timed out" in form.result_html
+        form.set_server_url(url)
+        assert form.state.server == -1  # the typed URL, not a declared server
+        with pytest.raises(httpx.ConnectError):
+            form.send()
+    assert isinstance(form.error, httpx.ConnectError) and form.response is None
 
 
 def test_values_prefill_by_name(site, mock_client, tokens):
     form = form_for(site, "getPet", mock_client, tokens, values={"petId": 42, "unrelated": 1})
-    assert form._inputs["path:petId"].value == "42"
+    assert form.state.values["path:petId"] == "42"
     form.set_values({"path:petId": 7})
     assert str(form.request.url).endswith("/pets/7")
 
@@ -352,15 +313,11 @@ def test_revoke_an_api_key_on_the_reference_server(orgapi, tokens):
     client, site, demo = orgapi
     form = RequestForm(site, "/api/api-keys/revoke-api-key", client=client, tokens=tokens)
     form.set_values({"organizationId": demo["organization_id"], "apiKeyId": demo["api_key_ids"][1]})
-    form._send_button.click()
-    assert form.response.status_code == 401 and "No credentials are set" in form.result_html
-    form._token_input.value = demo["token"]
-    form._send_button.click()
-    assert form.response.status_code == 200
+    assert form.send().status_code == 401
+    form.set_credential("BearerAuth", demo["token"])
+    assert form.send().status_code == 200
     assert form.response.json()["status"] == "revoked"
     assert form.response.request.headers["Authorization"] == f"Bearer {demo['token']}"
-    assert "200 OK" in form.result_html and "&quot;status&quot;: &quot;revoked&quot;" in form.result_html
-    assert demo["token"] not in form.result_html
 
 
 def test_list_api_keys_on_the_reference_server(orgapi, tokens):
@@ -373,20 +330,21 @@ def test_list_api_keys_on_the_reference_server(orgapi, tokens):
         values={"organizationId": demo["organization_id"]},
     )
     form.set_token(demo["token"])
-    form._inputs["query:limit"].value = "2"
+    form.set_values({"limit": 2})
     response = form.send()
     assert response.status_code == 200 and len(response.json()["data"]) == 2
-    form._inputs["query:limit"].value = "500"
+    form.set_values({"limit": 500})
     assert form.send().status_code == 400
-    assert "400 Bad Request" in form.result_html and "problem" in form.result_html
+    assert form.response.headers["content-type"].startswith("application/problem+json")
 
 
 def test_a_path_parameter_needs_a_value(site, mock_client, recorder, tokens):
     form = form_for(site, "getPet", mock_client, tokens)
-    form._inputs["path:petId"].value = ""
-    assert "/pets/{petId}" in form._samples["curl"].value  # the preview shows what is missing
-    form._send_button.click()
-    assert recorder.requests == [] and "petId is required" in form.result_html
+    form.set_values({"petId": None})
+    assert "/pets/{petId}" in form.samples["curl"]  # the preview shows what is missing
+    with pytest.raises(FormError, match="petId is required"):
+        form.send()
+    assert recorder.requests == []
 
 
 def test_a_form_from_an_operation_and_its_description(description, mock_client, recorder, tokens):
@@ -410,13 +368,14 @@ def test_content_parameters_are_sent_as_one_text_each(mock_client, recorder, tok
     assert [input_spec(p, description).kind for p in description.operation("findItems").parameters] == [
         "content"
     ] * 5
-    assert form._inputs["path:sel"].value == '{"ids":[1,2]}'
-    assert form._inputs["header:X-Filter"].value == '{"status":"sold"}'
-    assert form._inputs["query:filter"].value == "" and form._inputs["query:filter"].placeholder == '{"a":1}'
+    assert form.state.values["path:sel"] == '{"ids":[1,2]}'
+    assert form.state.values["header:X-Filter"] == '{"status":"sold"}'
+    hint = next(spec.hint for spec in form._specs if spec.key == "query:filter")
+    assert form.state.values["query:filter"] == "" and hint == '{"a":1}'
 
     # Python values are written as JSON; a string is the text itself
     form.set_values({"q": [1, 2], "filter": {"a": 1}, "note": "a,b c", "X-Filter": '{"s": 1}'})
-    assert form._inputs["query:q"].value == "[1,2]"
+    assert form.state.values["query:q"] == "[1,2]"
     form.send()
     sent = recorder.requests[-1]
     assert str(sent.url) == (

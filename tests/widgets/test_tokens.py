@@ -48,14 +48,14 @@ def test_listeners_are_held_weakly():
 
 
 def test_two_apis_with_the_same_title_never_share_a_token(tmp_path):
-    from orgdocs.render.widgets.request_form import token_key
-    from orgdocs.site import Site
+    from orgdocs.model import load
+    from orgdocs.render.widgets.request_form import credential_scope
 
     text = '{"openapi": "3.0.0", "info": {"title": "Same", "version": "1"}, "paths": {}}'
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     first.write_text(text)
     second.write_text(text)
-    one, other = Site.from_description(str(first)), Site.from_description(str(second))
+    one, other = load(first), load(second)
     assert one.title == other.title
-    assert token_key(one, "API") != token_key(other, "API")
-    assert token_key(one, "API") == token_key(Site.from_description(str(first)), "API")
+    assert credential_scope(one) != credential_scope(other)
+    assert credential_scope(one) == credential_scope(load(first))  # one API, one scope

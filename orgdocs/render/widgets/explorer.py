@@ -14,13 +14,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from orgdocs.render.widgets.history import HISTORY
 from orgdocs.render.widgets.navigator import Navigator, as_site
 from orgdocs.render.widgets.operation_view import OperationView, safe_operation_html
-from orgdocs.render.widgets.request_form import RequestForm, token_key
+from orgdocs.render.widgets.request_form import RequestForm, credential_scope
 from orgdocs.render.widgets.tokens import TOKENS, TokenStore
 
 if TYPE_CHECKING:
     import httpx
+    import pandas as pd
 
     from orgdocs.model import Description
     from orgdocs.site import Site
@@ -97,11 +99,17 @@ class Explorer(Navigator):
 
     def set_token(self, token: str | None, group: str | None = None) -> None:
         """Keep ``token`` in kernel memory for ``group`` (default: every group of the site); ``None`` forgets."""
-        groups = [group] if group is not None else sorted({e.group for e in self.site.operations.values()})
-        for name in groups:
-            self._tokens.set(token_key(self.site, name), token)
+        entries = self.site.operations.values()
+        for description in {e.description for e in entries if group is None or e.group == group}:
+            self._tokens.set(credential_scope(description), token)
         if self.value:
             self._push_form(self.value)
+
+    @property
+    def history(self) -> pd.DataFrame:
+        """Every request sent from this Explorer's forms: time, operation, method, URL, status, elapsed ms,
+        bytes, error, and the ``httpx.Response`` in the ``response`` column."""
+        return HISTORY.where(set(self.site.operations)).frame()
 
     def _form_for(self, route: str) -> RequestForm:
         return self._form(route)

@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from orgdocs.render.widgets.form_errors import describe_error
+from orgdocs.site import security
+
+if TYPE_CHECKING:
+    from orgdocs.render.widgets.request_form import RequestForm
 
 __all__ = [
     "KEPT",
@@ -32,71 +38,57 @@ KEPT = "kept-in-kernel-memory"  # what a credential input holds for a kept crede
 MAX_TEXT = 2_000_000  # characters of a response body sent back to the view
 
 
-def apply_state(form: Any, state: dict) -> None:
+def apply_state(form: RequestForm, state: dict) -> None:
     """Put what the view's inputs hold into ``form``: server and variables, security alternative, extra
     headers, parameter values (as typed: the form parses them as it parses its own inputs), media type and
     body. Unknown or stale entries are skipped; an invalid one raises the form's ``FormError``."""
     server = state.get("server")
-    if isinstance(server, int) and getattr(form, "_servers", None) and hasattr(form, "choose_server"):
+    if isinstance(server, int) and form._servers:
         form.choose_server(server, **{str(k): str(v) for k, v in (state.get("variables") or {}).items()})
     auth = state.get("auth")
-    if isinstance(auth, int) and hasattr(form, "choose_security"):
+    if isinstance(auth, int):
         form.choose_security(auth)
     headers = state.get("headers")
-    if isinstance(headers, list) and hasattr(form, "set_headers"):
+    if isinstance(headers, list):
         form.set_headers([(str(n), str(v)) for n, v in headers if str(n).strip()])
     values = state.get("values")
     if isinstance(values, dict):
-        typed = {}
-        for spec in getattr(form, "_specs", []):
-            if spec.key in values:
-                raw = values[spec.key]
-                typed[spec.key] = None if raw in ("", None) else raw
-        form.set_values(typed)
+        form.set_values(
+            {
+                key: None if raw in ("", None) else raw
+                for key, raw in values.items()
+                if key in form.state.values
+            }
+        )
     media = state.get("mediaType")
-    media_choice = getattr(form, "_media_choice", None)
-    if media and media_choice is not None and media in getattr(form, "_media_types", []):
-        media_choice.value = media
+    if media and media in form._media_types and media != form.state.media_type:
+        form.choose_media_type(media)
     body = state.get("body")
-    body_input = getattr(form, "_body", None)
-    if isinstance(body, str) and body_input is not None:
-        body_input.value = body
+    if isinstance(body, str) and form._media_types:
+        form.set_body(body)
 
 
-def form_state(form: Any) -> dict:
+def form_state(form: RequestForm) -> dict:
     """What ``form`` holds, as the view's inputs show it (the inverse of ``apply_state``)."""
     from orgdocs.site.requests import text_of
 
-    values = {}
-    for spec in getattr(form, "_specs", []):
-        widget = form._inputs.get(spec.key)
-        if widget is None:
-            continue
-        value = widget.value
-        values[spec.key] = value if isinstance(value, (bool, str)) or value is None else text_of(value)
+    held = form.state
+    values = {
+        key: value if isinstance(value, (bool, str)) or value is None else text_of(value)
+        for key, value in held.values.items()
+    }
     state: dict[str, Any] = {"values": values}
-    choice = getattr(form, "_server_choice", None)
-    if (
-        getattr(form, "_servers", None)
-        and choice is not None
-        and isinstance(choice.value, int)
-        and choice.value >= 0
-    ):
-        state["server"] = choice.value
-        state["variables"] = {name: str(w.value) for name, w in getattr(form, "_variable_inputs", {}).items()}
-    media = getattr(form, "_media_choice", None)
-    if getattr(form, "_media_types", None) and media is not None:
-        state["mediaType"] = media.value
-    body = getattr(form, "_body", None)
-    if body is not None:
-        state["body"] = body.value
+    if form._servers and held.server >= 0:
+        state["server"] = held.server
+        state["variables"] = dict(held.variables)
+    if form._media_types:
+        state["mediaType"] = held.media_type
+        state["body"] = held.body
     return state
 
 
 def send_answer(form: Any) -> dict:
     """Send ``form``'s request; the answer as the site's response view takes it, or ``{"error": ...}``."""
-    from orgdocs.render.widgets.request_form import describe_error
-
     started = time.perf_counter()
     try:
         response = form.send()
@@ -184,43 +176,24 @@ def table_html(response: Any, max_rows: int = 50) -> str | None:
     return None
 
 
-def set_credential(form: Any, scheme: str, field: str, value: str | None) -> None:
-    """Keep what was typed into one credential input, in kernel memory (``KEPT`` itself is no new value)."""
-    if value == KEPT:
+def set_credential(
+    form: RequestForm, scheme: str, field: str, value: str | None, env: str | None = None
+) -> None:
+    """Keep what was typed into one credential input in kernel memory (``KEPT`` itself is no new value), or
+    the name of the environment variable to read it from."""
+    if value == KEPT and not env:
         return
-    value = value or None
-    if not hasattr(form, "set_credential"):
-        form.set_token(value)
-        return
-    if field in ("username", "password"):
-        current = {f: None for f in ("username", "password")}
-        current[field] = value
-        tokens = getattr(form, "_tokens", None)
-        key_of = getattr(form, "_credential_key", None)
-        if tokens is not None and key_of is not None:
-            tokens.set(key_of(scheme, field), value)
-            return
-        form.set_credential(scheme, **current)
-        return
-    form.set_credential(scheme, value)
+    key = form._key(scheme, field)
+    if (scheme, field) not in form.credential_fields:
+        raise LookupError(f"this operation takes no credential {scheme}:{field}")
+    if env:
+        if not security.is_placeholder(f"${env}"):
+            raise ValueError(f"{env!r} is not an environment variable name (A-Z, 0-9 and _)")
+        form._tokens.set_env(key, env)
+    else:
+        form._tokens.set(key, value or None)
 
 
-def credential_keys(form: Any) -> list[str]:
+def credential_keys(form: RequestForm) -> list[str]:
     """``scheme:field`` of every credential the form holds in kernel memory (names only)."""
-    tokens = getattr(form, "_tokens", None)
-    key_of = getattr(form, "_credential_key", None)
-    inputs = getattr(form, "_credential_inputs", None)
-    if tokens is None:
-        return []
-    if inputs and key_of is not None:
-        kept = []
-        for scheme, field in inputs:
-            if key_of(scheme, field) in tokens or (_takes_token(form, scheme) and form._token_key in tokens):
-                kept.append(f"{scheme}:{field}")
-        return kept
-    return ["bearer:value"] if getattr(form, "has_token", False) else []
-
-
-def _takes_token(form: Any, scheme: str) -> bool:
-    is_token = getattr(form, "_is_token", None)
-    return bool(is_token and is_token(scheme))
+    return form.kept_credentials()

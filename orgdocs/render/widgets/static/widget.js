@@ -69,7 +69,41 @@ function followTheme(host, signal) {
   signal.addEventListener("abort", () => observer.disconnect());
 }
 
+/* -- keys: the widget's, never the notebook's ---------------------------------------------------------------
+ *
+ * JupyterLab and Notebook 7 run their shortcuts from one keydown listener on the document (Lumino's
+ * CommandRegistry.processKeydownEvent; Notebook 7 listens in the capture phase, so stopping the event inside
+ * the widget is too late). It matches a key binding's selector walking up from the event's target, which for a
+ * key typed inside a shadow root is the shadow host, and stops at an element with `data-lm-suppress-shortcuts`.
+ * JupyterLab's own test for "the reader is typing" (the notebook's jp-mod-readWrite class) is made on focus
+ * events, which a focus move inside one shadow root does not send out. So the host carries the attribute: no
+ * key typed in the widget, in an input or on a row, the title or a tab, runs a notebook command (a reader
+ * who clicked a row and presses `r`, `d d`, Ctrl+X or Ctrl+V means the widget, not the cells around it). The
+ * one key let through is Ctrl/Cmd+S (save the notebook), which would otherwise open the browser's "Save page":
+ * a listener on the window, which runs before the document's, lifts the attribute for that key only. */
+
+const KEY_GUARD = "__orgdocsWidgetKeys";
+const HOST_CLASS = "orgdocs-widget-host";
+
+function hostShortcut(event) {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && String(event.key).toLowerCase() === "s";
+}
+
+function guardKeys() {
+  if (globalThis[KEY_GUARD]) return;
+  globalThis[KEY_GUARD] = true;
+  window.addEventListener("keydown", (event) => {
+    const host = event.composedPath().find((node) => node.classList && node.classList.contains(HOST_CLASS));
+    if (host) host.toggleAttribute("data-lm-suppress-shortcuts", !hostShortcut(event));
+  }, true);
+}
+
 /* -- kernel requests: one message out, the answer by its id ------------------------------------------------ */
+
+// a request with no answer after this long: no kernel behind the view (a reopened notebook, its cells not
+// run), or one busy with other cells; the view says so, and still takes the answer if it comes
+const KERNEL_WAIT = 4000; // ms
+const NO_KERNEL = "No kernel answers this view: it shows what was last shown. Run its cell to explore and send.";
 
 function kernel(model) {
   const waiting = new Map();
@@ -156,7 +190,9 @@ function showOperation(pane, html, route, ask, withForm) {
   pane.scrollTop = 0;
   const needsPayload = article.querySelector("details.schema-lazy");
   if (aside) {
+    waitingNote(aside);
     ask({ type: "form", route }).then((answer) => {
+      aside.querySelectorAll(".ow-no-kernel").forEach((note) => note.remove());
       if (answer.error || !aside.isConnected) {
         if (answer.error) aside.appendChild(element("p", "notice notice-error", answer.error));
         return;
@@ -172,6 +208,14 @@ function showOperation(pane, html, route, ask, withForm) {
       runSchemaScript(article, answer.payload);
     });
   }
+}
+
+// a form asked of the kernel: a line saying so if no answer comes soon (the answer replaces the box's content)
+function waitingNote(box) {
+  const timer = setTimeout(() => {
+    if (box.isConnected && !box.querySelector("[data-form]")) box.appendChild(element("p", "hint ow-no-kernel", NO_KERNEL));
+  }, KERNEL_WAIT);
+  return timer;
 }
 
 /* -- the request form: the site's form.js, sending through the kernel -------------------------------------- */
@@ -220,13 +264,24 @@ function mountSiteForm(aside, answer, route, ask) {
       });
     },
   };
-  const send = () =>
-    ask({ type: "send", route, state: formState(aside) }).then((reply) => {
+  // form.js disables Send while it sends, which drops the focus to the page's body, where the next keys would
+  // reach the notebook: the form's box holds the focus meanwhile, and Send has it back when it is enabled again
+  aside.tabIndex = -1;
+  const send = () => {
+    const button = aside.querySelector("[data-send]");
+    const shadow = aside.getRootNode();
+    const held = button && (shadow.activeElement === button || !shadow.activeElement);
+    if (held) aside.focus({ preventScroll: true });
+    const giveBack = () => setTimeout(() => {
+      if (held && button.isConnected && !button.disabled && (shadow.activeElement === aside || !shadow.activeElement)) button.focus({ preventScroll: true });
+    });
+    return ask({ type: "send", route, state: formState(aside) }).then((reply) => {
       if (reply.credentials) kept = new Set(reply.credentials);
       if (reply.error) throw new Error(reply.error);
       if (reply.table) setTimeout(() => addTable(aside, reply.table, reply.paged ? () => ask({ type: "pages", route }) : null));
       return reply;
-    });
+    }).finally(giveBack);
+  };
   fillForm(aside, answer.state || {});
   SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl: location.href });
   // credentials here live in the kernel, not in this browser: the form's storage choices do not apply
@@ -578,10 +633,17 @@ function navigator(model, root, ask, signal, onOpen) {
   });
 
   listen(model, "change:query", () => {
-    if (input.value !== model.get("query")) {
-      input.value = model.get("query");
-      draw();
+    if (input.value === model.get("query")) return;
+    if (input.getRootNode().activeElement === input) {
+      // the reader is typing: what comes back from the kernel (the query saved at the last pause, echoed)
+      // is older than the keys typed since; the box wins and the kernel hears it at the next pause
+      model.set("query", input.value);
+      clearTimeout(pending);
+      pending = setTimeout(() => model.save_changes(), 150);
+      return;
     }
+    input.value = model.get("query");
+    draw();
   }, signal);
   listen(model, "change:value", () => {
     markSelected();
@@ -590,7 +652,15 @@ function navigator(model, root, ask, signal, onOpen) {
   }, signal);
 
   input.value = model.get("query") || "";
+  const silent = setTimeout(() => {
+    if (!data) {
+      status.textContent = NO_KERNEL;
+      status.classList.add("ow-no-kernel");
+    }
+  }, KERNEL_WAIT);
+  signal.addEventListener("abort", () => clearTimeout(silent));
   loadIndex(model, ask).then((loaded) => {
+    status.classList.remove("ow-no-kernel");
     data = loaded;
     draw();
     const selected = list.querySelector('[aria-selected="true"]');
@@ -610,7 +680,9 @@ function navigator(model, root, ask, signal, onOpen) {
 /* -- the views ----------------------------------------------------------------------------------------- */
 
 function frame(el, signal, kind) {
-  const host = element("div", "orgdocs-widget-host");
+  const host = element("div", HOST_CLASS);
+  // off
+  // off2
   el.appendChild(host);
   const shadow = host.attachShadow({ mode: "open" });
   shadow.adoptedStyleSheets = [stylesheet()];
@@ -632,9 +704,14 @@ function render({ model, el }) {
   if (kind === "form") {
     const pane = element("div", "ow-detail ow-form-only");
     root.appendChild(pane);
+    waitingNote(pane);
     ask({ type: "form", route: model.get("_route") }).then((answer) => {
+      pane.textContent = "";
       if (answer.error) pane.appendChild(element("p", "notice notice-error", answer.error));
-      else mountSiteForm(pane, answer, model.get("_route"), ask);
+      else {
+        mountSiteForm(pane, answer, model.get("_route"), ask);
+        runCodeScript(pane); // sample tabs and Copy, as beside the Explorer's reference
+      }
     });
   } else if (kind === "operation") {
     const pane = element("div", "ow-detail");

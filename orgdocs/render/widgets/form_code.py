@@ -1,0 +1,62 @@
+"""``RequestForm.code("orgdocs")``: a notebook cell that makes the same form again and sends it.
+
+The cell loads the description from the same source, chooses the same server, security alternative, values,
+headers and body, and reads every credential from an environment variable (the one given with
+``set_credential(..., env=...)``, else the name the code samples use), so the cell can be shared as it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from orgdocs.site import security
+
+if TYPE_CHECKING:
+    from orgdocs.render.widgets.request_form import RequestForm
+
+__all__ = ["orgdocs_code"]
+
+
+def orgdocs_code(form: RequestForm) -> str:
+    from orgdocs.render.widgets.request_form import OTHER_SERVER
+
+    operation, state = form.operation, form.state
+    key = operation.operation_id or f"{operation.method.upper()} {operation.path}"
+    allow = f", allow={form.allow!r}" if form.allow is not None else ""
+    lines = [
+        "import orgdocs",
+        "from orgdocs.widgets import RequestForm",
+        "",
+        f"api = orgdocs.load({form.description.source!r})",
+        f"form = RequestForm(api.operation({key!r}){allow})",
+    ]
+    if form._servers and state.server != OTHER_SERVER:
+        variables = "".join(f", {name}={value!r}" for name, value in state.variables.items())
+        lines.append(f"form.choose_server({state.server}{variables})")
+    elif state.server_url:
+        lines.append(f"form.set_server_url({state.server_url!r})")
+    chosen = form.security
+    if state.security is not None:
+        lines.append(f"form.choose_security({chosen!r})")
+    names = security.placeholder_credentials(chosen, form._schemes)
+    for scheme, names_of in form._env_names().items():
+        names.setdefault(scheme, {}).update(names_of)
+    for scheme in chosen:
+        fields = names.get(scheme, {})
+        env = [fields[f][1:] for f in ("username", "password") if f in fields] or [
+            fields.get("value", "$TOKEN")[1:]
+        ]
+        given = repr(env[0]) if len(env) == 1 else repr(tuple(env))
+        lines.append(
+            f"form.set_credential({scheme!r}, env={given})  # read from the environment at each send"
+        )
+    if form.values:
+        lines.append(f"form.set_values({form.values!r})")
+    if state.headers:
+        lines.append(f"form.set_headers({state.headers!r})")
+    if form._media_types and state.media_type != form._media_types[0]:
+        lines.append(f"form.choose_media_type({state.media_type!r})")
+    if form._media_types:
+        lines.append(f"form.set_body({state.body!r})")
+    lines += ["response = form.send()", "response"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,35 @@
+"""What a request form raises, and how an error met while building or sending a request is told.
+
+OrgdocsError
+ +-- FormError          the request cannot be built: an invalid input, a body that is not JSON, no server
+      +-- RefusedError  the request would go to a server the description neither declares nor allows
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from orgdocs.errors import OrgdocsError
+
+__all__ = ["FormError", "RefusedError", "describe_error"]
+
+
+class FormError(OrgdocsError):
+    """A request form cannot build its request: an invalid input, a body that is not JSON, no server."""
+
+
+class RefusedError(FormError):
+    """The request would go to a server that is neither declared by the description nor allowed."""
+
+
+def describe_error(error: BaseException) -> tuple[str, str]:
+    """(title, detail) for an error met while building or sending a request."""
+    if isinstance(error, RefusedError):
+        return "Request refused", str(error)
+    if isinstance(error, FormError):
+        return "Cannot build the request", str(error)
+    if isinstance(error, httpx.TimeoutException):
+        return "Timed out", f"no answer within the client's timeout ({error})"
+    if isinstance(error, httpx.ConnectError):
+        return "Connection failed", f"{error} (is the server running, and is the URL right?)"
+    return f"Request failed ({type(error).__name__})", str(error)
