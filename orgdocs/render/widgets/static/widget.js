@@ -681,8 +681,8 @@ function navigator(model, root, ask, signal, onOpen) {
 
 function frame(el, signal, kind) {
   const host = element("div", HOST_CLASS);
-  // off
-  // off2
+  host.setAttribute("data-lm-suppress-shortcuts", "true"); // see guardKeys
+  guardKeys();
   el.appendChild(host);
   const shadow = host.attachShadow({ mode: "open" });
   shadow.adoptedStyleSheets = [stylesheet()];
