@@ -1,7 +1,9 @@
 """Shared fixtures: the small descriptions in ``tests/data`` and the dev corpus (``../shared/corpus``).
 
 The corpus lives outside the repository; ``ORGDOCS_CORPUS`` points elsewhere. Tests that take the ``corpus``
-fixture, the ``manifest`` or a ``corpus_entry`` (one row of the MANIFEST) are skipped when it is absent.
+fixture, the ``manifest`` or a ``corpus_entry`` (one row of the MANIFEST) are skipped when it is absent, with
+one line saying so; a test marked ``@pytest.mark.corpus("large/x.json", ...)`` is also skipped when the corpus
+lacks one of those files (``large/``, the performance corpus, is assembled separately).
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import pytest
 
 DATA = Path(__file__).resolve().parent / "data"
 CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
-_NO_CORPUS = pytest.mark.skipif(not CORPUS.exists(), reason=f"no corpus at {CORPUS} (set ORGDOCS_CORPUS)")
+NO_CORPUS = (
+    f"dev corpus not found at {CORPUS}: put it at ../shared/corpus or set ORGDOCS_CORPUS to its folder"
+)
 
 
 # Invalid on purpose: the file -> what the one-line error must say.
@@ -98,19 +102,46 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         ("unloadable_entry", lambda entry: not loadable(entry)),
     )
     for name, keep in kinds:
-        if name in metafunc.fixturenames:
-            entries = [e for e in manifest_entries() if keep(e)] if CORPUS.exists() else []
-            params = [
-                pytest.param(e, id=e.path, marks=[pytest.mark.slow] if e.path.startswith("large/") else [])
-                for e in entries
-            ]
-            metafunc.parametrize(name, params)
+        if name not in metafunc.fixturenames:
+            continue
+        if not CORPUS.is_dir():  # one skipped case that says why, not pytest's "got empty parameter set"
+            metafunc.parametrize(
+                name, [pytest.param(None, id="no-corpus", marks=pytest.mark.skip(reason=NO_CORPUS))]
+            )
+            continue
+        params = [
+            pytest.param(e, id=e.path, marks=[pytest.mark.slow] if e.path.startswith("large/") else [])
+            for e in manifest_entries()
+            if keep(e)
+        ]
+        metafunc.parametrize(name, params)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "corpus(*paths): needs these files of the dev corpus (paths relative to it), else skipped"
+    )
+
+
+def corpus_missing(paths: tuple[str, ...] | list[str] = ()) -> str | None:
+    """Why a test that needs the corpus, and these files of it, cannot run (one line); None if it can."""
+    if not CORPUS.is_dir():
+        return NO_CORPUS
+    for path in paths:
+        if not (CORPUS / path).exists() and not (CORPUS / f"{path}.gz").exists():
+            return (
+                f"{path} not found in the dev corpus at {CORPUS}: the full corpus (../shared/corpus) has it"
+            )
+    return None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if {"corpus", "manifest"} & set(getattr(item, "fixturenames", ())):
-            item.add_marker(_NO_CORPUS)
+        files = [path for mark in item.iter_markers("corpus") for path in mark.args]
+        if files or {"corpus", "manifest"} & set(getattr(item, "fixturenames", ())):
+            reason = corpus_missing(files)
+            if reason:
+                item.add_marker(pytest.mark.skip(reason=reason))
 
 
 @pytest.fixture(scope="session")

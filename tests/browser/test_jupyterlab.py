@@ -20,9 +20,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-GITHUB = (
-    Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "large" / "github-api.github.com.json"
-)
+GITHUB = "large/github-api.github.com.json"  # in the dev corpus (the ``corpus`` fixture, tests/conftest.py)
 
 ORGAPI_CELLS = [
     """\
@@ -39,13 +37,15 @@ pathlib.Path("token.txt").write_text(demo["token"])  # for the test to type in; 
 explorer""",
 ]
 
-GITHUB_CELLS = [
-    f"""\
+
+def github_cells(description: Path) -> list[str]:
+    return [
+        f"""\
 from orgdocs.widgets import Explorer
 
-explorer = Explorer({str(GITHUB)!r})
+explorer = Explorer({str(description)!r})
 explorer""",
-]
+    ]
 
 
 @pytest.fixture
@@ -144,9 +144,10 @@ def active_cell(page) -> int:
     return page.evaluate("() => window.jupyterapp.shell.currentWidget.content.activeCellIndex")
 
 
-def test_github_explorer_search_keyboard_and_theme(lab, page, tmp_path):
+@pytest.mark.corpus(GITHUB)
+def test_github_explorer_search_keyboard_and_theme(corpus, lab, page, tmp_path):
     base, token, root = lab
-    _write_notebook(root / "github.ipynb", GITHUB_CELLS)
+    _write_notebook(root / "github.ipynb", github_cells(corpus / GITHUB))
     open_and_run(page, base, token, "github.ipynb")
 
     listbox = page.get_by_role("listbox", name="Operations")

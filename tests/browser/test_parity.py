@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -25,8 +24,7 @@ from orgdocs.site.samples import code_samples
 
 pytestmark = pytest.mark.browser
 
-CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[3] / "shared" / "corpus"))
-GITHUB = CORPUS / "large" / "github-api.github.com.json"
+GITHUB = "large/github-api.github.com.json"  # in the dev corpus (the ``corpus`` fixture, tests/conftest.py)
 SHOP = Path(__file__).resolve().parents[1] / "data" / "static" / "shop" / "docs.config.yaml"
 
 QUERIES = [
@@ -78,11 +76,7 @@ QUERIES = [
     "ünïcödé 漢字 \U0001d400\U0001d401\U0001d402 emoji \U0001f600",
     "\U0001d400\U0001d401\U0001d402\U0001d403x",  # letters beyond the BMP: lengths count code points
 ]
-DESCRIPTIONS = [
-    CORPUS / "large" / "digitalocean.json",
-    CORPUS / "large" / "twilio-api-v2010.json",
-    CORPUS / "oas31" / "discord-openapi.json",
-]
+DESCRIPTIONS = ["large/digitalocean.json", "large/twilio-api-v2010.json", "oas31/discord-openapi.json"]
 
 
 @pytest.fixture
@@ -96,15 +90,18 @@ def blank(watched):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not GITHUB.exists(), reason=f"no corpus at {CORPUS}")
-def test_search_matches_python_on_githubs_index(blank):
-    _compare_search(blank, Site.from_description(GITHUB))
+@pytest.mark.corpus(GITHUB)
+def test_search_matches_python_on_githubs_index(blank, corpus):
+    _compare_search(blank, Site.from_description(corpus / GITHUB))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("source", DESCRIPTIONS, ids=lambda path: path.name)
-def test_search_matches_python_on_real_descriptions(blank, source):
-    _compare_search(blank, Site.from_description(source))
+@pytest.mark.parametrize(
+    "source",
+    [pytest.param(path, id=Path(path).name, marks=pytest.mark.corpus(path)) for path in DESCRIPTIONS],
+)
+def test_search_matches_python_on_real_descriptions(blank, corpus, source):
+    _compare_search(blank, Site.from_description(corpus / source))
 
 
 def test_search_matches_python_on_a_small_index(blank):
