@@ -1,4 +1,5 @@
-"""Notebook views of an API description: ``Navigator``, ``OperationView``, ``RequestForm`` and ``Explorer``.
+"""Notebook views of an API description: ``Navigator``, ``OperationView``, ``RequestForm`` and ``Explorer``;
+``history()``: every request they sent, as a DataFrame.
 
     from orgdocs.widgets import Explorer
     Explorer("openapi.yaml")
@@ -15,6 +16,7 @@ from orgdocs.render.widgets import (
     RefusedError,
     RequestForm,
     TokenStore,
+    history,
 )
 
 __all__ = [
@@ -26,4 +28,5 @@ __all__ = [
     "RefusedError",
     "RequestForm",
     "TokenStore",
+    "history",
 ]

@@ -18,6 +18,7 @@ def test_public_names():
         "RefusedError",
         "RequestForm",
         "TokenStore",
+        "history",
     ]
     for name in orgdocs.widgets.__all__:
         assert getattr(orgdocs.widgets, name) is not None

@@ -7,6 +7,7 @@ them to the plain functions of the site layer (search, payloads, the operation p
 """
 
 from orgdocs.render.widgets.explorer import Explorer
+from orgdocs.render.widgets.history import history
 from orgdocs.render.widgets.navigator import Navigator
 from orgdocs.render.widgets.operation_view import OperationView
 from orgdocs.render.widgets.request_form import FormError, RefusedError, RequestForm
@@ -21,4 +22,5 @@ __all__ = [
     "RefusedError",
     "RequestForm",
     "TokenStore",
+    "history",
 ]

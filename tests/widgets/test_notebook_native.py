@@ -1,0 +1,223 @@
+"""What only a notebook does: code from a form, the history as data, credentials from the environment, and
+an Authorization input where the description declares none."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import httpx
+import pandas as pd
+import pytest
+
+import orgdocs
+from orgdocs.render.widgets.history import History
+from orgdocs.render.widgets.request_form import FormError, RequestForm
+from orgdocs.render.widgets.tokens import TOKENS, TokenStore
+
+
+class Echo(BaseHTTPRequestHandler):
+    """Keeps every request it is sent (method, path, headers, body) and answers 200 with JSON."""
+
+    seen: list[dict] = []
+
+    def _answer(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        self.seen.append(
+            {"method": self.command, "path": self.path, "headers": dict(self.headers), "body": body}
+        )
+        payload = b'{"items": [{"id": 1, "created": "2026-01-02T03:04:05Z"}]}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    do_GET = do_POST = _answer
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def echo():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Echo)
+    Echo.seen = []
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", Echo.seen
+    server.shutdown()
+    server.server_close()
+
+
+def _description(tmp_path, server: str, *, security: bool = True):
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "Echo", "version": "1"},
+        "servers": [{"url": server}],
+        "paths": {
+            "/items/{id}": {
+                "post": {
+                    "operationId": "updateItem",
+                    "parameters": [
+                        {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}},
+                        {"name": "dry", "in": "query", "schema": {"type": "boolean"}},
+                    ],
+                    "requestBody": {
+                        "content": {"application/json": {"schema": {"type": "object"}}},
+                    },
+                    "responses": {
+                        "200": {
+                            "description": "ok",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "properties": {
+                                            "items": {
+                                                "type": "array",
+                                                "items": {
+                                                    "type": "object",
+                                                    "properties": {
+                                                        "id": {"type": "integer"},
+                                                        "created": {"type": "string", "format": "date-time"},
+                                                    },
+                                                },
+                                            }
+                                        },
+                                    }
+                                }
+                            },
+                        }
+                    },
+                }
+            }
+        },
+    }
+    if security:
+        document["components"] = {
+            "securitySchemes": {"Key": {"type": "apiKey", "in": "header", "name": "X-Key"}}
+        }
+        document["security"] = [{"Key": []}]
+    path = tmp_path / "echo.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return orgdocs.load(path)
+
+
+def _same(first: dict, second: dict) -> None:
+    assert (first["method"], first["path"]) == (second["method"], second["path"])
+    assert json.loads(first["body"]) == json.loads(second["body"])  # the same JSON, however it is spaced
+    for name in ("X-Key", "Authorization", "Content-Type"):
+        assert first["headers"].get(name) == second["headers"].get(name), name
+
+
+def test_code_sends_the_same_request_with_credentials_from_the_environment(tmp_path, echo, monkeypatch):
+    url, seen = echo
+    api = _description(tmp_path, url)
+    monkeypatch.setenv("ECHO_KEY", "k-from-env")
+    form = RequestForm(api.operation("updateItem"))
+    form.set_credential("Key", env="ECHO_KEY")
+    form.set_values({"id": 7, "dry": True})
+    form.set_body({"name": "x", "tags": ["a"]})
+    form.send()
+    assert seen[0]["headers"]["X-Key"] == "k-from-env"
+    assert seen[0]["path"] == "/items/7?dry=true" and json.loads(seen[0]["body"]) == {
+        "name": "x",
+        "tags": ["a"],
+    }
+
+    for style in ("httpx", "orgdocs"):
+        cell = form.code(style)
+        assert "k-from-env" not in cell and "ECHO_KEY" in cell
+        exec(compile(cell, f"<code {style}>", "exec"), {})
+    assert len(seen) == 3
+    _same(seen[0], seen[1])
+    _same(seen[0], seen[2])
+    TOKENS.clear()
+
+
+def test_a_missing_environment_variable_sends_no_credential(tmp_path, echo, monkeypatch):
+    url, seen = echo
+    monkeypatch.delenv("ECHO_MISSING", raising=False)
+    form = RequestForm(_description(tmp_path, url).operation("updateItem"), tokens=TokenStore())
+    form.set_values({"id": 1})
+    form.set_credential("Key", env="ECHO_MISSING")
+    assert not form.has_token and form.kept_credentials() == ["Key:value"]
+    form.send()
+    assert "X-Key" not in seen[-1]["headers"]
+    monkeypatch.setenv("ECHO_MISSING", "now-set")
+    form.send()  # read at each Send
+    assert seen[-1]["headers"]["X-Key"] == "now-set"
+    with pytest.raises(FormError, match="not an environment variable name"):
+        form.set_credential("Key", env="bad name")
+
+
+def test_history_is_a_frame_with_each_response(tmp_path, echo):
+    url, _ = echo
+    history = History()
+    form = RequestForm(
+        _description(tmp_path, url).operation("updateItem"), tokens=TokenStore(), history=history
+    )
+    form.set_credential("Key", "secret-value")
+    form.set_values({"id": 3})
+    first = form.send()
+    form.set_values({"id": "not a number"})
+    with pytest.raises(FormError):
+        form.send()  # never left: not in the history
+    form.set_values({"id": 4})
+    second = form.send()
+    df = form.history
+    assert list(df["method"]) == ["POST", "POST"] and list(df["status"]) == [200, 200]
+    assert list(df["url"]) == [f"{url}/items/3", f"{url}/items/4"]
+    assert df["response"].iloc[0] is first and df["response"].iloc[1] is second
+    assert str(df["time"].dtype).startswith("datetime64") and str(df["status"].dtype) == "Int64"
+    assert (df["bytes"] > 0).all() and (df["elapsed_ms"] >= 0).all()
+    assert df["operation"].tolist() == ["updateItem", "updateItem"]
+    assert "secret-value" not in df.drop(columns="response").to_csv()
+
+
+def test_history_keeps_a_request_that_failed_on_the_way(tmp_path):
+    history = History()
+    api = _description(tmp_path, "http://127.0.0.1:9")
+
+    def refuse(request):
+        raise httpx.ConnectError("refused", request=request)
+
+    with httpx.Client(transport=httpx.MockTransport(refuse)) as client:
+        form = RequestForm(api.operation("updateItem"), client=client, tokens=TokenStore(), history=history)
+        form.set_values({"id": 1})
+        with pytest.raises(httpx.ConnectError):
+            form.send()
+    (row,) = form.history.itertuples()
+    assert pd.isna(row.status) and "ConnectError" in row.error and row.response is None
+
+
+def test_a_description_without_schemes_offers_an_authorization(tmp_path, echo):
+    url, seen = echo
+    api = _description(tmp_path, url, security=False)
+    tokens = TokenStore()
+    form = RequestForm(api.operation("updateItem"), tokens=tokens)
+    form.set_values({"id": 1})
+    assert form.credential_fields == [("Authorization", "value")]
+    assert "Authorization" not in form.samples["curl"]  # nothing set: nothing sent
+    form.set_token("ghp_abc")  # a bare token is a bearer token
+    form.send()
+    assert seen[-1]["headers"]["Authorization"] == "Bearer ghp_abc"
+    assert '"Authorization: $AUTHORIZATION"' in form.samples["curl"]
+    form.set_credential("Authorization", "token ghp_raw")  # a value with a scheme is sent as it is
+    form.send()
+    assert seen[-1]["headers"]["Authorization"] == "token ghp_raw"
+
+
+def test_form_frame_is_typed_and_needs_an_answer(tmp_path, echo):
+    url, _ = echo
+    form = RequestForm(_description(tmp_path, url).operation("updateItem"), tokens=TokenStore())
+    form.set_values({"id": 1})
+    with pytest.raises(FormError, match="nothing was sent"):
+        form.frame()
+    form.send()
+    df = form.frame()
+    assert str(df["id"].dtype) == "Int64"
+    assert str(df["created"].dtype).startswith("datetime64") and str(df["created"].dt.tz) == "UTC"
