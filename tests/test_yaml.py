@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 
 import pytest
@@ -14,10 +13,9 @@ from orgdocs.errors import DescriptionError
 from orgdocs.loading import yaml as yaml_module
 from orgdocs.loading.yaml import load_yaml
 
-CORPUS = Path(
-    os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[1].parent / "shared" / "corpus")
-)
-needs_corpus = pytest.mark.skipif(not CORPUS.exists(), reason=f"corpus not found at {CORPUS}")
+# Small files of the dev corpus shipped with the tests (see its README.md); the rest comes from the ``corpus``
+# fixture (tests/conftest.py), and tests that take it are skipped without it.
+SHIPPED = Path(__file__).resolve().parent / "data" / "corpus"
 
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
@@ -379,29 +377,32 @@ def count_operations(description: dict) -> int:
     )
 
 
-@needs_corpus
+# Real descriptions that other tools open (APIs.guru's copies: not ours to ship, so read from the corpus).
+HAZARDS = [
+    ("edge/apisguru-adyen.com-PayoutService-68-openapi.yaml", 6),  # tab in a block scalar's indentation
+    ("edge/apisguru-bunq.com-1.0-openapi.yaml", 438),  # U+2028 in a block scalar
+    ("edge/apisguru-sendgrid.com-1.0.0-openapi.yaml", 334),  # C1 control characters
+    ("edge/apisguru-epa.gov-eff-2019.10.15-swagger.yaml", 8),  # `example: =`
+    ("edge/apisguru-sakari.io-1.0.1-openapi.yaml", 26),  # `=`
+    ("edge/apisguru-enode.io-1.3.10-openapi.yaml", 28),  # an impossible timestamp
+]
+ENODE, EPA = HAZARDS[5][0], HAZARDS[3][0]
+
+
 @pytest.mark.parametrize(
     ("name", "operations"),
-    [
-        ("apisguru-adyen.com-PayoutService-68-openapi.yaml", 6),  # tab in a block scalar's indentation
-        ("apisguru-bunq.com-1.0-openapi.yaml", 438),  # U+2028 in a block scalar
-        ("apisguru-sendgrid.com-1.0.0-openapi.yaml", 334),  # C1 control characters
-        ("apisguru-epa.gov-eff-2019.10.15-swagger.yaml", 8),  # `example: =`
-        ("apisguru-sakari.io-1.0.1-openapi.yaml", 26),  # `=`
-        ("apisguru-enode.io-1.3.10-openapi.yaml", 28),  # an impossible timestamp
-    ],
+    [pytest.param(name, operations, marks=pytest.mark.corpus(name)) for name, operations in HAZARDS],
 )
-def test_hazard_files_load_with_their_operations(name, operations):
-    path = CORPUS / "edge" / name
+def test_hazard_files_load_with_their_operations(corpus, name, operations):
+    path = corpus / name
     assert count_operations(load_yaml(path.read_bytes(), str(path))) == operations
 
 
-@needs_corpus
-def test_hazard_values_are_kept():
-    edge = CORPUS / "edge"
-    enode = load((edge / "apisguru-enode.io-1.3.10-openapi.yaml").read_text(encoding="utf-8"))
+@pytest.mark.corpus(ENODE, EPA)
+def test_hazard_values_are_kept(corpus):
+    enode = load((corpus / ENODE).read_text(encoding="utf-8"))
     assert "2020-01-07T16:21:76Z" in _scalars(enode)  # second=76: datetime() refuses it in PyYAML
-    epa = load((edge / "apisguru-epa.gov-eff-2019.10.15-swagger.yaml").read_bytes())
+    epa = load((corpus / EPA).read_bytes())
     assert "=" in _scalars(epa)
 
 
@@ -413,12 +414,11 @@ def _scalars(data: object) -> set:
     return {data} if isinstance(data, str) else set()
 
 
-@needs_corpus
 def test_swagger_parser_billion_laughs_fixture_is_no_bomb_and_has_no_paths():
     # swagger-parser's billion_laughs_snake_yaml.yaml tests SnakeYAML's alias *count* limit: 100 aliases of
     # 20-item lists, which swagger-parser itself loads by default. Its expansion is tiny, so it loads here,
     # sharing the lists; it is refused one layer up because it has no `paths`.
-    path = CORPUS / "edge" / "swagger-api-parser-billion-laughs.yaml"
+    path = SHIPPED / "edge" / "swagger-api-parser-billion-laughs.yaml"
     data = load_yaml(path.read_bytes(), str(path))
     schemas = data["components"]["schemas"]
     assert schemas["c1"]["properties"]["a"]["enum"] is schemas["a1"]["enum"]
@@ -441,9 +441,8 @@ SOURCE_DIFFERENCES = {
         "/definitions/ProductList",
     ],
 }
+LARGE_TWINS = ["large/jira", "large/petstore-3.0"]
 TWINS = [
-    "large/jira",
-    "large/petstore-3.0",
     "oas30/oai-v3.0-api-with-examples",
     "oas30/oai-v3.0-callback-example",
     "oas30/oai-v3.0-link-example",
@@ -467,25 +466,32 @@ def _without(data: dict, pointers: list[str]) -> dict:
     return data
 
 
-def assert_same_as_json_twin(name: str) -> None:
-    from_yaml = load_yaml((CORPUS / f"{name}.yaml").read_bytes(), f"{name}.yaml")
-    from_json = json.loads((CORPUS / f"{name}.json").read_bytes())
+def assert_same_as_json_twin(root: Path, name: str) -> None:
+    from_yaml = load_yaml((root / f"{name}.yaml").read_bytes(), f"{name}.yaml")
+    from_json = json.loads((root / f"{name}.json").read_bytes())
     differences = SOURCE_DIFFERENCES.get(name, [])
     if differences:
         assert from_yaml != from_json  # the exclusions below are still needed
     assert _without(from_yaml, differences) == _without(from_json, differences)
 
 
-@needs_corpus
 @pytest.mark.parametrize("name", TWINS)
 def test_same_data_as_the_json_twin(name):
-    assert_same_as_json_twin(name)
+    assert_same_as_json_twin(SHIPPED, name)
 
 
-@needs_corpus
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(name, marks=pytest.mark.corpus(f"{name}.yaml", f"{name}.json")) for name in LARGE_TWINS],
+)
+def test_same_data_as_the_json_twin_in_the_large_corpus(corpus, name):
+    assert_same_as_json_twin(corpus, name)
+
+
+@pytest.mark.corpus("large/github-api.github.com.yaml", "large/github-api.github.com.json")
 @pytest.mark.slow
-def test_github_description_same_as_its_json_twin():
-    assert_same_as_json_twin("large/github-api.github.com")
+def test_github_description_same_as_its_json_twin(corpus):
+    assert_same_as_json_twin(corpus, "large/github-api.github.com")
 
 
 # --- without libyaml ---------------------------------------------------------------------------------------------
@@ -515,10 +521,9 @@ def test_pure_python_fallback_errors_carry_the_line(monkeypatch):
     assert caught.value.place == "line 2"
 
 
-@needs_corpus
 def test_pure_python_fallback_on_a_corpus_twin(monkeypatch):
     monkeypatch.setattr(yaml_module, "_CParser", None)
-    assert_same_as_json_twin("oas30/oai-v3.0-petstore-expanded")
+    assert_same_as_json_twin(SHIPPED, "oas30/oai-v3.0-petstore-expanded")
 
 
 def test_libyaml_is_used_whenever_pyyaml_has_it():
