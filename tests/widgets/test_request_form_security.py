@@ -229,3 +229,17 @@ def test_honest_inputs_in_the_notebook(tokens, recorder):
     form.set_values({"a": "1", "b": "2", "e": "y"})
     form.send()
     assert str(recorder.requests[-1].url) == "https://api.honest.test/a/2/1?e=y"
+
+
+def test_a_shown_request_holds_placeholders_and_sends_the_credentials(kinds, recorder, tokens):
+    form = _form(kinds, "QueryKey", recorder, tokens)
+    form.set_credential("QueryKey", SECRET)
+    request = form.request
+    assert SECRET not in repr(request) and "api_key=$API_KEY" in repr(request)
+    header_form = _form(kinds, "LedgerKey", recorder, tokens)
+    header_form.set_credential("LedgerKey", SECRET)
+    headers = header_form.request.headers
+    assert SECRET not in repr(headers) and "$API_KEY" in repr(headers) and repr(headers).startswith("Headers(")
+    assert headers["X-Ledger-Key"] == SECRET  # what is sent is untouched
+    header_form.send()
+    assert recorder.requests[-1].headers["X-Ledger-Key"] == SECRET

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import math
 import re
+import sys
 from typing import Any
 
 from nbconvert.preprocessors import Preprocessor
@@ -23,9 +24,10 @@ __all__ = ["DEFAULT_PATTERNS", "RedactTokens", "SanitizeOutputs", "WidgetNotes",
 # generic patterns come first, so that a token after "Bearer" is replaced once, not piecemeal.
 DEFAULT_PATTERNS = [
     r"(?i)(\bbearer[ \t]+)(?!<)[A-Za-z0-9._~+/=-]{8,}",  # Authorization: Bearer ... (not a <placeholder>)
-    r"(?i)([?&](?:token|access_token|api_key)=)[A-Za-z0-9._~+/-]{8,}",  # tokens in URLs
-    r"(?i)(\"(?:token|access_token|secret)\"\s*:\s*\")[^\"]{8,}(?=\")",  # {"token": "..."} in JSON
-    r"(?i)('(?:token|access_token|secret)'\s*:\s*')[^']{8,}(?=')",  # {'token': '...'} in a Python repr
+    r"(?i)([?&](?:token|access_token|api_?key|key|secret|password)=)[A-Za-z0-9._~+/%-]{8,}",  # in URLs
+    # {"token": "..."} in JSON, {'x-api-key': '...'} in a Python repr (headers, dicts)
+    r"(?i)(\"(?:token|access_token|secret|password|(?:x-)?api[-_]?key)\"\s*:\s*\")[^\"]{8,}(?=\")",
+    r"(?i)('(?:token|access_token|secret|password|(?:x-)?api[-_]?key)'\s*:\s*')[^']{8,}(?=')",
     r"(odk_[0-9a-z]{8}_)[A-Za-z0-9_-]{20,}",  # orgdocs API key secrets: the public prefix stays
 ]
 
@@ -34,6 +36,13 @@ def redact(text: str, patterns: list[re.Pattern[str]], replacement: str) -> str:
     for pattern in patterns:
         text = pattern.sub(lambda m: (m.group(1) if m.re.groups else "") + replacement, text)
     return text
+
+
+def _kept_credentials() -> list[str]:
+    """The credentials this process's notebook forms hold (an export run inside the kernel, such as
+    ``orgdocs.export_pages``), as literal patterns: whatever their name, they never reach a page."""
+    tokens = sys.modules.get("orgdocs.render.widgets.tokens")
+    return [re.escape(value) for value in tokens.TOKENS.values() if len(value) >= 4] if tokens else []
 
 
 _BINARY = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"})
@@ -59,7 +68,7 @@ class RedactTokens(Preprocessor):
     ).tag(config=True)
 
     def preprocess(self, nb: Any, resources: dict) -> tuple[Any, dict]:
-        compiled = [re.compile(p) for p in [*self.patterns, *self.extra_patterns]]
+        compiled = [re.compile(p) for p in [*self.patterns, *self.extra_patterns, *_kept_credentials()]]
         self._compiled = compiled
         if self.drop_widget_state:
             nb.metadata.pop("widgets", None)

@@ -64,6 +64,7 @@ __all__ = [
     "InputSpec",
     "RefusedError",
     "RequestForm",
+    "ShownRequest",
     "allowed_server",
     "credential_scope",
     "describe_error",
@@ -505,9 +506,20 @@ class RequestForm:
         if problems:
             raise FormError("; ".join(problems.values()))
         try:
-            return to_httpx(parts)
+            request = to_httpx(parts)
         except ValueError as error:
             raise FormError(str(error)) from None
+        return ShownRequest.of(request, self._shown_url(), self._secrets())
+
+    def _secrets(self) -> dict[str, str]:
+        """Each credential value this form sends -> the placeholder shown for it."""
+        shown = security.placeholder_credentials(self.security, self._schemes)
+        return {
+            value: shown.get(scheme, {}).get(field_name, "$CREDENTIAL")
+            for scheme, fields in self._credentials().items()
+            for field_name, value in fields.items()
+            if value
+        }
 
     def check_allowed(self, url: str | None = None) -> None:
         """``RefusedError`` unless the form may send to its server (see ``allowed_server``)."""
@@ -594,6 +606,38 @@ class RequestForm:
             raise FormError("nothing was sent yet: call send() first")
         cursor = pagination(self.operation, self.description)
         return frame(self.response, pages=pages, client=self.client, cursor=cursor, operation=self.operation)
+
+
+class ShownRequest(httpx.Request):
+    """The request Send sends, shown with its credentials as placeholders: its repr and its headers' repr
+    (a cell output, a saved notebook, an export) never hold a credential; the values sent are untouched."""
+
+    shown_url: str = ""
+
+    @classmethod
+    def of(cls, request: httpx.Request, shown_url: str, secrets: dict[str, str]) -> ShownRequest:
+        request.__class__ = cls
+        assert isinstance(request, ShownRequest)
+        request.shown_url = shown_url or str(request.url)
+        request.headers = ShownHeaders(request.headers, secrets)
+        return request
+
+    def __repr__(self) -> str:
+        return f"<Request({self.method!r}, {self.shown_url!r})>"
+
+
+class ShownHeaders(httpx.Headers):
+    """Headers whose repr writes each credential as its placeholder."""
+
+    def __init__(self, headers: httpx.Headers, secrets: dict[str, str]):
+        super().__init__(headers)
+        self._secrets = secrets
+
+    def __repr__(self) -> str:
+        text = "Headers" + super().__repr__().removeprefix(type(self).__name__)
+        for secret, placeholder in sorted(self._secrets.items(), key=lambda item: -len(item[0])):
+            text = text.replace(secret, placeholder)
+        return text
 
 
 def _is_form(media_type: str | None) -> bool:

@@ -42,6 +42,10 @@ class TokenStore:
             return (os.environ.get(self._env[group]) or "").strip() or None
         return self._tokens.get(group)
 
+    def values(self) -> list[str]:
+        """Every credential value held in memory (for redaction; never shown)."""
+        return list(self._tokens.values())
+
     def env_name(self, group: str) -> str | None:
         """The environment variable ``group``'s credential is read from, if it is read from one."""
         return self._env.get(group)
