@@ -87,7 +87,7 @@ def form_state(form: RequestForm) -> dict:
     return state
 
 
-def send_answer(form: Any) -> dict:
+def send_answer(form: RequestForm) -> dict:
     """Send ``form``'s request; the answer as the site's response view takes it, or ``{"error": ...}``."""
     started = time.perf_counter()
     try:
@@ -114,7 +114,7 @@ def send_answer(form: Any) -> dict:
         "ms": round(milliseconds, 1),
         "url": str(response.request.url),
     }
-    table = table_html(response)
+    table = table_html(response, operation=form.operation)
     if table:
         answer["table"] = table
         if next_page(form, response):
@@ -125,7 +125,7 @@ def send_answer(form: Any) -> dict:
 MAX_PAGES = 10  # pages the view's "Follow the pages" fetches at most
 
 
-def next_page(form: Any, response: Any) -> bool:
+def next_page(form: RequestForm, response: Any) -> bool:
     """Whether ``response`` has a page after it, in the way the operation's description declares."""
     from orgdocs.render.frames import next_request, pagination
 
@@ -133,19 +133,13 @@ def next_page(form: Any, response: Any) -> bool:
     return cursor is not None and next_request(response, cursor) is not None
 
 
-def pages_table(form: Any) -> dict:
+def pages_table(form: RequestForm) -> dict:
     """The records of the form's last answer and the pages after it (up to ``MAX_PAGES``), as a table."""
-    from orgdocs.render.frames import frame, pagination
 
     if form.response is None:
         return {"error": "nothing was sent yet"}
-    df = frame(
-        form.response,
-        pages=MAX_PAGES,
-        client=form.client,
-        cursor=pagination(form.operation, form.description),
-    )
-    caption = f"{len(df):,} rows from up to {MAX_PAGES} pages · orgdocs.frame(form.response, pages={MAX_PAGES}, client=form.client)"
+    df = form.frame(pages=MAX_PAGES)
+    caption = f"{len(df):,} rows from up to {MAX_PAGES} pages · form.frame(pages={MAX_PAGES})"
     html = f'<p class="hint">{caption}</p>' + df.to_html(
         max_rows=200, escape=True, border=0, classes="ow-frame", na_rep=""
     )
@@ -159,17 +153,18 @@ def _request_url(error: BaseException) -> str:
         return ""
 
 
-def table_html(response: Any, max_rows: int = 50) -> str | None:
-    """The records of a JSON answer as an HTML table (``orgdocs.frame``), or ``None`` when there are none."""
+def table_html(response: Any, max_rows: int = 50, operation: Any = None) -> str | None:
+    """The records of a JSON answer as an HTML table (``orgdocs.frame``, typed by ``operation``'s response
+    schema when given), or ``None`` when there are none."""
     from orgdocs.render.frames import frame, records
 
     with contextlib.suppress(Exception):  # not JSON, or no list of records in it: no table view
         body = response.json()
         if records(body) == [body]:  # one object (an error, a single resource): the body says it all
             return None
-        df = frame(body)
+        df = frame(response, operation=operation)
         if len(df.columns) and len(df):
-            caption = f"{len(df):,} rows × {len(df.columns)} columns · orgdocs.frame(form.response)"  # noqa: RUF001
+            caption = f"{len(df):,} rows × {len(df.columns)} columns · form.frame()"  # noqa: RUF001
             return f'<p class="hint">{caption}</p>' + df.to_html(
                 max_rows=max_rows, escape=True, border=0, classes="ow-frame", na_rep=""
             )
