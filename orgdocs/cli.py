@@ -18,21 +18,40 @@ from orgdocs.serving import port_number
 def _endpoints(args: argparse.Namespace) -> int:
     from orgdocs.render.endpoints_cli import print_endpoints
 
-    print_endpoints(args.source, args.format)
+    print_endpoints(args.source, args.format, width=args.width)
     return 0
+
+
+def _config(given: str | None) -> str:
+    """The config a command uses (see ``orgdocs.site.bundled.find_config``); falling back to the bundled
+    example is said on stderr, in one line, so that a config in the wrong folder is not silently ignored."""
+    from orgdocs.site.bundled import find_config
+
+    path, bundled = find_config(given)
+    if bundled:
+        print(
+            f"orgdocs: no docs.config.yaml or docs.config.yml in {os.getcwd()}: "
+            f"using the bundled example project ({path})",
+            file=sys.stderr,
+            flush=True,
+        )
+    return str(path)
 
 
 def _check(args: argparse.Namespace) -> int:
     from orgdocs.site.check import run_check
 
-    return run_check(args.config)
+    return run_check(_config(args.config))
 
 
 def _build(args: argparse.Namespace) -> int:
     from orgdocs.render.static.build import build_command
+    from orgdocs.site.config import load_config, refuse_output
 
+    config = _config(args.config)
+    refuse_output(load_config(config), args.out)
     _ENDING.add("build")
-    return build_command(args.config, args.out, profile=args.profile)
+    return build_command(config, args.out, profile=args.profile)
 
 
 # Commands after which the ``orgdocs`` program ends at once (``run``): a build holds a description's millions
@@ -43,7 +62,7 @@ _ENDING: set[str] = set()
 def _dev(args: argparse.Namespace) -> int:
     from orgdocs.render.dev import dev_command
 
-    return dev_command(args.config, host=args.host, port=args.port)
+    return dev_command(_config(args.config), host=args.host, port=args.port)
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -55,6 +74,11 @@ def _demo(args: argparse.Namespace) -> int:
 def add_command(commands: argparse._SubParsersAction, name: str, summary: str) -> argparse.ArgumentParser:
     """A subcommand whose ``--help`` opens with its one-line summary."""
     return commands.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".")
+
+
+_CONFIG_HELP = (
+    "docs.config.yaml (default: ./docs.config.yaml, else ./docs.config.yml, else the bundled example)"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -74,9 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_demo)
 
     p = add_command(commands, "build", "production build of the static reference site")
-    p.add_argument(
-        "config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)"
-    )
+    p.add_argument("config", nargs="?", help=_CONFIG_HELP)
     p.add_argument("--out", default="site", help="output folder (default: site/)")
     p.add_argument(
         "--profile",
@@ -86,9 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_build)
 
     p = add_command(commands, "dev", "development server: from memory, full reload on change")
-    p.add_argument(
-        "config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)"
-    )
+    p.add_argument("config", nargs="?", help=_CONFIG_HELP)
     p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
     p.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")
     p.set_defaults(run=_dev)
@@ -101,12 +121,16 @@ def build_parser() -> argparse.ArgumentParser:
         default="table",
         help="table (aligned text, the default), csv, or json: a list of {method, path, operationId, title, tags, deprecated}",
     )
+    p.add_argument(
+        "--width",
+        type=_width,
+        default=100,
+        help="columns the table fits in, long cells cut with '…' (default 100; 0: no limit)",
+    )
     p.set_defaults(run=_endpoints)
 
     p = add_command(commands, "check", "load and validate a docs config and its descriptions")
-    p.add_argument(
-        "config", nargs="?", help="docs.config.yaml (default: ./docs.config.yaml, else the bundled example)"
-    )
+    p.add_argument("config", nargs="?", help=_CONFIG_HELP)
     p.set_defaults(run=_check)
 
     from orgdocs.orgapi.cli import register
@@ -115,8 +139,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _width(text: str) -> int:
+    """An ``argparse`` type: a table width, 0 (no limit) or at least 64 columns (each column's narrowest)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of columns: {text!r}") from None
+    if value != 0 and not 64 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{value} columns: 0 (no limit) or 64 and more")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:  # bare ``orgdocs``: what it can do, not a usage error
+        parser.print_help()
+        return 0
     args = parser.parse_args(argv)
     try:
         return int(args.run(args) or 0)

@@ -65,7 +65,7 @@ def test_table_is_aligned(capsys, swagger):
     status, out, err = _run(capsys, swagger, "--format", "table")
     assert (status, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0].split() == ["METHOD", "PATH", "OPERATION", "ID", "TITLE", "TAGS"]
+    assert lines[0].split() == ["METHOD", "PATH", "OPERATION", "ID", "TITLE", "TAGS", "DEPRECATED"]
     assert set(lines[1]) <= {"-", " "}
     body = lines[2:-1]
     assert [line.split()[0] for line in body] == [e["method"] for e in EXPECTED]
@@ -74,7 +74,8 @@ def test_table_is_aligned(capsys, swagger):
     for line, entry in zip(body, EXPECTED, strict=True):
         assert line[path_column:].startswith(entry["path"])
         assert line[title_column:].startswith(entry["title"])
-    assert "(deprecated)" in body[3]
+    deprecated_column = lines[0].index("DEPRECATED")
+    assert [line[deprecated_column:] for line in body] == ["", "", "", "yes", ""]
     assert lines[-1] == "5 operations"
 
 
@@ -112,6 +113,54 @@ def test_wide_characters_keep_the_columns(capsys, tmp_path):
     # the tags column starts at the same terminal column: each of the 8 wide characters takes two
     assert len(first) + 8 == len(second)
     assert first.endswith("  x") and second.endswith("  y")
+
+
+def _wide(tmp_path):
+    path = tmp_path / "wide.json"
+    long = "/organizations/{organizationId}/projects/{projectId}/environments/{environmentId}"
+    paths = {
+        f"{long}/variables": {
+            "get": {"operationId": "listEnvironmentVariablesOfAProject", "summary": "List the variables " * 3}
+        },
+        f"{long}/secrets": {
+            "delete": {
+                "operationId": "deleteSecret",
+                "summary": "Delete",
+                "tags": ["t"] * 9,
+                "deprecated": True,
+            }
+        },
+    }
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": paths}))
+    return str(path), long
+
+
+def test_the_table_fits_100_columns_by_default(capsys, tmp_path):
+    path, _ = _wide(tmp_path)
+    _, out, _ = _run(capsys, path)
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    heading, _, first, second, count = lines
+    assert heading.split() == ["METHOD", "PATH", "OPERATION", "ID", "TITLE", "TAGS", "DEPRECATED"]
+    path_column, id_column = heading.index("PATH"), heading.index("OPERATION ID")
+    # a path is cut in its middle: its last segments tell its operations apart; other cells at their end
+    first_path, second_path = first[path_column:id_column].strip(), second[path_column:id_column].strip()
+    assert first_path.startswith("/organizations") and first_path.endswith("}/variables")
+    assert second_path.endswith("}/secrets") and "…" in second_path
+    assert "…" in first[id_column:] and second.endswith("  yes")
+    assert count == "2 operations"
+
+
+def test_width_0_is_no_limit_and_width_is_checked(capsys, tmp_path):
+    path, long = _wide(tmp_path)
+    _, out, _ = _run(capsys, path, "--width", "0")
+    assert f"{long}/variables  listEnvironmentVariablesOfAProject  {'List the variables ' * 2}List" in out
+    assert "…" not in out
+    _, narrow, _ = _run(capsys, path, "--width", "64")
+    assert max(len(line) for line in narrow.splitlines()) <= 64
+    with pytest.raises(SystemExit):
+        main(["endpoints", path, "--width", "12"])
+    assert "0 (no limit) or 64 and more" in capsys.readouterr().err
 
 
 def test_a_broken_description_is_one_line_and_exit_1(capsys, tmp_path):

@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from orgdocs.errors import OrgdocsError
+
 __all__ = ["demo_command", "demo_docs_config"]
 
 
@@ -71,7 +73,12 @@ def demo_command(
     from orgdocs.serving import bind
 
     # both ports first: a busy one is one error line, before anything is printed or created
-    docs_socket, api_socket = bind(host, port), bind(host, api_port)
+    docs_socket = bind(host, port)
+    try:
+        api_socket = bind(host, api_port, "--api-port")
+    except OrgdocsError:
+        docs_socket.close()
+        raise
     port, api_port = docs_socket.getsockname()[1], api_socket.getsockname()[1]
     with _sigterm_as_ctrl_c(), tempfile.TemporaryDirectory(prefix="orgdocs-demo-") as scratch:
         database = Path(folder or scratch) / "orgapi.sqlite3"

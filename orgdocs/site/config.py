@@ -29,6 +29,7 @@ __all__ = [
     "PagesSection",
     "SchemaSection",
     "load_config",
+    "refuse_output",
 ]
 
 
@@ -109,6 +110,22 @@ def load_config(source: str | Path | Mapping[str, Any] | Config, *, base: str | 
     except OrgdocsError as error:
         raise ConfigError(error.message, source=name, place=error.place) from None
     return _validate(raw, name=name, root=path.resolve().parent, file=path.resolve())
+
+
+def refuse_output(config: Config, out: str | Path) -> None:
+    """``OrgdocsError`` when a build's output folder ``out`` is, or is inside, a folder the build reads: the
+    content folder or a changelog's updates (the next build would read what this one wrote)."""
+    where = Path(out).resolve()
+    read = [("content folder", config.content)]
+    read += [
+        (f"updates folder of {g.label!r}", g.updates) for g in config.groups if isinstance(g, ChangelogGroup)
+    ]
+    for what, folder in read:
+        if where.is_relative_to(folder):
+            raise OrgdocsError(
+                f"is inside the {what} {folder}, which the build reads: choose an output folder outside it",
+                source=str(out),
+            )
 
 
 def _validate(raw: Any, *, name: str, root: Path, file: Path | None) -> Config:
