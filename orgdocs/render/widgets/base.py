@@ -3,6 +3,8 @@ its messages, and a static snapshot of what it shows for exports.
 
 Messages, each answered to its ``id``:
 
+- ``{"type": "module"}``: the front-end module (``frontend.ESM``); a view's ``_esm`` is a small loader that
+  asks for it once per page (so the module is not saved in widget state once per view);
 - ``{"type": "index"}``: the site's endpoint index (navigation and search entries), sent by message rather
   than a synced trait so that it is never written into saved widget state;
 - ``{"type": "payload", "route": ...}``: an operation's payload, for the schema rows the site's
@@ -15,17 +17,22 @@ Exports: a widget's MIME bundle carries, next to the live view, ``text/html``: t
 operation as the site renders it (``snapshot_html``). ``jupyter nbconvert --to html`` shows it where no widget
 state was saved; ``--to orgdocs`` prefers the HTML in the saved widget state (``_html``), which follows the
 selection. A selection made from Python updates the displayed bundle too.
+
+Re-running a cell closes the views it displayed before (``CELL_VIEWS``, by the ``cellId`` that JupyterLab and
+Notebook 7 put in an execute request's metadata): their models would otherwise stay in the page's widget
+manager, and in the saved widget state, once per run.
 """
 
 from __future__ import annotations
 
 import html
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
 
-from orgdocs.render.widgets.frontend import ESM, SNAPSHOT_STYLE
+from orgdocs.render.widgets.frontend import ESM, LOADER, SNAPSHOT_STYLE
 
 if TYPE_CHECKING:
     from orgdocs.site import Site
@@ -35,6 +42,56 @@ __all__ = ["SNAPSHOT_CLASS", "SiteWidget", "error_block", "form_html", "snapshot
 SNAPSHOT_CLASS = "orgdocs-widget-snapshot"
 SNAPSHOT_ROWS = 40  # operations listed in the snapshot of a navigator with nothing selected
 INDEX_KEYS = ("route", "section", "title", "method", "path", "operationId", "tags", "params", "deprecated")
+
+
+# cellId -> (the execute request's msg_id, the views that run displayed); a view in several cells is closed
+# only when none of them shows it any more
+CELL_VIEWS: dict[str, tuple[str, list[weakref.ref]]] = {}
+
+
+def _execution() -> tuple[str, str] | None:
+    """(cellId, msg_id) of the execute request being run, when the front-end sent a cell id (JupyterLab,
+    Notebook 7; nbclient and a plain console do not)."""
+    try:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        kernel = getattr(shell, "kernel", None)
+        parent = kernel.get_parent() if kernel is not None else None
+    except Exception:
+        return None
+    if not isinstance(parent, dict):
+        return None
+    cell = (parent.get("metadata") or {}).get("cellId")
+    msg_id = (parent.get("header") or {}).get("msg_id")
+    if not isinstance(cell, str) or not cell or not isinstance(msg_id, str):
+        return None
+    return cell, msg_id
+
+
+def _shown_elsewhere(view: Any, cell: str) -> bool:
+    return any(
+        other != cell and any(ref() is view for ref in refs) for other, (_, refs) in CELL_VIEWS.items()
+    )
+
+
+def remember_display(view: Any) -> None:
+    """Note that the cell being run displays ``view``; views that an earlier run of the same cell displayed are
+    closed (unless this run or another cell shows them)."""
+    running = _execution()
+    if running is None:
+        return
+    cell, msg_id = running
+    last_run, refs = CELL_VIEWS.get(cell, ("", []))
+    if last_run != msg_id:
+        for ref in refs:
+            old = ref()
+            if old is not None and old is not view and not _shown_elsewhere(old, cell):
+                old.close()
+        refs = []
+    if not any(ref() is view for ref in refs):
+        refs.append(weakref.ref(view))
+    CELL_VIEWS[cell] = (msg_id, refs)
 
 
 def widget_index(site: Site) -> dict:
@@ -92,7 +149,7 @@ def snapshot_html(site: Site, operation_html: str = "") -> str:
 class SiteWidget(anywidget.AnyWidget):
     """A view of a ``Site`` drawn by the site's own front-end. Subclasses set ``_kind`` and ``_html``."""
 
-    _esm = ESM
+    _esm = LOADER  # asks for ESM by message: see frontend.py
     _kind = traitlets.Unicode("explorer").tag(sync=True)
     _title = traitlets.Unicode("").tag(sync=True)
     _html = traitlets.Unicode("", help="HTML of the operation shown (the site's operation detail)").tag(
@@ -119,6 +176,8 @@ class SiteWidget(anywidget.AnyWidget):
         self.send({"id": content["id"], "type": kind, **answer})
 
     def _answer(self, kind: Any, content: dict) -> dict:
+        if kind == "module":
+            return {"source": ESM}
         if kind == "index":
             return {"index": widget_index(self.site)}
         if kind == "payload":
@@ -163,6 +222,14 @@ class SiteWidget(anywidget.AnyWidget):
             return {"error": str(error), "credentials": form_bridge.credential_keys(form)}
         return {**form_bridge.send_answer(form), "credentials": form_bridge.credential_keys(form)}
 
+    def close(self) -> None:
+        """Close the view and its ``layout`` (ipywidgets leaves a closed widget's Layout model open, in the page
+        and in saved widget state)."""
+        layout = getattr(self, "layout", None)
+        super().close()
+        if layout is not None:
+            layout.close()
+
     # -- changes from the front-end vs from Python ---------------------------------------------------------
 
     def set_state(self, sync_data: dict) -> None:
@@ -196,6 +263,7 @@ class SiteWidget(anywidget.AnyWidget):
         display_id = f"orgdocs-{self.model_id}"
         data, metadata = self._bundle()
         display(data, raw=True, metadata=metadata, display_id=display_id)
+        remember_display(self)
         if display_id not in self._display_ids:
             self._display_ids.append(display_id)
 

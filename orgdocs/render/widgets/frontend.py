@@ -12,17 +12,40 @@ notebook views too. The module (``ESM``) is
   ``static/widget.css``;
 - ``static/widget.js``, the views themselves (``render`` of anywidget's front-end module).
 
-``SNAPSHOT_STYLE`` is the same stylesheet nested under ``.orgdocs-widget-snapshot``, for the static HTML a
-view leaves in its output (``base.snapshot_html``).
+The site's rules for a page's width (``@media (max-width: ...)``: the top bar, the drawer, the search box under
+the title on a phone) are left out of the views: a view's layout follows its own width (container queries in
+``widget.css``), not the window's.
+
+``ESM`` is that module; a widget's ``_esm`` is ``LOADER``, a stub of a few kilobytes (``static/loader.js``
+inlined here) that asks the kernel for ``ESM`` by message once per page (``base.SiteWidget``, message
+``module``), imports it from a Blob URL and keeps it on ``globalThis`` under its hash for every later view: a
+notebook saved with widget state holds the stub once per view, not the whole front-end. With no kernel to
+answer (a reopened notebook), the stub shows the view's snapshot (its title, the synced ``_html``) with a small
+stylesheet of its own (``LOADER_STYLE``) and says to run the cell.
+
+``SNAPSHOT_STYLE`` is the part of the stylesheet a reference needs (no top bar, navigation, search, request
+form or page layout), nested under ``.orgdocs-widget-snapshot`` and minified, for the static HTML a view leaves
+in its output (``base.snapshot_html``) and the stub's snapshot.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
 
-__all__ = ["ESM", "SITE_ASSETS", "SNAPSHOT_STYLE", "STYLE", "shadow_css", "snapshot_css"]
+__all__ = [
+    "ESM",
+    "LOADER",
+    "MODULE_HASH",
+    "SITE_ASSETS",
+    "SNAPSHOT_STYLE",
+    "STYLE",
+    "shadow_css",
+    "snapshot_css",
+    "without_width_media",
+]
 
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "static" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
@@ -33,6 +56,52 @@ PAGE_SCRIPTS = {"schema": "schema.js", "code": "code.js"}  # code.js: sample tab
 
 def _read(path: Path) -> str:
     return path.read_text(encoding="utf-8")
+
+
+def _blocks(css: str) -> list[str]:
+    """The top-level rules and at-rule blocks of ``css`` (comments dropped), in order."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
+    blocks, depth, start = [], 0, 0
+    for i, char in enumerate(css):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                blocks.append(css[start : i + 1].strip())
+                start = i + 1
+    return [block for block in blocks if block]
+
+
+def without_width_media(css: str) -> str:
+    """``css`` without its ``@media`` blocks that test the window's width (the site page's layout)."""
+    kept = [b for b in _blocks(css) if not (b.startswith("@media") and "width" in b.split("{", 1)[0])]
+    return "\n".join(kept) + "\n"
+
+
+# what a snapshot of a reference never shows: the page's frame, the navigation and search, the request form
+SNAPSHOT_LEAVES_OUT = re.compile(
+    r"^(\.(topbar|brand|search|theme-toggle|nav|layout|sidebar|content|skip-link|try|field|header-row|scheme|"
+    r"flows|preview|send|response-view|response-status|headers|samples-|sample-tab|doc|update|toc-|notebook|"
+    r"landing|tag-|op-pager|op-aside|op-layout|copy-button|schema-choice|visually-hidden|button)|:focus-visible)"
+)
+
+
+def _snapshot_rules(css: str) -> str:
+    kept = []
+    for block in _blocks(without_width_media(css)):
+        if block.startswith("@"):
+            continue
+        selectors = [part.strip() for part in block.split("{", 1)[0].split(",")]
+        if all(SNAPSHOT_LEAVES_OUT.match(selector) for selector in selectors):
+            continue
+        kept.append(block)
+    return "\n".join(kept)
+
+
+def _minify(css: str) -> str:
+    css = re.sub(r"\s+", " ", css)
+    return re.sub(r"\s*([{};,>])\s*", r"\1", css).replace(";}", "}").strip()
 
 
 def shadow_css(css: str) -> str:
@@ -96,7 +165,7 @@ def _page_script(key: str, name: str) -> str:
 
 
 def _module(site_css: str) -> tuple[str, str]:
-    style = shadow_css(site_css) + "\n" + _read(HERE / "widget.css")
+    style = shadow_css(without_width_media(site_css)) + "\n" + _read(HERE / "widget.css")
     parts = [
         PRELUDE,
         *(_global_script(name) for name in GLOBAL_SCRIPTS),
@@ -109,4 +178,32 @@ def _module(site_css: str) -> tuple[str, str]:
 
 _SITE_CSS = _read(SITE_ASSETS / "site.css")
 ESM, STYLE = _module(_SITE_CSS)
-SNAPSHOT_STYLE = snapshot_css(_SITE_CSS, ".orgdocs-widget-snapshot")
+MODULE_HASH = hashlib.sha256(ESM.encode("utf-8")).hexdigest()[:16]
+SNAPSHOT_STYLE = _minify(snapshot_css(_snapshot_rules(_SITE_CSS), ".orgdocs-widget-snapshot"))
+
+
+# the loader's snapshot when no kernel answers: readable, in the site's colours, in a few hundred bytes (the
+# whole SNAPSHOT_STYLE would be saved once per view)
+LOADER_STYLE = _minify("""
+.orgdocs-widget-snapshot { color-scheme: light; --bg: light-dark(#fff, #14171d); --fg: light-dark(#1d2330, #e3e6ec);
+  --soft: light-dark(#5a6272, #a3abba); --code: light-dark(#f3f4f6, #222733); --border: light-dark(#dde1e7, #323846);
+  background: var(--bg); color: var(--fg); font: 14px/1.5 system-ui, sans-serif; }
+.orgdocs-widget-snapshot[data-theme="dark"] { color-scheme: dark; }
+.orgdocs-widget-snapshot code, .orgdocs-widget-snapshot pre { font-family: ui-monospace, monospace; font-size: 0.88em;
+  background: var(--code); border-radius: 4px; }
+.orgdocs-widget-snapshot pre { padding: 0.6rem; overflow: auto; }
+.orgdocs-widget-snapshot .notice { padding: 0.5rem 0.8rem; border-radius: 6px; background: var(--code); }
+.orgdocs-widget-snapshot .method { font: 700 0.75rem ui-monospace, monospace; text-transform: uppercase; }
+.orgdocs-widget-snapshot .anchor, .orgdocs-widget-snapshot .visually-hidden, .orgdocs-widget-snapshot [hidden] { display: none; }
+.orgdocs-widget-snapshot table { border-collapse: collapse; } .orgdocs-widget-snapshot :is(th, td) { border: 1px solid var(--border); padding: 0.2rem 0.5rem; }
+""")
+
+
+def _loader() -> str:
+    return (
+        f"const VERSION = {json.dumps(MODULE_HASH)};\n"
+        f"const SNAPSHOT_STYLE = {json.dumps(LOADER_STYLE)};\n" + _read(HERE / "loader.js")
+    )
+
+
+LOADER = _loader()

@@ -1,0 +1,109 @@
+/* orgdocs notebook views: the `_esm` every view saves in widget state. frontend.py puts VERSION (the front-end
+ * module's hash) and SNAPSHOT_STYLE before this file.
+ *
+ * The front-end itself (frontend.ESM, ~160 KB) is asked of the kernel by message once per page, imported
+ * from a Blob URL and kept on globalThis under its hash: the second view of the page renders at once, without
+ * asking, and a saved notebook holds this stub once per view instead of the module. A request that gets no
+ * answer within WAIT (no kernel behind the view: a reopened notebook, its cells not run) leaves the view its
+ * snapshot (title and the reference last shown, the synced `_html`) and one line saying to run the cell; the
+ * module still comes if a kernel answers later.
+ */
+
+const WAIT = 4000; // ms
+const NOTE = "No kernel answers this view: it shows what was last shown. Run its cell to explore and send.";
+const MODULES = (globalThis.__orgdocsWidgetModules = globalThis.__orgdocsWidgetModules || {});
+
+function entry() {
+  if (!MODULES[VERSION]) {
+    let resolve;
+    const promise = new Promise((done) => (resolve = done));
+    MODULES[VERSION] = { promise, resolve, loaded: false, asked: new WeakSet(), since: 0 };
+  }
+  return MODULES[VERSION];
+}
+
+// ask `model`'s kernel for the module, unless another view's request is under way (then ask only if it has
+// had no answer within WAIT: that view's kernel may be gone while this one's is alive)
+function request(model, found) {
+  if (found.loaded || found.asked.has(model)) return;
+  const now = Date.now();
+  if (now - found.since < WAIT) {
+    setTimeout(() => request(model, found), WAIT - (now - found.since) + 10);
+    return;
+  }
+  found.asked.add(model);
+  found.since = now;
+  const id = "module-" + Math.random().toString(36).slice(2);
+  const onMessage = (message) => {
+    if (!message || message.id !== id) return;
+    model.off("msg:custom", onMessage);
+    if (found.loaded || typeof message.source !== "string") return;
+    found.loaded = true;
+    const url = URL.createObjectURL(new Blob([message.source], { type: "text/javascript" }));
+    import(url).then(found.resolve, (error) => {
+      found.loaded = false;
+      console.error("orgdocs: the notebook view's module did not load", error);
+    });
+  };
+  model.on("msg:custom", onMessage);
+  model.send({ type: "module", id });
+}
+
+function snapshot(el, model) {
+  const host = document.createElement("div");
+  host.className = "orgdocs-widget-host";
+  host.setAttribute("data-lm-suppress-shortcuts", "true");
+  const shadow = host.attachShadow({ mode: "open" });
+  const style = document.createElement("style");
+  style.textContent = SNAPSHOT_STYLE + ".orgdocs-widget-snapshot{padding:0.6rem 0.9rem;border:1px solid var(--border);border-radius:8px;max-height:80vh;overflow:auto}";
+  const box = document.createElement("div");
+  box.className = "orgdocs-widget-snapshot";
+  if (document.body.getAttribute("data-jp-theme-light") === "false") box.setAttribute("data-theme", "dark");
+  const note = document.createElement("p");
+  note.className = "notice";
+  note.textContent = NOTE;
+  box.appendChild(note);
+  const title = model.get("_title");
+  if (title) {
+    const heading = document.createElement("h3");
+    heading.textContent = title;
+    box.appendChild(heading);
+  }
+  const html = model.get("_html");
+  if (html) {
+    const article = document.createElement("article");
+    article.innerHTML = html; // rendered and sanitized by the site's Python templates, as in the live view
+    box.appendChild(article);
+  } else if (model.get("_route")) {
+    const line = document.createElement("p");
+    line.textContent = "The request form of " + model.get("_route") + ".";
+    box.appendChild(line);
+  }
+  shadow.append(style, box);
+  el.appendChild(host);
+  return host;
+}
+
+function render({ model, el }) {
+  const found = entry();
+  let gone = false;
+  let cleanup = null;
+  let shown = null;
+  const timer = setTimeout(() => {
+    if (!gone && !cleanup) shown = snapshot(el, model);
+  }, WAIT);
+  request(model, found);
+  found.promise.then((module) => {
+    if (gone) return;
+    clearTimeout(timer);
+    if (shown) shown.remove();
+    cleanup = module.default.render({ model, el });
+  });
+  return () => {
+    gone = true;
+    clearTimeout(timer);
+    if (typeof cleanup === "function") cleanup();
+  };
+}
+
+export default { render };
