@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from site_projects import PROJECT_CONFIG, REACH, write_project
 
 from orgdocs.cli import main
@@ -63,7 +64,10 @@ def test_a_bad_config_is_one_line_on_stderr_and_exit_1(tmp_path, capsys):
     assert main(["check", str(config)]) == 1
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == f"orgdocs: {config}: groups[0].sections[0]: unexpected property 'tags'\n"
+    assert (
+        err
+        == f"orgdocs: {config}: groups[0].sections[0]: unknown key 'tags' (a schema section has only 'schema')\n"
+    )
 
 
 def test_a_bad_description_is_one_line_on_stderr_and_exit_1(tmp_path, capsys):
@@ -139,3 +143,88 @@ def test_check_refuses_the_public_files_a_build_would_refuse(tmp_path, capsys):
     assert "_docs/assets/site.css has the name of a file the build writes" in err
     assert main(["build", str(config), "--out", str(tmp_path / "site")]) == 1
     assert "_docs/assets/site.css has the name of a file the build writes" in capsys.readouterr().err
+
+
+def test_a_mistyped_key_is_named_not_the_key_it_leaves_missing(tmp_path, capsys):
+    config = tmp_path / "docs.config.yaml"
+    (tmp_path / "content").mkdir()
+    config.write_text("content: ./content\ngroups:\n  - group: API\n    sections:\n      - shcema: x.yaml\n")
+    assert main(["check", str(config)]) == 1
+    assert capsys.readouterr().err == (
+        f"orgdocs: {config}: groups[0].sections[0]: unknown key 'shcema' (did you mean 'schema'?)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("top", "entry", "why"),
+    [
+        ({}, "./nope.yaml", "a path without a leading '/' is read below the content folder, {root}/content"),
+        (
+            {},
+            "/specs/nope.yaml",
+            "a path starting with '/' is read below the public folder; 'public' is not set, so it is "
+            "{root}/public, which does not exist",
+        ),
+        (
+            {"public": "files"},
+            "/specs/nope.yaml",
+            "a path starting with '/' is read below the public folder, {root}/files",
+        ),
+    ],
+    ids=["content", "public-not-set", "public"],
+)
+def test_a_missing_description_says_the_path_looked_at_and_why_there(tmp_path, capsys, top, entry, why):
+    root = tmp_path / "project"
+    if top:
+        (root / top["public"]).mkdir(parents=True)
+    config = write_project(root, groups=[{"group": "API", "sections": [{"schema": entry}]}], **top)
+    assert main(["check", str(config)]) == 1
+    looked_at = (
+        (root / "content" / entry)
+        if not entry.startswith("/")
+        else (root / top.get("public", "public")).joinpath(entry[1:])
+    )
+    assert capsys.readouterr().err == (
+        f"orgdocs: {config}: groups[0].sections[0]: {entry}: no such file: {looked_at.resolve()} "
+        f"({why.format(root=root)})\n"
+    )
+
+
+@pytest.mark.parametrize("public", ["", ".", "..", "content/.."])
+def test_check_refuses_a_public_folder_that_would_publish_the_project(tmp_path, capsys, public):
+    (tmp_path / "project" / ".git").mkdir(parents=True)
+    (tmp_path / "project" / ".env").write_text("SECRET=1", encoding="utf-8")
+    config = write_project(tmp_path / "project", groups=[], public=public)
+    assert main(["check", str(config)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"orgdocs: {config}: public: may not be {public!r} (")
+    assert err.count("\n") == 1
+    assert main(["build", str(config), "--out", str(tmp_path / "site")]) == 1
+    assert not (tmp_path / "site").exists()
+
+
+def test_dotfiles_are_not_published_and_check_names_them(tmp_path, capsys):
+    files = {
+        "public/robots.txt": "User-agent: *",
+        "public/.env": "SECRET=1",
+        "public/.git/config": "[core]",
+        "public/files/.htpasswd": "admin:x",
+        "public/.well-known/security.txt": "Contact: mailto:a@example.com",
+        "public/.well-known/.hidden": "x",
+    }
+    config = write_project(tmp_path, files=files, groups=[])
+    assert main(["check", str(config)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    public = tmp_path / "public"
+    assert out == [
+        f"warning: public folder {public}: .env: not published (a dotfile)",
+        f"warning: public folder {public}: .git/config: not published (a dotfile)",
+        f"warning: public folder {public}: .well-known/.hidden: not published (a dotfile)",
+        f"warning: public folder {public}: files/.htpasswd: not published (a dotfile)",
+        f"{config}: 0 descriptions, 0 operations, 0 pages: 4 warnings",
+    ]
+    assert main(["build", str(config), "--out", str(tmp_path / "site")]) == 0
+    site = tmp_path / "site"
+    assert (site / "robots.txt").is_file() and (site / ".well-known" / "security.txt").is_file()
+    published = {p.relative_to(site).as_posix() for p in site.rglob("*")}
+    assert not {".env", ".git", "files/.htpasswd", ".well-known/.hidden"} & published

@@ -104,24 +104,68 @@ def test_content_must_be_an_existing_folder(tmp_path):
 @pytest.mark.parametrize(
     ("data", "expected"),
     [
-        ({"content": "content", "theme": "dark"}, "unexpected property 'theme'"),
+        (
+            {"content": "content", "theme": "dark"},
+            "unknown key 'theme' (a config has 'content', 'public', 'title', 'groups')",
+        ),
         (
             {"content": "content", "groups": [{"group": "API", "sidebar": True}]},
-            "groups[0]: unexpected property 'sidebar'",
+            "groups[0]: unknown key 'sidebar' (a docs group has 'group', 'sections')",
         ),
         (
             docs({"section": "Guides", "pages": [], "collapsed": True}),
-            "groups[0].sections[0]: unexpected property 'collapsed'",
+            "groups[0].sections[0]: unknown key 'collapsed' (a pages section has 'section', 'pages'; "
+            "a schema section has only 'schema')",
         ),
         (
             {"content": "content", "groups": [{"changelog": "News", "updates": "changelog", "rss": True}]},
-            "groups[0]: unexpected property 'rss'",
+            "groups[0]: unknown key 'rss' (a changelog group has 'changelog', 'updates')",
         ),
     ],
     ids=["top-level", "group", "section", "changelog-group"],
 )
 def test_an_unknown_key_is_rejected_everywhere(tmp_path, data, expected):
     assert config_error(tmp_path, data) == expected
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (
+            docs({"shcema": "./openapi.yaml"}),
+            "groups[0].sections[0]: unknown key 'shcema' (did you mean 'schema'?)",
+        ),
+        (
+            docs({"sectoin": "Guides", "pages": []}),
+            "groups[0].sections[0]: unknown key 'sectoin' (did you mean 'section'?)",
+        ),
+        (
+            docs({"section": "Guides", "page": ["a.md"]}),
+            "groups[0].sections[0]: unknown key 'page' (did you mean 'pages'?)",
+        ),
+        ({"contnet": "content"}, "unknown key 'contnet' (did you mean 'content'?)"),
+        ({"content": "content", "Title": "x"}, "unknown key 'Title' (did you mean 'title'?)"),
+        (
+            {"content": "content", "groups": [{"gruop": "API"}]},
+            "groups[0]: unknown key 'gruop' (did you mean 'group'?)",
+        ),
+        (
+            {"content": "content", "groups": [{"changelog": "News", "updtes": "changelog"}]},
+            "groups[0]: unknown key 'updtes' (did you mean 'updates'?)",
+        ),
+    ],
+    ids=["schema", "section", "pages", "content", "title", "group", "updates"],
+)
+def test_a_mistyped_key_is_named_with_the_key_it_may_mean(tmp_path, data, expected):
+    # not "missing required property 'section'" (or 'content', 'group', 'updates'), which it leaves missing
+    assert config_error(tmp_path, data) == expected
+
+
+def test_a_mistyped_key_in_yaml_is_named_with_its_place(tmp_path):
+    text = "content: ./content\ngroups:\n  - group: API\n    sections:\n      - shcema: ./openapi.yaml\n"
+    assert (
+        config_error(tmp_path, text) == "groups[0].sections[0]: unknown key 'shcema' (did you mean 'schema'?)"
+    )
 
 
 def test_a_schema_section_is_schema_alone(tmp_path, monkeypatch):
@@ -131,14 +175,16 @@ def test_a_schema_section_is_schema_alone(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ConfigError) as caught:
         load_config("docs.config.yaml")
-    assert str(caught.value) == "docs.config.yaml: groups[0].sections[1]: unexpected property 'tags'"
+    assert str(caught.value) == (
+        "docs.config.yaml: groups[0].sections[1]: unknown key 'tags' (a schema section has only 'schema')"
+    )
     assert caught.value.source == "docs.config.yaml"
     assert caught.value.place == "groups[0].sections[1]"
 
 
 def test_a_schema_section_with_a_section_name_is_rejected(tmp_path):
     message = config_error(tmp_path, docs({"schema": "./openapi.yaml", "section": "Reference"}))
-    assert message == "groups[0].sections[0]: unexpected property 'section'"
+    assert message == "groups[0].sections[0]: unknown key 'section' (a schema section has only 'schema')"
 
 
 @pytest.mark.parametrize(
@@ -157,7 +203,7 @@ def test_a_changelog_group_cannot_host_schema_sections(tmp_path, group):
 def test_a_changelog_group_has_updates_not_sections(tmp_path):
     group = {"changelog": "News", "updates": "changelog", "sections": [{"section": "Old", "pages": []}]}
     message = config_error(tmp_path, {"content": "content", "groups": [group]})
-    assert message.startswith("groups[0]: unexpected property 'sections'")
+    assert message.startswith("groups[0]: unknown key 'sections' (a changelog group lists its 'updates'")
 
 
 def test_a_changelog_group_needs_an_existing_updates_folder(tmp_path):
@@ -279,7 +325,7 @@ def test_a_missing_config_file_is_one_clear_error(tmp_path):
 def test_a_mapping_config_is_named_in_errors():
     with pytest.raises(ConfigError) as caught:
         load_config({"content": "content", "extra": 1})
-    assert str(caught.value) == "<config>: unexpected property 'extra'"
+    assert str(caught.value).startswith("<config>: unknown key 'extra' (a config has 'content', ")
 
 
 @pytest.mark.parametrize(
@@ -317,3 +363,41 @@ def test_a_page_linked_out_of_content_is_rejected(tmp_path):
     (tmp_path / "content" / "guide.md").symlink_to(tmp_path / "secret.md")
     message = config_error(tmp_path, docs({"section": "G", "pages": ["guide.md"]}))
     assert message == "groups[0].sections[0].pages[0]: page 'guide.md' escapes the content folder"
+
+
+@pytest.mark.parametrize(
+    ("public", "why"),
+    [
+        ("", "the project's own folder"),
+        (".", "the project's own folder"),
+        ("./", "the project's own folder"),
+        ("content/..", "the project's own folder"),
+        ("..", "a folder above the project: {root.parent}"),
+        ("../..", "a folder above the project: {root.parent.parent}"),
+        ("/", "a folder above the project: /"),
+        ("{home}", "a home folder: {home}"),
+        ("/root", "a home folder: /root"),
+        ("/home/someone", "a home folder: /home/someone"),
+    ],
+)
+def test_public_is_a_folder_of_its_own(tmp_path, public, why):
+    """A build publishes every file of the public folder: the project's (its .git/, .env, the config) or a
+    home folder's (.ssh/) would be published."""
+    root = tmp_path / "project"
+    root.mkdir()
+    home = Path.home().resolve()
+    value = public.format(home=home)
+    message = config_error(root, {"content": "content", "public": value})
+    assert message == (
+        f"public: may not be {value!r} ({why.format(root=root, home=home)}): a build publishes every file of "
+        "the public folder; name a folder of its own, e.g. ./public"
+    )
+
+
+@pytest.mark.parametrize("public", ["public", "./public", "site-files", "content/files", "../shared-public"])
+def test_a_public_folder_of_its_own_is_accepted(tmp_path, public):
+    root = tmp_path / "project"
+    (root / "content").mkdir(parents=True)
+    assert (
+        load_config({"content": "content", "public": public}, base=root).public == (root / public).resolve()
+    )

@@ -190,7 +190,10 @@ def test_a_missing_description_names_the_config_place_and_the_entry(tmp_path):
     config = write_project(tmp_path, groups=[{"group": "API", "sections": [{"schema": "./nope.yaml"}]}])
     with pytest.raises(SourceError) as caught:
         Site(config)
-    assert str(caught.value) == f"{config}: groups[0].sections[0]: ./nope.yaml: no such file"
+    assert str(caught.value) == (
+        f"{config}: groups[0].sections[0]: ./nope.yaml: no such file: {tmp_path / 'content' / 'nope.yaml'} "
+        f"(a path without a leading '/' is read below the content folder, {tmp_path / 'content'})"
+    )
 
 
 def test_an_invalid_description_names_the_place_and_the_line(tmp_path):

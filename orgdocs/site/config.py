@@ -2,8 +2,10 @@
 views and the nbconvert exporter.
 
 Strict everywhere: an unknown key or a value of the wrong type is an error that names the file and the
-place, e.g. ``docs.config.yaml: groups[0].sections[1]: unexpected property 'tags'``. A schema section is
-``schema`` alone; a changelog group has its own ``updates`` contract and cannot host a schema section.
+place, e.g. ``docs.config.yaml: groups[0].sections[1]: unknown key 'shcema' (did you mean 'schema'?)``. An
+unknown key is told before anything it leaves missing. A schema section is ``schema`` alone; a changelog
+group has its own ``updates`` contract and cannot host a schema section. ``public`` is a folder of its own:
+not the project's folder or one above it, nor a home folder, since a build publishes every file of it.
 
 The schema is a dozen properties, checked here (``_SPECS``) rather than by pydantic: importing pydantic and
 building its models cost every command 60 ms before any work, 4% of building GitHub's description.
@@ -11,6 +13,7 @@ building its models cost every command 60 ms before any work, 4% of building Git
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -133,9 +136,7 @@ def _validate(raw: Any, *, name: str, root: Path, file: Path | None) -> Config:
         raise ConfigError("a config must be a mapping with at least 'content'", source=name)
     top = _properties(raw, "config", name, "")
     content = _folder(root, top["content"], name, "content")
-    if "\0" in top["public"]:
-        raise ConfigError("folder holds a NUL byte, which no file name can", source=name, place="public")
-    public = (root / top["public"]).resolve()
+    public = _public(root, top["public"], name)
     groups = []
     for i, group in enumerate(top["groups"]):
         place = f"groups[{i}]"
@@ -144,6 +145,7 @@ def _validate(raw: Any, *, name: str, root: Path, file: Path | None) -> Config:
         elif "group" in group:
             groups.append(_docs_group(group, content, public, name, place))
         else:
+            _known_keys(group, ("docs group", "changelog group"), name, place)
             raise ConfigError(
                 "missing required property 'group' (a documentation group) or 'changelog' (a changelog group)",
                 source=name,
@@ -156,6 +158,39 @@ def _validate(raw: Any, *, name: str, root: Path, file: Path | None) -> Config:
                 f"two groups share the route segment '{slug}'", source=name, place=f"groups[{i}]"
             )
     return Config(content, public, top["title"], tuple(groups), file, name, raw)
+
+
+def _public(root: Path, value: str, name: str) -> Path:
+    """The public folder: every file of it is published, so it may not be the project's folder or one above
+    it (the config, ``.git/``, ``.env``), nor a home folder (``.ssh/``)."""
+    if "\0" in value:
+        raise ConfigError("folder holds a NUL byte, which no file name can", source=name, place="public")
+    public = (root / value).resolve()
+    why = ""
+    if public == root:
+        why = "the project's own folder"
+    elif root.is_relative_to(public):
+        why = f"a folder above the project: {public}"
+    elif _is_home(public):
+        why = f"a home folder: {public}"
+    if why:
+        raise ConfigError(
+            f"may not be {value!r} ({why}): a build publishes every file of the public folder; name a folder"
+            " of its own, e.g. ./public",
+            source=name,
+            place="public",
+        )
+    return public
+
+
+def _is_home(folder: Path) -> bool:
+    """The user's home folder, or a folder where home folders usually are (/home/x, /Users/x, /root)."""
+    try:
+        if folder == Path.home().resolve():
+            return True
+    except RuntimeError:  # no home folder known
+        pass
+    return folder == Path("/root") or str(folder.parent) in ("/home", "/Users", "/var/home")
 
 
 def _changelog_group(group: Mapping, root: Path, name: str, place: str) -> ChangelogGroup:
@@ -173,7 +208,7 @@ def _changelog_group(group: Mapping, root: Path, name: str, place: str) -> Chang
         )
     if "sections" in group:
         raise ConfigError(
-            "unexpected property 'sections': a changelog group lists its 'updates' folder instead",
+            "unknown key 'sections' (a changelog group lists its 'updates' folder instead)",
             source=name,
             place=place,
         )
@@ -186,6 +221,8 @@ def _docs_group(group: Mapping, content: Path, public: Path, name: str, place: s
     sections: list[PagesSection | SchemaSection] = []
     for j, raw in enumerate(values["sections"]):
         where = f"{place}.sections[{j}]"
+        if "schema" not in raw:  # a pages section, or a schema section with a typo: both kinds' keys
+            _known_keys(raw, ("pages section", "schema section"), name, where)
         if "schema" in raw:
             source = _properties(raw, "schema section", name, where)["schema"]
             _check_schema_source(source, content, public, name, f"{where}.schema")
@@ -284,7 +321,7 @@ def _strings(value: Any, key: str, name: str, place: str) -> list:
 
 
 # The properties of each kind of mapping, in the order they are checked: (check, default). The first problem
-# found is the error: a property's, in this order, then an unknown key.
+# found is the error: an unknown key, then a property's, in this order.
 _SPECS: dict[str, dict[str, tuple[Any, Any]]] = {
     "config": {
         "content": (_text, _REQUIRED),
@@ -299,8 +336,32 @@ _SPECS: dict[str, dict[str, tuple[Any, Any]]] = {
 }
 
 
+def _known_keys(raw: Mapping, kinds: tuple[str, ...], name: str, place: str) -> None:
+    """A ``ConfigError`` for the first key of ``raw`` that no mapping of ``kinds`` has: a mapping that could
+    be either (a section, a group) is told its typo before the key it leaves missing."""
+    known = [key for kind in kinds for key in _SPECS[kind]]
+    for key in raw:
+        if key not in known:
+            raise ConfigError(_unknown_key(key, known, kinds), source=name, place=place or None)
+
+
+def _unknown_key(key: Any, known: list[str], kinds: tuple[str, ...]) -> str:
+    """``unknown key 'shcema' (did you mean 'schema'?)``; without a near key, the keys there are."""
+    near = difflib.get_close_matches(str(key).lower(), known, n=1, cutoff=0.75)
+    if near and near[0] != key:
+        return f"unknown key {key!r} (did you mean {near[0]!r}?)"
+    has = "; ".join(
+        f"a {kind} has only {', '.join(repr(k) for k in _SPECS[kind])}"
+        if len(_SPECS[kind]) == 1
+        else f"a {kind} has {', '.join(repr(k) for k in _SPECS[kind])}"
+        for kind in kinds
+    )
+    return f"unknown key {key!r} ({has})"
+
+
 def _properties(raw: Mapping, kind: str, name: str, place: str) -> dict[str, Any]:
     """The properties of ``raw`` (a mapping of ``kind``), checked, with the defaults of those it omits."""
+    _known_keys(raw, (kind,), name, place)
     values = {}
     for key, (check, default) in _SPECS[kind].items():
         if key in raw:
@@ -309,7 +370,4 @@ def _properties(raw: Mapping, kind: str, name: str, place: str) -> dict[str, Any
             raise ConfigError(f"missing required property '{key}'", source=name, place=place or None)
         else:
             values[key] = list(default) if isinstance(default, list) else default
-    for key in raw:
-        if key not in values:
-            raise ConfigError(f"unexpected property '{key}'", source=name, place=place or None)
     return values

@@ -4,7 +4,8 @@ A site needs files of its own there (a ``CNAME``, ``robots.txt``, downloads), as
 ``static/`` or ``public/`` folder. Each file must resolve below ``public`` (a symbolic link out of it is
 refused, as for every file the config makes orgdocs read), and none may take the name of a file the build
 writes (``index.html``, a page's ``<route>/index.html``, anything under ``_docs/``). ``orgdocs check`` asks
-the same question, so it refuses what a build would.
+the same question, so it refuses what a build would. Dotfiles and dot-folders (``.env``, ``.git/``) are never
+published, but ``.well-known/`` (RFC 8615: ``security.txt`` and the like); ``check`` names those it leaves out.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from orgdocs.errors import ConfigError
 from orgdocs.loading.folders import PathRefused, resolve_below
 
-__all__ = ["GENERATED_FOLDER", "public_files", "tree_files"]
+__all__ = ["GENERATED_FOLDER", "hidden_files", "public_files", "tree_files"]
 
 GENERATED_FOLDER = "_docs"  # what the build writes besides the pages: payloads, index, assets, manifest
 OS_LITTER = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})  # what file browsers drop in any folder
@@ -42,6 +43,22 @@ def tree_files(root: Path) -> list[str]:
     return sorted(found)
 
 
+def _hidden(relative: str) -> bool:
+    """A dotfile, or a file in a dot-folder, but ``.well-known/`` (whose own dotfiles are hidden too)."""
+    parts = relative.split("/")
+    if parts[0] == ".well-known":
+        parts = parts[1:]
+    return any(part.startswith(".") for part in parts)
+
+
+def hidden_files(site: Any) -> list[str]:
+    """The files of the public folder that no build publishes: dotfiles and those of dot-folders."""
+    public = site.config.public
+    if public is None or not public.is_dir():
+        return []
+    return [relative for relative in tree_files(public) if _hidden(relative)]
+
+
 def public_files(site: Any) -> list[tuple[str, Path]]:
     """``(path in the output, real file)`` for each file of the public folder; ``ConfigError`` for one that
     escapes it or would replace a file the build writes."""
@@ -51,6 +68,8 @@ def public_files(site: Any) -> list[tuple[str, Path]]:
     pages = {"index.html", *(f"{route.strip('/')}/index.html" for route in site.routes)}
     files = []
     for relative in tree_files(public):
+        if _hidden(relative):
+            continue
         where = f"public folder {public}"
         try:
             source = resolve_below(public, relative, folder="public")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -283,8 +284,11 @@ class Site:
             source = schema_source(section.source, content=config.content, public=config.public)
             description = load(source)
         except OrgdocsError as error:
+            message = error.message
+            if not is_url(section.source) and not os.path.lexists(source):
+                message = self._missing(section.source, source)
             raise type(error)(
-                error.message, source=f"{config.name}: {place}: {section.source}", place=error.place
+                message, source=f"{config.name}: {place}: {section.source}", place=error.place
             ) from None
         spent_wall, spent_cpu = self.load_seconds
         self.load_seconds = (
@@ -294,6 +298,19 @@ class Site:
         if not is_url(source):
             description.source = section.source  # messages and payloads name it as the config does
         return description
+
+    def _missing(self, entry: str, path: str) -> str:
+        """What a missing ``schema:`` file's message says: the full path looked at, and why there."""
+        config = self.config
+        if not entry.startswith("/"):
+            why = f"a path without a leading '/' is read below the content folder, {config.content}"
+        elif "public" in config.raw:
+            why = f"a path starting with '/' is read below the public folder, {config.public}"
+        else:
+            why = f"a path starting with '/' is read below the public folder; 'public' is not set, so it is {config.public}"
+        if entry.startswith("/") and (config.public is None or not config.public.is_dir()):
+            why += ", which does not exist"
+        return f"no such file: {path} ({why})"
 
     def _schema_nav(self, group: str, description: Description, group_slug: str | None = None) -> list[dict]:
         """One navigation section per tag (declared order, then first use), then Endpoints, then Webhooks.
