@@ -78,8 +78,58 @@ def test_enum_first_member_skipping_null():
     assert request({"type": "string", "nullable": True, "enum": [None, "a"]}) == "a"
 
 
-def test_explicit_null_example_is_kept():
-    assert request({"type": "string", "example": None}) is None
+def test_explicit_null_example_is_kept_where_null_is_allowed():
+    assert request({"type": "string", "nullable": True, "example": None}) is None
+    assert request({"type": ["string", "null"], "example": None}) is None
+    assert request({"example": None}) is None  # no type says otherwise
+
+
+def test_a_declared_value_of_another_type_gives_way_to_a_generated_one():
+    # a description's own mistake (example: 500 for a string, example: null for a non-null string) would
+    # make a mock answer that fails its own schema
+    assert request({"type": "string", "example": 500}) == "string"
+    assert request({"type": "string", "example": None}) == "string"
+    assert request({"type": "integer", "example": "3"}) == 0
+    assert request({"type": "integer", "example": 3.0}) == 3.0
+    assert request({"type": "boolean", "default": 1}) is True
+
+
+def test_a_pattern_gives_a_string_it_matches():
+    assert request({"type": "string", "pattern": "^(0|[1-9][0-9]*)$"}) == "0"
+    assert request({"type": "string", "pattern": "^[A-Z]{3}-\\d{2}$"}) == "AAA-00"
+    assert request({"type": "string", "format": "uuid", "pattern": "^[0-9a-f-]{36}$"}).count("-") == 4
+    assert request({"type": "string", "pattern": "(?=.*[a-z])x"}) == "string"  # a lookahead: not attempted
+
+
+def test_a_cut_value_is_the_smallest_the_schema_accepts():
+    document = schemas(
+        Node={
+            "type": "object",
+            "required": ["name", "kind", "child"],
+            "properties": {
+                "name": {"type": "string"},
+                "kind": {"type": "string", "enum": ["leaf", "branch"]},
+                "child": {"$ref": "#/components/schemas/Node"},
+                "parent": {"allOf": [{"$ref": "#/components/schemas/Node"}], "nullable": True},
+            },
+        }
+    )
+    node = request(ref("Node"), document)
+    assert node["child"]["name"] == "string" and node["child"]["kind"] == "leaf"  # not null
+    assert set(node["child"]["child"]) == {"name", "kind", "child"}  # only what is required, below the cut
+    assert node["parent"] is None or isinstance(node["parent"], dict)
+
+
+def test_a_discriminator_value_follows_the_branchs_enum():
+    document = schemas(
+        Usage={"type": "object", "properties": {"object": {"type": "string", "enum": ["usage.result"]}}},
+        Other={"type": "object", "properties": {"object": {"type": "string", "const": "other.result"}}},
+    )
+    schema = {
+        "oneOf": [ref("Usage"), ref("Other")],
+        "discriminator": {"propertyName": "object"},
+    }
+    assert request(schema, document)["object"] == "usage.result"  # not the component's name
 
 
 def test_ref_siblings_win_over_the_target():
@@ -149,7 +199,7 @@ def test_numeric_formats():
 def test_string_lengths_and_pattern():
     assert request({"type": "string", "minLength": 10}) == "stringstri"
     assert request({"type": "string", "maxLength": 3}) == "str"
-    assert request({"type": "string", "pattern": "^[A-Z]{3}$"}) == "string"  # regexes are not honoured
+    assert request({"type": "string", "pattern": "^[A-Z]{3}$"}) == "AAA"  # a string the regex matches
 
 
 @pytest.mark.parametrize(

@@ -7,22 +7,27 @@ body editor, the notebook form, tables) shows these values, and the per-operatio
 Rules of ``example_from_schema``, in order:
 
 1. The schema's own value: ``example``, else the first of ``examples`` (a JSON Schema array), ``default``,
-   ``const``, the first non-null ``enum`` member. A ``$ref`` with such siblings uses them.
-2. ``$ref``: the target's example. A reference met again on the current path is cut: ``{}`` for an object
-   target, ``[]`` for an array (an array whose items are cut is ``[]``), else ``None``. An unresolvable
-   reference gives ``None``.
+   ``const``, the first non-null ``enum`` member, when it has the schema's ``type`` (a description's
+   ``example: 500`` for a string, or ``null`` where null is not allowed, is passed over: generated values
+   must pass the schema, as a mock's answers are checked). A ``$ref`` with such siblings uses them.
+2. ``$ref``: the target's example. A reference met again on the current path is cut, and a cut leaves the
+   smallest value the schema accepts (``_Walk.smallest``): ``None`` where null is allowed, an object of its
+   required properties only (a few levels deep), ``[]`` (or ``minItems`` smallest items), a scalar as
+   generated. An array whose items are cut is ``[]``. An unresolvable reference gives ``None``.
 3. ``allOf``: the parts' examples merged (objects deep-merged, later keys win; else the last non-null).
 4. ``oneOf``/``anyOf``: with a ``discriminator`` mapping, the first mapping entry that names a branch (else
    the first entry), with the discriminator property set to its key; else the first branch that is not
    ``{"type": "null"}`` (its component name set as the discriminator value, if there is a discriminator).
    A component that extends, through ``allOf``, a base with a discriminator sets the property to its
-   mapping key, else to its own name.
+   mapping key, else to its own name. Where the branch declares the property's value itself (one ``enum``
+   member, or ``const``), that value is set instead of a name its schema would refuse.
 5. By type (a 3.1 type list uses its first non-null member; without ``type``, ``properties`` means
    object, ``items`` array, a string format or length string, bounds number): objects list every property
    except ``readOnly`` ones in requests and ``writeOnly`` ones in responses, and only when there is no
    property an ``additionalProp1`` entry from an ``additionalProperties`` schema; arrays hold one item (or
-   ``minItems``, up to 3); strings come from ``format`` (``_STRING_FORMATS``) or are ``"string"`` fitted to
-   ``minLength``/``maxLength`` (a ``pattern`` is not honoured); numbers are 0 moved into ``minimum``/
+   ``minItems``, up to 3); strings match their ``pattern`` (``pattern_example``; the format's text where the
+   pattern takes it), else come from ``format`` (``_STRING_FORMATS``) or are ``"string"`` fitted to
+   ``minLength``/``maxLength``; numbers are 0 moved into ``minimum``/
    ``maximum`` (exclusive too) and onto ``multipleOf``; booleans ``True``; Swagger's ``file`` ``"<binary>"``.
 
 Values nest at most ``MAX_DEPTH`` levels, one example visits at most ``MAX_VALUES`` schemas (so a large
@@ -39,12 +44,14 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import math
+import re
 import weakref
 from collections.abc import Callable
 from typing import Any, Literal
 
 from orgdocs.loading.refs import follow
 from orgdocs.model.objects import MediaType, Operation, Parameter
+from orgdocs.site.pattern_example import pattern_example
 from orgdocs.site.schemas import schema_facts
 
 __all__ = [
@@ -325,7 +332,7 @@ class _Walk:
 
     def own_or_generated(self, schema: dict, depth: int) -> Any:
         declared, value = _own_value(schema)
-        if declared:
+        if declared and _fits_type(value, schema):
             return _plain(value)  # once: the example the walk builds around it is not copied
         ref = schema.get("$ref")
         if isinstance(ref, str):
@@ -403,11 +410,44 @@ class _Walk:
         position = self.positions[ref]
         if position < self.floor:
             self.floor = position
-        return _empty_for(self.target(ref)[1])
+        return self.smallest(self.target(ref)[1])
 
     def empty(self, schema: dict) -> Any:
+        return self.smallest(schema)
+
+    def smallest(self, schema: Any, depth: int = 0, hops: int = 0) -> Any:
+        """What a cut leaves in place of ``schema``: the smallest value it accepts, without going deeper
+        than a few levels: ``None`` where null is allowed, an enum's first member, an object of its
+        required properties only, an array of its ``minItems``, a scalar as generated."""
+        if not isinstance(schema, dict) or depth > _SMALLEST_DEPTH:
+            return None
         ref = schema.get("$ref")
-        return _empty_for(self.target(ref)[1] if isinstance(ref, str) else schema)
+        if isinstance(ref, str):
+            found, target = self.target(ref)
+            return self.smallest(target, depth, hops + 1) if found and hops < _SMALLEST_HOPS else None
+        if _nullable(schema):
+            return None
+        declared, value = _own_value(schema)
+        if declared and _fits_type(value, schema):
+            return _plain(value)
+        for key in ("allOf", "oneOf", "anyOf"):
+            parts = [p for p in schema.get(key) or [] if isinstance(p, dict)]
+            if key != "allOf" and any(self.smallest(p, depth + 1) is None and _nullable(p) for p in parts):
+                return None
+            if parts:
+                merged: Any = None
+                for part in parts if key == "allOf" else parts[:1]:
+                    merged = _merge(merged, self.smallest(part, depth + 1))
+                return merged
+        kind = _type_of(schema)
+        if kind == "object":
+            properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+            required = [n for n in schema.get("required") or [] if isinstance(n, str) and n in properties]
+            return {name: self.smallest(properties[name], depth + 1) for name in required}
+        if kind == "array":
+            count = schema.get("minItems") if isinstance(schema.get("minItems"), int) else 0
+            return [self.smallest(schema.get("items"), depth + 1)] * min(max(count, 0), MAX_ITEMS)
+        return self.typed(schema, MAX_DEPTH) if kind in ("string", "integer", "number", "boolean") else None
 
     # combinators
 
@@ -435,7 +475,8 @@ class _Walk:
                 labels = self.memo.labels.get(part["$ref"])
                 if labels is None:
                     labels = self.memo.labels[part["$ref"]] = _inverted_mapping(discriminator.get("mapping"))
-                return {**value, prop: labels.get(ref, ref.rsplit("/", 1)[-1])}
+                label = labels.get(ref, ref.rsplit("/", 1)[-1])
+                return {**value, prop: self.declared_label({"$ref": ref}, prop, label)}
         return value
 
     def one_of(self, schema: dict, key: str, depth: int) -> Any:
@@ -449,8 +490,31 @@ class _Walk:
         if _SHAPE_KEYWORDS.intersection(own) or "allOf" in own:
             value = _merge(self.value(own, depth), value)
         if label is not None and isinstance(value, dict):
-            value = {**value, prop: label}
+            value = {**value, prop: self.declared_label(branch, prop, label)}
         return value
+
+    def declared_label(self, branch: Any, prop: str, label: str) -> Any:
+        """The discriminator value a branch declares for itself (its property's single ``enum`` member or
+        ``const``, directly or in an ``allOf`` part), else ``label``."""
+        if isinstance(branch, dict) and isinstance(branch.get("$ref"), str):
+            branch = self.target(branch["$ref"])[1]
+        if not isinstance(branch, dict):
+            return label
+        parts = [branch, *(p for p in branch.get("allOf") or [] if isinstance(p, dict))]
+        for part in parts:
+            if isinstance(part.get("$ref"), str):
+                part = self.target(part["$ref"])[1]
+            properties = part.get("properties") if isinstance(part, dict) else None
+            own = properties.get(prop) if isinstance(properties, dict) else None
+            if isinstance(own, dict) and isinstance(own.get("$ref"), str):
+                own = self.target(own["$ref"])[1]
+            if isinstance(own, dict):
+                if "const" in own:
+                    return own["const"]
+                enum = [v for v in own.get("enum") or [] if v is not None]
+                if len(enum) == 1 or (enum and label not in enum):
+                    return label if label in enum else enum[0]
+        return label
 
     # types
 
@@ -593,6 +657,49 @@ def _type_of(schema: dict) -> str | None:
     return None
 
 
+_SMALLEST_DEPTH = 4  # levels a cut value fills with required properties
+_SMALLEST_HOPS = 16  # references a cut value follows in a row
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str, _dt.date, _dt.time, bytes),  # YAML dates and timestamps become ISO text (_plain)
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "array": (list, tuple),
+    "object": (dict,),
+}
+
+
+def _nullable(schema: dict) -> bool:
+    kind = schema.get("type")
+    return (
+        schema.get("nullable") is True
+        or schema.get("x-nullable") is True
+        or kind == "null"
+        or (isinstance(kind, list) and "null" in kind)
+    )
+
+
+def _fits_type(value: Any, schema: dict) -> bool:
+    """Whether a value a schema declares for itself (``example``, ``default``...) has the schema's type: a
+    description's ``example: 500`` for a string is not used (the example is generated instead)."""
+    kind = schema.get("type")
+    kinds = kind if isinstance(kind, list) else [kind] if isinstance(kind, str) else []
+    if value is None:
+        return not kinds or "null" in kinds or _nullable(schema) or "enum" in schema
+    return not kinds or any(_has_type(value, name) for name in kinds)
+
+
+def _has_type(value: Any, name: str) -> bool:
+    wanted = _JSON_TYPES.get(name)
+    if wanted is None:
+        return True  # a type this check does not know (Swagger's file): not refused
+    if isinstance(value, bool) and name != "boolean":
+        return False
+    if name == "integer" and isinstance(value, float):
+        return value.is_integer()
+    return isinstance(value, wanted)
+
+
 def _empty_for(schema: Any) -> Any:
     """What a cut leaves in place of ``schema``: an empty object or array, else None."""
     if not isinstance(schema, dict):
@@ -609,6 +716,11 @@ def _string(schema: dict) -> str:
     fmt = schema.get("format")
     if schema.get("contentEncoding") == "base64":
         fmt = "byte"
+    pattern = schema.get("pattern")
+    formatted = _STRING_FORMATS.get(fmt) if isinstance(fmt, str) else None
+    matched = pattern_example(pattern) if isinstance(pattern, str) else None
+    if matched is not None and not (formatted and re.search(pattern, formatted)):
+        return matched  # the format's text where the pattern takes it, else the pattern's own
     if isinstance(fmt, str) and fmt in _STRING_FORMATS:
         return _STRING_FORMATS[fmt]
     text = "string"
