@@ -239,7 +239,9 @@ def test_a_shown_request_holds_placeholders_and_sends_the_credentials(kinds, rec
     header_form = _form(kinds, "LedgerKey", recorder, tokens)
     header_form.set_credential("LedgerKey", SECRET)
     headers = header_form.request.headers
-    assert SECRET not in repr(headers) and "$API_KEY" in repr(headers) and repr(headers).startswith("Headers(")
+    assert (
+        SECRET not in repr(headers) and "$API_KEY" in repr(headers) and repr(headers).startswith("Headers(")
+    )
     assert headers["X-Ledger-Key"] == SECRET  # what is sent is untouched
     header_form.send()
     assert recorder.requests[-1].headers["X-Ledger-Key"] == SECRET
