@@ -11,7 +11,7 @@ import yaml
 
 from orgdocs.errors import DescriptionError
 from orgdocs.loading import yaml as yaml_module
-from orgdocs.loading.yaml import load_yaml
+from orgdocs.loading.yaml import load_yaml, yaml_findings
 
 # Small files of the dev corpus shipped with the tests (see its README.md); the rest comes from the ``corpus``
 # fixture (tests/conftest.py), and tests that take it are skipped without it.
@@ -529,3 +529,84 @@ def test_pure_python_fallback_on_a_corpus_twin(monkeypatch):
 def test_libyaml_is_used_whenever_pyyaml_has_it():
     # the pure-Python path is about 40 times slower: a failed import must not go unnoticed
     assert (yaml_module._CParser is not None) == yaml.__with_libyaml__
+
+
+# --- JSON's escaped surrogate pairs (issue 28.13) and repeated keys (issue 27.7) ------------------------------
+
+
+@pytest.mark.parametrize("libyaml", [True, False], ids=["libyaml", "pure-python"])
+def test_json_text_with_escaped_surrogate_pairs_gives_the_characters(libyaml, monkeypatch):
+    # JSON is YAML: json.dumps writes a character beyond U+FFFF as a surrogate pair (ensure_ascii)
+    data = {"info": {"title": "Smile \U0001f600", "x-emoji": ["\U0001f680", "a\U0010fffdb"]}, "\U0001f600": 1}
+    text = json.dumps(data)
+    assert "\\ud83d\\ude00" in text
+    if not libyaml:
+        monkeypatch.setattr(yaml_module, "_CParser", None)
+    assert load(text) == data
+    assert load('a: "\\uD83D\\uDE00"\n') == {"a": "\U0001f600"}  # capital hex digits too
+
+
+def test_an_escaped_pair_is_an_escape_only_in_a_double_quoted_scalar():
+    text = (
+        'a: "x \\ud83d\\ude00 y"\n'
+        "b: plain \\ud83d\\ude00\n"
+        "c: |\n  block \\ud83d\\ude00\n"
+        "d: 'single \\ud83d\\ude00'\n"
+        'e: "\\\\\\ud83d\\ude00"\n'  # an escaped backslash, then the pair
+        'f: "\\\\ud83d\\\\ude00"\n'  # escaped backslashes: no escape at all
+        "# a comment \\ud83d\\ude00\n"
+    )
+    assert load(text) == {
+        "a": "x \U0001f600 y",
+        "b": "plain \\ud83d\\ude00",
+        "c": "block \\ud83d\\ude00\n",
+        "d": "single \\ud83d\\ude00",
+        "e": "\\\U0001f600",
+        "f": "\\ud83d\\ude00",
+    }
+
+
+def test_a_lone_escaped_surrogate_is_still_refused_with_the_line():
+    with pytest.raises(DescriptionError) as caught:
+        load('a: "\\ud83d\\ude00"\nb: "\\ud800 alone"\n')
+    assert caught.value.place == "line 2"
+
+
+def test_repeated_keys_keep_the_last_value_and_are_reported_with_both_lines():
+    text = (
+        "openapi: 3.0.3\n"  # 1
+        "paths:\n"  # 2
+        "  /pets:\n"  # 3
+        "    get: {summary: first}\n"  # 4
+        "  /pets:\n"  # 5
+        "    get: {summary: second}\n"  # 6
+        "info:\n"  # 7
+        "  title: A\n"  # 8
+        "  version: '1'\n"  # 9
+        "  title: B\n"  # 10
+        "responses: {200: x, '200': y}\n"  # 11: one key as JSON writes it
+        "list: [{k: 1}, {k: 2}]\n"  # 12: two mappings, no repeat
+        "<<: {openapi: 3.1.0}\n"  # 13: a merge key is no repeat
+    )
+    with yaml_findings() as found:
+        document = load(text)
+    assert document["paths"]["/pets"] == {"get": {"summary": "second"}}
+    assert document["info"] == {"title": "B", "version": "1"}
+    assert found == [
+        ("line 5", "duplicate key '/pets' (also at line 3): the last one is kept"),
+        ("line 10", "duplicate key 'title' (also at line 8): the last one is kept"),
+        ("line 11", "duplicate key '200' (also at line 11): the last one is kept"),
+    ]
+
+
+def test_repeated_keys_are_collected_only_when_asked():
+    assert load("a: 1\na: 2\n") == {"a": 2}  # no collector: nothing kept anywhere
+    with yaml_findings() as found:
+        load("a: 1\nb: 2\n")
+        load("x: [1, 2]\ny: {x: 1}\n")
+    assert found == []
+    with yaml_findings() as outer:
+        with yaml_findings() as inner:
+            load("a: 1\na: 2\n")
+        load("b: 1\nb: 2\n")
+    assert [place for place, _ in inner] == ["line 2"] and [place for place, _ in outer] == ["line 2"]

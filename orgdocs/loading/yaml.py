@@ -8,13 +8,23 @@ a budget on the size they expand to refuses alias bombs, and nesting deeper than
 as soon as the parser reaches it. A document that fails to parse is retried once on
 tolerantly cleaned text (control characters, U+2028, tabs in block scalars) because real descriptions that
 other tools open contain those. Without libyaml, PyYAML's pure-Python SafeLoader supplies the same events.
+
+JSON is YAML: JSON text writes a character beyond U+FFFF as an escaped surrogate pair (``"\ud83d\ude00"``),
+which libyaml refuses and the pure-Python reader keeps as two surrogates; a pair escaped in a double-quoted
+scalar is read as its one character (``\U0001f600``), and the same text elsewhere (a plain or block scalar,
+where it is not an escape) as it is written. A key repeated in one mapping keeps its last value, as PyYAML
+does; inside ``yaml_findings()`` each one is reported with the lines of both (``orgdocs check`` lists them).
 """
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import yaml
@@ -27,7 +37,7 @@ try:  # libyaml's parser, when PyYAML was built with it
 except ImportError:  # pragma: no cover - depends on the PyYAML build
     _CParser = None
 
-__all__ = ["load_yaml"]
+__all__ = ["load_yaml", "yaml_findings"]
 
 # Aliases may add this many nodes, or ten times the document's own nodes if that is more, before the document
 # is refused as an alias bomb. GitHub's whole description has about half a million nodes.
@@ -77,6 +87,22 @@ _BLANK_LINE = re.compile(r"^[ \t]+(?=\r?$)", re.M)
 _BLOCK_HEADER = re.compile(r"(?:^|[\s:-])(?:![^\s]*\s+)?(?:&[^\s]+\s+)?[|>]([1-9]?)[-+]?([1-9]?)\s*(?:#.*)?$")
 
 
+# What reading a document survives, collected while ``yaml_findings()`` runs: (place, message).
+_FINDINGS: ContextVar[list[tuple[str, str]] | None] = ContextVar("orgdocs_yaml_findings", default=None)
+
+
+@contextmanager
+def yaml_findings() -> Iterator[list[tuple[str, str]]]:
+    """Collect ``(place, message)`` of what the YAML documents read in the block survive: each key repeated in
+    a mapping (``("line 9", "duplicate key 'name' (also at line 4): the last one is kept")``)."""
+    found: list[tuple[str, str]] = []
+    token = _FINDINGS.set(found)
+    try:
+        yield found
+    finally:
+        _FINDINGS.reset(token)
+
+
 def load_yaml(data: bytes | str, source: str) -> Any:
     """Parse one YAML document into dicts, lists, strings, ints, floats, bools and None.
 
@@ -87,16 +113,75 @@ def load_yaml(data: bytes | str, source: str) -> Any:
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
-        return _parse(text, source)
+        return _load(text, source)
     except (yaml.YAMLError, UnicodeEncodeError) as error:
         first_error = error
     cleaned = _tolerant_text(text)
     if cleaned != text:
         try:
-            return _parse(cleaned, source)
+            return _load(cleaned, source)
         except (yaml.YAMLError, UnicodeEncodeError):
             pass
     raise _syntax_error(first_error, text, source) from None
+
+
+def _load(text: str, source: str) -> Any:
+    """The document of ``text``: surrogate pairs escaped in double-quoted scalars joined, and repeated keys
+    reported to ``yaml_findings()``."""
+    if "\\u" in text and _PAIR_ESCAPE.search(text):
+        text = _joined_pairs(text, source)
+        document, repeated = _parse(text, source)
+    else:
+        document, repeated = _parse(text, source)
+    findings = _FINDINGS.get()
+    if repeated and findings is not None:
+        findings.extend(
+            (f"line {second}", f"duplicate key {key!r} (also at line {first}): the last one is kept")
+            for key, first, second in _repeated_keys(text)
+        )
+    return document
+
+
+# ``\uD83D\uDE00``: a high then a low surrogate escaped, the backslash not itself escaped (even backslashes
+# before it). Group 1: those backslashes; 2 and 3: the two code units.
+_PAIR_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})")
+
+
+def _joined_pairs(text: str, source: str) -> str:
+    """``text`` with each surrogate pair escaped in a double-quoted scalar written as its one character's
+    ``\\U`` escape. The pairs are joined everywhere first; those that the parse then finds in a scalar of
+    another style (where the text is not an escape) are put back as they were written."""
+    joined, spots = _join(text, frozenset())
+    starts = [new for _, new in spots]
+    literal: set[int] = set()
+    parser = _CParser(joined) if _CParser is not None else yaml.SafeLoader(joined)
+    get_event = parser.get_event
+
+    def checked() -> Any:  # each scalar that is not double-quoted: the spots it holds are no escapes
+        event = get_event()
+        if type(event) is yaml.ScalarEvent and event.style != '"' and "\\U" in event.value:
+            first = bisect.bisect_left(starts, event.start_mark.index)
+            last = bisect.bisect_left(starts, event.end_mark.index)
+            literal.update(original for original, _ in spots[first:last])
+        return event
+
+    _build(checked, source)
+    return _join(text, frozenset(literal))[0] if literal else joined
+
+
+def _join(text: str, kept: frozenset[int]) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with the pairs not at an offset in ``kept`` joined; the (old, new) offset of each joined."""
+    spots: list[tuple[int, int]] = []
+
+    def joined(match: re.Match) -> str:
+        at = match.start() + len(match[1])
+        if at in kept:
+            return match[0]
+        spots.append((at, at - 2 * len(spots)))  # each join is two characters shorter
+        code = 0x10000 + ((int(match[2], 16) - 0xD800) << 10) + (int(match[3], 16) - 0xDC00)
+        return f"{match[1]}\\U{code:08X}"
+
+    return _PAIR_ESCAPE.sub(joined, text), spots
 
 
 def _decode(data: bytes | bytearray | memoryview, source: str) -> str:
@@ -130,17 +215,19 @@ def _detect_encoding(raw: bytes) -> str:
     return "utf-8"
 
 
-def _parse(text: str, source: str) -> Any:
+def _parse(text: str, source: str) -> tuple[Any, bool]:
+    """The document, and whether a mapping of it repeats a key."""
     parser = _CParser(text) if _CParser is not None else yaml.SafeLoader(text)
     return _build(parser.get_event, source)
 
 
-def _build(get_event: Any, source: str) -> Any:
-    """Build the stream's single document from parser events (the hot loop: keep it flat)."""
+def _build(get_event: Any, source: str) -> tuple[Any, bool]:
+    """Build the stream's single document from parser events (the hot loop: keep it flat); and whether a
+    mapping repeats a key (where, ``_repeated_keys`` finds: it is rare)."""
     get_event()  # StreamStartEvent
     event = get_event()
     if type(event) is yaml.StreamEndEvent:
-        return None
+        return None, False
 
     scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
     mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
@@ -160,6 +247,7 @@ def _build(get_event: Any, source: str) -> Any:
     start = 0  # nodes counted when the open collection began
     nodes = 0  # nodes in the document
     extra = 0  # nodes aliases add beyond their own
+    repeated = False  # a mapping has a key twice
 
     while True:
         event = get_event()
@@ -225,13 +313,52 @@ def _build(get_event: Any, source: str) -> Any:
             if key is _MERGE:
                 merges = _add_merge(merges, value, event, source)
             else:
+                if key in container:
+                    repeated = True
                 container[key] = value
             key = no_key
 
     event = get_event()
     if type(event) is not yaml.StreamEndEvent:
         raise _event_error("YAML: expected a single document, found another", event, source)
-    return root[0]
+    return root[0], repeated
+
+
+def _repeated_keys(text: str) -> list[tuple[str, int, int]]:
+    """``(key, first line, line)`` of each key that a mapping of ``text`` (a document that parses) has
+    again, keys read as ``_build`` reads them (``200`` and ``"200"`` are one key); merge keys left out."""
+    parser = _CParser(text) if _CParser is not None else yaml.SafeLoader(text)
+    found = []
+    stack: list[tuple[dict | None, bool]] = []
+    seen: dict[str, int] | None = None  # the open mapping's keys and their lines; None in a sequence
+    expect_key = False
+    while True:
+        event = parser.get_event()
+        kind = type(event)
+        if kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            stack.append((seen, expect_key))
+            seen, expect_key = ({}, True) if kind is yaml.MappingStartEvent else (None, False)
+            continue
+        if kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            seen, expect_key = stack.pop()
+        elif kind is yaml.ScalarEvent:
+            if seen is not None and expect_key:
+                key = _resolve_plain(event.value) if event.tag is None and not event.style else event.value
+                if event.tag is not None:
+                    key = _tagged_scalar(event.value, event.tag, event.implicit[0])
+                if type(key) is not str or key == "<<":
+                    key = _mapping_key(key, event, "")
+                if key is not _MERGE:
+                    line = event.start_mark.line + 1
+                    if key in seen:
+                        found.append((key, seen[key], line))
+                    seen[key] = line
+        elif kind is not yaml.AliasEvent:
+            if kind is yaml.StreamEndEvent:
+                return found
+            continue
+        if seen is not None:  # a key or a value of the open mapping was read
+            expect_key = not expect_key
 
 
 class _Marker:
