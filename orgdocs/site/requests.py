@@ -38,8 +38,10 @@ JavaScript:
   origin, else stays relative. Then joined with the path with exactly one ``/`` between them.
 - **Checks before sending** (``request_problems``): an empty required parameter (path parameters are always
   required), an empty required body or a JSON body that does not parse, a header name that is not an HTTP
-  token (or a value with a line break, or a character beyond Latin-1), and a URL whose origin is not the server's (a path that would change
-  the host) each block Send with a message; nothing is sent.
+  token (or a value with a line break, or a character beyond Latin-1), a server URL holding a user name or
+  password (``http://user@host``) or a backslash anywhere (``http://a\\@b``: a browser sends it to ``a``,
+  httpx and curl to ``b``), and a URL whose origin is not the server's (a path that would change the host)
+  each block Send with a message; nothing is sent.
 - **Body**: not passed -> the request example of the chosen media type (the first one declared unless
   ``media_type`` says); ``None`` -> no body; a ``str`` -> sent as it is; anything else is serialized: JSON
   media types (``application/json``, ``*/*+json``) as JSON with a 2-space indent, integral floats written as
@@ -80,6 +82,7 @@ __all__ = [
     "path_order",
     "request_problems",
     "schema_type",
+    "server_refusal",
     "server_url",
     "text_of",
     "to_httpx",
@@ -247,11 +250,26 @@ def request_problems(
         problems["headers"] = "not a valid header name or value: " + ", ".join(bad)
     origin = _origin(server)
     url_origin = _origin(parts.url)
-    if origin and url_origin.lower() != origin.lower():
+    refused = server_refusal(server)
+    if refused:
+        problems["url"] = refused
+    elif origin and url_origin.lower() != origin.lower():
         problems["url"] = f"the request would leave the server {origin} (for {url_origin or parts.url})"
     elif not origin and parts.url.startswith("//"):
         problems["url"] = f"the path would change the host: {parts.url}"
     return problems
+
+
+def server_refusal(url: str) -> str:
+    """Why a server URL is refused ("" when it is not): a backslash anywhere, which clients read apart (a
+    browser as ``/``, httpx and curl as a character of the host or path), or a user name or password in its
+    authority, which would send the request, and the credentials with it, to the host after the ``@``."""
+    if "\\" in url:
+        return f"the server URL {url} holds a backslash, which clients read differently: not sent"
+    match = _AUTHORITY.match(url)
+    if match and "@" in match.group(1):
+        return f"the server URL {url} holds a user name or password (before '@'): not sent"
+    return ""
 
 
 def body_problem(text: str | None, media_type: str | None, *, required: bool = False) -> str:
@@ -268,6 +286,7 @@ def body_problem(text: str | None, media_type: str | None, *, required: bool = F
 
 _ABSOLUTE = re.compile(r"^https?://", re.IGNORECASE)
 _ORIGIN = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?#]*")
+_AUTHORITY = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?//([^/?#]*)")
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _BAD_VALUE = re.compile(r"[\r\n\0]|[^\x00-\xff]")  # fetch and httpx send header values as Latin-1
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from orgdocs.render.static.build import build_site
+from orgdocs.render.static.form import api_key
 from orgdocs.site import Site
 from orgdocs.site.requests import build_request
 from orgdocs.site.samples import code_samples
@@ -95,9 +96,10 @@ def test_navigate_search_fill_token_and_send(www, shop, static_server, api_serve
     assert parts.url == url
     assert _samples(page) == code_samples(parts)
 
-    # a token is kept for the group: another page of the group finds it, the samples mask it
+    # a token is kept for the API: another page of the API finds it, the samples mask it
+    key = "orgdocs:cred:" + api_key(shop.descriptions[0]) + ":bearer:value"
     page.get_by_label("Bearer token").fill(TOKEN)
-    assert page.evaluate("sessionStorage.getItem('orgdocs:cred:Shop API:bearer:value')") == TOKEN
+    assert page.evaluate("key => sessionStorage.getItem(key)", key) == TOKEN
     assert (
         TOKEN not in _samples(page)["curl"] and '-H "Authorization: Bearer $TOKEN"' in _samples(page)["curl"]
     )
@@ -125,12 +127,11 @@ def test_navigate_search_fill_token_and_send(www, shop, static_server, api_serve
 
     # remembered on this device -> localStorage; forget -> gone from both
     page.get_by_label("Remember on this device").check()
-    assert page.evaluate("localStorage.getItem('orgdocs:cred:Shop API:bearer:value')") == TOKEN
-    assert page.evaluate("sessionStorage.getItem('orgdocs:cred:Shop API:bearer:value')") is None
+    assert page.evaluate("key => localStorage.getItem(key)", key) == TOKEN
+    assert page.evaluate("key => sessionStorage.getItem(key)", key) is None
     page.get_by_role("button", name="Forget credentials").click()
-    assert page.evaluate(
-        "[localStorage.getItem('orgdocs:cred:Shop API:bearer:value'), sessionStorage.getItem('orgdocs:cred:Shop API:bearer:value')]"
-    ) == [None, None]
+    kept = page.evaluate("key => [localStorage.getItem(key), sessionStorage.getItem(key)]", key)
+    assert kept == [None, None]
     assert page.get_by_label("Bearer token").input_value() == ""
     for path in www.rglob("*"):
         if path.is_file():

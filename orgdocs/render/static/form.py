@@ -18,6 +18,7 @@ or generated example.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -44,6 +45,7 @@ from orgdocs.site.schemas import merged_schema, target_of
 __all__ = [
     "FormField",
     "ServerChoice",
+    "api_key",
     "body_text",
     "form_fields",
     "initial_request",
@@ -221,6 +223,16 @@ def server_choices(servers: list[Server]) -> list[ServerChoice]:
         )
         for server in servers
     ]
+
+
+def api_key(description: Any) -> str:
+    """The key the browser keeps this API's credentials under: a digest of the description's source and its
+    declared servers, the notebook's ``credential_scope`` (``orgdocs.render.widgets.request_form``), so that a
+    credential typed for one API is never offered to another one, even when both name their scheme
+    ``bearerAuth`` in the same group. A digest: the page does not show where the description was read."""
+    servers = " ".join(sorted(server.url for server in description.servers))
+    scope = f"{description.source} @ {servers}"
+    return hashlib.blake2s(scope.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
 
 def security_form(requirements: list, schemes: dict[str, dict]) -> dict:

@@ -28,6 +28,7 @@ from orgdocs.model.callbacks import (
 )
 from orgdocs.model.titles import kebab
 from orgdocs.render.static.form import (
+    api_key,
     body_text,
     form_fields,
     initial_request,
@@ -246,6 +247,8 @@ def operation_context(
             "fields": fields,
             "servers": server_choices(entry.operation.servers),
             "security": security_form(op["security"], payload["securitySchemes"]),
+            "api": api_key(entry.description),
+            "api_title": entry.description.title,
             "description_url": description_url,
             "media_types": [m["mediaType"] for m in (op["requestBody"] or {}).get("content", [])],
             "body": body,

@@ -12,9 +12,14 @@
  *   send(request) -> Promise of {status, statusText, headers: [[name, value]], text, notes: [string]};
  *     request is {method, url, headers: [[name, value]], body: string | null, fields: [[name, value]] | null}.
  *     Default: the browser's fetch (a Cookie header cannot be set by a page: it is left out, with a note).
- *   store: get(key) -> {value, remembered} | null; set(key, value, remember); keys are
- *     "orgdocs:cred:<group>:<scheme>:<field>". Default: sessionStorage, or localStorage when the reader
- *     ticks "remember on this device"; nothing is stored anywhere else.
+ *   store: get(key) -> {value, remembered} | null; set(key, value, remember); optionally forget(prefixes),
+ *     which removes every key starting with one of them. Keys are "orgdocs:cred:<api>:<scheme>:<field>",
+ *     <api> the API the credential was typed for (the form's data-api: a digest of the description and its
+ *     declared servers, orgdocs/render/static/form.py api_key), never the group or the scheme name alone: two
+ *     APIs that both call their scheme "bearerAuth" do not share it. Default: sessionStorage, or
+ *     localStorage when the reader ticks "remember on this device"; nothing is stored anywhere else.
+ * Send never follows a redirect (fetch's redirect: "manual"): the credentials it carries would go wherever the
+ * Location points. The redirect is shown instead.
  * The page script mounts every form with the defaults.
  */
 (function () {
@@ -88,6 +93,21 @@
   }
 
   var browserStore = {
+    forget: function (prefixes) {
+      ["sessionStorage", "localStorage"].forEach(function (kind) {
+        var storage = webStorage(kind);
+        if (!storage) return;
+        try {
+          var keys = [];
+          for (var i = 0; i < storage.length; i++) keys.push(storage.key(i));
+          keys.forEach(function (key) {
+            if (key !== null && prefixes.some(function (prefix) { return key.indexOf(prefix) === 0; })) storage.removeItem(key);
+          });
+        } catch (error) {
+          /* storage blocked: nothing was kept there */
+        }
+      });
+    },
     get: function (key) {
       var session = webStorage("sessionStorage");
       var local = webStorage("localStorage");
@@ -129,6 +149,10 @@
       "). Likely causes: " + reasons.join("; or ") + ". The curl sample sends the same request from a terminal, where CORS does not apply.";
   }
 
+  var REDIRECT_NOTE = "The server answered with a redirect (3xx). The form does not follow redirects, so that " +
+    "credentials never go to another address, and the browser does not let a page read where a redirect " +
+    "points: the curl sample with -i added shows its status and Location header.";
+
   function browserSend(request) {
     var headers = new Headers();
     var notes = [];
@@ -139,7 +163,8 @@
       }
       headers.append(h[0], h[1]);
     });
-    var init = { method: request.method, headers: headers };
+    // a redirect is not followed: the credentials would go to wherever it points (an opaqueredirect answer)
+    var init = { method: request.method, headers: headers, redirect: "manual" };
     if (request.fields) {
       var data = new FormData();
       request.fields.forEach(function (f) { data.append(f[0], f[1]); });
@@ -148,6 +173,16 @@
       init.body = request.body;
     }
     return fetch(request.url, init).then(function (response) {
+      if (response.type === "opaqueredirect") {
+        return {
+          status: 0,
+          statusText: "",
+          redirect: true,
+          headers: [],
+          text: "",
+          notes: notes.concat([REDIRECT_NOTE]),
+        };
+      }
       return response.text().then(function (text) {
         var list = [];
         response.headers.forEach(function (value, name) { list.push([name, value]); });
@@ -178,6 +213,10 @@
     var schemes = payload.securitySchemes || {};
     var alternatives = R.securityAlternatives(operation.security);
     var group = options.group || document.body.getAttribute("data-group") || payload.group || "";
+    var credentialBox = form.querySelector("[data-credentials]");
+    // the API the credentials belong to: a group may hold several APIs whose schemes share names
+    var api = options.api || (credentialBox && credentialBox.getAttribute("data-api")) || group;
+    var apiTitle = options.apiTitle || (credentialBox && credentialBox.getAttribute("data-api-title")) || group;
     var pageUrl = options.pageUrl || window.location.href;
     var descriptionUrl = form.getAttribute("data-description-url") || "";
 
@@ -196,7 +235,7 @@
     var authChosen = false; // until the reader picks an alternative, the first satisfied one is used
 
     function storageKey(input) {
-      return "orgdocs:cred:" + group + ":" + input.getAttribute("data-cred-scheme") + ":" + input.getAttribute("data-cred-field");
+      return "orgdocs:cred:" + api + ":" + input.getAttribute("data-cred-scheme") + ":" + input.getAttribute("data-cred-field");
     }
 
     function values() {
@@ -326,9 +365,9 @@
     function showStatus() {
       if (!status) return;
       var any = Array.prototype.some.call(credentialInputs, function (input) { return input.value.trim() !== ""; });
-      if (!any) status.textContent = "No credentials set. They would be kept in this browser only, for every page of " + group + ".";
-      else if (rememberBox && rememberBox.checked) status.textContent = "Credentials remembered on this device for every page of " + group + ".";
-      else status.textContent = "Credentials kept for this browser session, for every page of " + group + ".";
+      if (!any) status.textContent = "No credentials set. They would be kept in this browser only, for every operation of " + apiTitle + ".";
+      else if (rememberBox && rememberBox.checked) status.textContent = "Credentials remembered on this device for every operation of " + apiTitle + ".";
+      else status.textContent = "Credentials kept for this browser session, for every operation of " + apiTitle + ".";
     }
 
     function storeCredentials() {
@@ -354,6 +393,9 @@
           credentialInputs.forEach(function (input) { input.value = ""; });
           if (rememberBox) rememberBox.checked = false;
           storeCredentials();
+          // every credential of the API, those of schemes other pages use too (and what earlier versions
+          // kept under the group's name)
+          if (store.forget) store.forget(["orgdocs:cred:" + api + ":", "orgdocs:cred:" + group + ":"]);
           update();
         });
       }
@@ -393,6 +435,13 @@
       responseView.textContent = "";
       responseView.hidden = false;
       var head = element("p", "response-status");
+      if (response.redirect) {
+        head.appendChild(element("span", "status status-redirect", "3xx"));
+        head.appendChild(document.createTextNode(" Redirect, not followed · " + Math.round(milliseconds) + " ms"));
+        responseView.appendChild(head);
+        (response.notes || []).forEach(function (note) { responseView.appendChild(element("p", "hint", note)); });
+        return;
+      }
       var family = { 1: "info", 2: "success", 3: "redirect", 4: "client-error", 5: "server-error" }[String(response.status)[0]] || "other";
       head.appendChild(element("span", "status status-" + family, String(response.status)));
       head.appendChild(document.createTextNode(" " + (response.statusText || "") + " · " + Math.round(milliseconds) + " ms"));

@@ -2,16 +2,24 @@
  * not be found from an unknown folder). Static hosts serve 404.html for any unknown address at any depth, and
  * it links from "/" (data-base), right for a site at a host's root. Below a sub-path
  * (https://user.github.io/project/) its stylesheet, scripts and links are not there: find the site's folder,
- * the deepest folder of the address that holds this build's stylesheet, and load and link from it. */
+ * the deepest folder of the address that holds this build's stylesheet, and load and link from it. Only a
+ * folder of this host is a candidate: the path's folders up to the first empty, "." or ".." one (a path of
+ * "//other-host/..." would otherwise make "//other-host/" a folder, which the browser reads as another
+ * host), and each must resolve to this page's origin. */
 (function () {
   "use strict";
   var sheet = document.querySelector('link[rel="stylesheet"]');
   var asset = sheet ? sheet.getAttribute("href") : "";
   if (asset.charAt(0) !== "/" || asset.charAt(1) === "/") return;
   var folders = location.pathname.split("/").slice(1, -1);
+  for (var end = 0; end < folders.length; end++) {
+    if (folders[end] === "" || folders[end] === "." || folders[end] === ".." || folders[end].indexOf("\\") >= 0) break;
+  }
+  folders = folders.slice(0, end);
   var candidates = [];
   for (var depth = folders.length; depth > 0; depth--) {
-    candidates.push("/" + folders.slice(0, depth).join("/") + "/");
+    var folder = "/" + folders.slice(0, depth).join("/") + "/";
+    if (new URL(folder, location.href).origin === location.origin) candidates.push(folder);
   }
   if (!candidates.length) return; // the address is at the root: "/" is right
 

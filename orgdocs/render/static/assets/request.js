@@ -16,6 +16,7 @@
   var API_KEY_PLACES = ["header", "query", "cookie"];
   var ABSOLUTE = /^https?:\/\//i;
   var ORIGIN = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\/?#]*/;
+  var AUTHORITY = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/([^\/?#]*)/;
   var TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
   var BAD_VALUE = /[\r\n\0]|[^\x00-\xff]/;
   var BASIC = /^Basic (\$[A-Z][A-Z0-9_]*):(\$[A-Z][A-Z0-9_]*)$/;
@@ -168,6 +169,14 @@
     return url;
   }
 
+  /* why a server URL is refused ("" when it is not): requests.py server_refusal */
+  function serverRefusal(url) {
+    if (url.indexOf("\\") >= 0) return "the server URL " + url + " holds a backslash, which clients read differently: not sent";
+    var match = AUTHORITY.exec(url);
+    if (match && match[1].indexOf("@") >= 0) return "the server URL " + url + " holds a user name or password (before '@'): not sent";
+    return "";
+  }
+
   function bodyProblem(text, mediaType, required) {
     if (text === null || text === undefined || !text.trim()) return required ? "the body is required" : "";
     if (isJsonMediaType(mediaType)) {
@@ -193,7 +202,10 @@
     if (bad.length) problems.headers = "not a valid header name or value: " + bad.join(", ");
     var serverOrigin = origin(options.server || "");
     var urlOrigin = origin(parts.url);
-    if (serverOrigin && urlOrigin.toLowerCase() !== serverOrigin.toLowerCase()) {
+    var refused = serverRefusal(options.server || "");
+    if (refused) {
+      problems.url = refused;
+    } else if (serverOrigin && urlOrigin.toLowerCase() !== serverOrigin.toLowerCase()) {
       problems.url = "the request would leave the server " + serverOrigin + " (for " + (urlOrigin || parts.url) + ")";
     } else if (!serverOrigin && parts.url.indexOf("//") === 0) {
       problems.url = "the path would change the host: " + parts.url;
@@ -732,6 +744,7 @@
     appliedCredentials: appliedCredentials,
     serverUrl: serverUrl,
     requestProblems: requestProblems,
+    serverRefusal: serverRefusal,
     bodyProblem: bodyProblem,
   };
 })(window);
