@@ -17,11 +17,13 @@ __all__ = [
     "Site",
     "SourceError",
     "__version__",
+    "check_response",
     "endpoints",
     "export_pages",
     "frame",
     "load",
     "load_config",
+    "mock_client",
     "parameters",
     "responses",
     "schemas",
@@ -44,13 +46,17 @@ _LAZY = {
     "schemas": "orgdocs.render.tables",
     "export_pages": "orgdocs.render.nbconvert",
     "frame": "orgdocs.render.frames",
+    "check_response": "orgdocs.render.checks",
+    "mock_client": "orgdocs.render.mock_server",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
     from orgdocs._version import __version__
     from orgdocs.errors import ConfigError, DescriptionError, OrgdocsError, SourceError
     from orgdocs.model import Description, load
+    from orgdocs.render.checks import check_response
     from orgdocs.render.frames import frame
+    from orgdocs.render.mock_server import mock_client
     from orgdocs.render.nbconvert import export_pages
     from orgdocs.render.tables import endpoints, parameters, responses, schemas
     from orgdocs.site import Site

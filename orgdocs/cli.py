@@ -71,6 +71,12 @@ def _demo(args: argparse.Namespace) -> int:
     return demo_command(port=args.port, api_port=args.api_port, folder=args.folder)
 
 
+def _mock(args: argparse.Namespace) -> int:
+    from orgdocs.render.mock_server import serve
+
+    return serve(args.source, host=args.host, port=args.port)
+
+
 def add_command(commands: argparse._SubParsersAction, name: str, summary: str) -> argparse.ArgumentParser:
     """A subcommand whose ``--help`` opens with its one-line summary."""
     return commands.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".")
@@ -132,6 +138,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = add_command(commands, "check", "load and validate a docs config and its descriptions")
     p.add_argument("config", nargs="?", help=_CONFIG_HELP)
     p.set_defaults(run=_check)
+
+    p = add_command(commands, "mock", "a mock server of a description: answers from its examples and schemas")
+    p.add_argument("source", help="a description's file path or http(s) URL")
+    p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=port_number, default=4010, help="port (default 4010; 0 picks a free one)")
+    p.set_defaults(run=_mock)
 
     from orgdocs.orgapi.cli import register
 

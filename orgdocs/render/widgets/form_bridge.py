@@ -105,6 +105,7 @@ def send_answer(form: RequestForm) -> dict:
     if len(text) > MAX_TEXT:
         text = text[:MAX_TEXT]
         notes.append(f"The body is cut at {MAX_TEXT:,} characters here; form.response holds all of it.")
+    notes.extend(check_notes(form, response))
     answer = {
         "status": response.status_code,
         "statusText": response.reason_phrase,
@@ -144,6 +145,28 @@ def pages_table(form: RequestForm) -> dict:
         max_rows=200, escape=True, border=0, classes="ow-frame", na_rep=""
     )
     return {"table": html}
+
+
+MAX_NOTED = 8  # differences from the description listed under an answer (form.check() has them all)
+
+
+def check_notes(form: RequestForm, response: Any) -> list[str]:
+    """What the response view says of the answer against the description: that it matches, or how not."""
+    from orgdocs.site.conformance import check_response
+
+    try:
+        check = check_response(
+            form.operation, form.description, response.status_code, response.headers, response.content
+        )
+    except Exception as error:  # a check that cannot run says so; the answer is shown all the same
+        return [f"Not checked against the description: {type(error).__name__}: {error}"]
+    if check.ok:
+        return [f"✓ The answer {check.summary()}."]
+    lines = [f"✗ {check.summary()} (form.check() lists them):"]
+    lines += [f"• {difference}" for difference in check.differences[:MAX_NOTED]]
+    if len(check.differences) > MAX_NOTED:
+        lines.append(f"… and {len(check.differences) - MAX_NOTED} more.")
+    return lines
 
 
 def _request_url(error: BaseException) -> str:

@@ -597,6 +597,16 @@ class RequestForm:
             return orgdocs_code(self)
         raise ValueError(f"style is 'httpx' or 'orgdocs', not {style!r}")
 
+    def check(self) -> pd.DataFrame:
+        """How the last answer differs from what the description promises (status, media type, headers,
+        body against its schema): one row per difference (``pointer``, ``expected``, ``actual``); empty when
+        it matches."""
+        from orgdocs.render.checks import check_response
+
+        if self.response is None:
+            raise FormError("nothing was sent yet: call send() first")
+        return check_response(self.operation, self.response)
+
     def frame(self, pages: int = 1) -> pd.DataFrame:
         """The records of the last answer as a DataFrame, typed by the response schema; ``pages`` > 1 follows
         the pages (as the description says they go) with this form's client."""
