@@ -44,7 +44,9 @@ def as_json(description: str, folder: Path) -> Path:
         return source
     target = folder / (source.stem + ".json")
     if not target.exists():
-        data = yaml.load(source.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        data = yaml.load(
+            source.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        )
         target.write_text(json.dumps(data, default=str))
     return target
 

@@ -139,14 +139,93 @@ def test_exact_operation_id_or_path_comes_first(tmp_path):
     assert titles(root.search("/")) == ["Root"]  # a path without words
 
 
-def test_more_query_words_matched_ranks_higher_and_half_of_them_is_enough():
+def test_more_query_words_matched_ranks_higher_and_a_word_that_matches_nothing_lowers_no_one():
     index = SearchIndex([entry("Get a repository"), entry("Delete a repository"), entry("Delete a gist")])
     assert titles(index.search("delete repository")) == [
         "Delete a repository",
         "Get a repository",
         "Delete a gist",
     ]
-    assert titles(index.search("delete repository webhook secret")) == ["Delete a repository"]
+    # words no entry has ("webhook", "secret") neither empty the list nor change it (issue 29)
+    assert index.search("delete repository webhook secret") == index.search("delete repository")
+    assert titles(index.search("zzz qqq gist")) == ["Delete a gist"]
+
+
+def test_the_matches_are_the_entries_that_match_well_enough_not_every_one_sharing_a_common_word():
+    """ "insert instance" on a description where most operations insert something: what is counted is the
+    operations about instances, not every insert (the notebook's "658 of 658 operations match")."""
+    many = [entry(f"Insert thing {i}", "POST", f"/things{i}") for i in range(20)]
+    index = SearchIndex([*many, entry("Insert an instance", "POST", "/instances"), entry("Get an instance")])
+    assert titles(index.search("insert instance")) == ["Insert an instance", "Get an instance"]
+    assert len(index.search("insert")) == 21  # one word: every operation it matches
+
+
+def test_search_file_fields_tags_and_related_words_count_at_lower_weights():
+    entries = [
+        entry("Alpha", path="/a", tags=["Billing"]),
+        entry("Beta", path="/b"),
+        entry("Gamma", path="/c"),
+        entry("Settle an account", "POST", path="/d"),
+    ]
+    file = {
+        "texts": ["", "", "", ""],
+        "fields": {"1": "email|Invoice|pdf", "2": "||receipt"},
+        "tags": {"Billing": "Money owed by customers."},
+        "related": {"pay": "settle"},
+    }
+    index = SearchIndex(entries, file)
+    assert titles(index.search("email")) == ["Beta"]  # a request body field
+    assert titles(index.search("invoice")) == ["Beta"]  # the response type
+    assert titles(index.search("receipt")) == ["Gamma"]  # more of the description
+    assert titles(index.search("owed")) == ["Alpha"]  # the tag's description
+    assert titles(index.search("pay an account")) == ["Settle an account"]  # a related word (WordNet)
+    assert titles(SearchIndex(entries, {**file, "related": {}}).search("pay")) == []
+    # the texts alone (the older form) still work
+    assert titles(SearchIndex(entries, ["about widgets", "", "", ""]).search("widgets")) == ["Alpha"]
+
+
+def test_a_phrasal_verb_typed_apart_is_one_word():
+    index = SearchIndex([entry("Sign in", "POST", "/signin"), entry("Get logs", path="/logs")])
+    assert titles(index.search("log in"))[0] == "Sign in"  # login ~ signin
+    assert titles(index.search("signin")) == ["Sign in"]
+    assert titles(index.search("log"))[0] == "Get logs"
+
+
+def test_the_site_search_file_holds_body_fields_response_types_and_tag_descriptions(tmp_path):
+    user = {"type": "object", "properties": {"email": {"type": "string"}, "nickname": {"type": "string"}}}
+    paths = {
+        "/members": {
+            "post": op(
+                tags=["People"],
+                summary="Add a member",
+                requestBody={"content": {"application/json": {"schema": user}}},
+                responses={
+                    "201": {
+                        "description": "ok",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Badge"}}},
+                    }
+                },
+            ),
+            "get": op(
+                tags=["People"], summary="List members", description="Lists them. Sorted by seniority."
+            ),
+        },
+    }
+    description = api(
+        paths,
+        tags=[{"name": "People", "description": "Humans of the workspace."}],
+        components={"schemas": {"Badge": {"type": "object"}}},
+    )
+    site = site_of(tmp_path, description)
+    file = site.search_file
+    assert set(file) == {"texts", "fields", "tags", "related"}
+    assert file["fields"]["0"] == "email nickname|Badge"
+    assert file["fields"]["1"] == "||Sorted seniority"
+    assert file["tags"] == {"People": "Humans of the workspace."}
+    assert titles(site.search("nickname")) == ["Add a member"]
+    assert titles(site.search("badge")) == ["Add a member"]
+    assert titles(site.search("seniority")) == ["List members"]
+    assert titles(site.search("humans"))[:2] == ["Add a member", "List members"]
 
 
 def test_a_short_title_the_query_covers_beats_a_long_one():

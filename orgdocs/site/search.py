@@ -30,7 +30,7 @@ import bisect
 import functools
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 __all__ = ["SearchIndex", "normalize", "stem", "words"]
 
@@ -38,9 +38,12 @@ TITLE = 3.0
 OPERATION_ID = 2.0
 TAG = PATH = METHOD = 1.5
 PARAMETER = 1.0
-TEXT = 0.5
+BODY = 0.8  # a request body field's name (search file: fields)
+TEXT = RESPONSE = 0.5  # the short description text; the response's type (search file: fields)
+MORE = TAG_TEXT = 0.3  # more of the operation's description; its tag's description
 
 SYNONYM = 0.6  # a synonym of a query verb
+RELATED = 0.5  # a word WordNet relates to the query word (search file: related), matched whole
 TYPO = 0.6  # one edit away
 PREFIX_BASE, PREFIX_COVER = 0.5, 0.4  # prefix quality: base + cover * len(query word) / len(word)
 TYPO_MIN = 5  # letters a query word needs before a typo is tolerated
@@ -52,32 +55,57 @@ METHOD_BONUS = 0.75  # an operation whose method fits a query verb
 TITLE_COVER = 0.5  # up to +50% when the query covers the whole title
 PATH_COVER = 0.25  # up to +25% when it covers the whole path (a collection before its items)
 EXACT = 1e6  # the query is the operationId or the path: first
+# The matches (what a count counts): the entries that match at least SHOWN_COVER of the share of the query
+# that the best-covered entry matches, and score at least SHOWN of the best score
+SHOWN_COVER = 0.5
+SHOWN = 0.05
 
 STOP_WORDS = frozenset(
     [
         "a",
         "all",
+        "am",
         "an",
         "and",
+        "another",
+        "any",
         "are",
         "as",
         "at",
         "be",
         "by",
+        "can",
+        "do",
+        "does",
         "for",
         "from",
+        "how",
         "in",
         "into",
         "is",
         "it",
+        "many",
+        "much",
         "of",
         "on",
         "or",
+        "our",
+        "some",
+        "that",
         "the",
+        "their",
+        "this",
         "to",
+        "us",
+        "we",
+        "what",
+        "which",
+        "who",
         "with",
+        "your",
     ]
 )
+PARTICLES = frozenset(["in", "on", "out", "up", "off", "down", "over", "back"])  # log in, sign out, set up
 # Words a reader uses for the same thing, with the HTTP methods that do what the verbs say
 SYNONYMS = (
     (
@@ -100,7 +128,12 @@ SYNONYMS = (
     (("get", "fetch", "retrieve", "read", "show", "view", "find", "list", "lookup"), ("get",)),
     (("update", "edit", "modify", "change", "set", "patch", "replace", "put"), ("put", "patch", "post")),
     (("delete", "remove", "destroy", "erase", "drop", "unset"), ("delete",)),
-    (("me", "my", "myself", "self", "current", "authenticated"), ()),  # the caller
+    (("me", "my", "myself", "self", "current", "authenticated", "i"), ()),  # the caller
+    (("copy", "duplicate", "clone"), ("post",)),
+    (("login", "signin", "logon", "authenticate"), ("post",)),
+    (("logout", "signout", "logoff"), ("post",)),
+    (("restart", "reboot", "reset"), ("post",)),
+    (("start", "run", "trigger", "launch", "execute", "begin"), ("post",)),
 )
 
 _WHITESPACE_SPLIT = str.split  # the browser splits on the same characters (see search.js)
@@ -176,10 +209,19 @@ _SYNONYM_GROUPS = _synonym_groups()
 
 
 class SearchIndex:
-    """Search over index entries (and, optionally, a short text per entry), prepared once."""
+    """Search over index entries (and, optionally, the search file), prepared once."""
 
-    def __init__(self, entries: Sequence[dict], texts: Sequence[str] | None = None):
+    def __init__(self, entries: Sequence[dict], texts: Sequence[str] | Mapping | None = None):
+        """``texts``: the search file (``texts``, ``fields``, ``tags``, ``related``), or its ``texts`` alone."""
         self.entries = list(entries)
+        more: Mapping[str, str] = {}
+        self._tag_texts: Mapping[str, str] = {}
+        self._related: Mapping[str, str] = {}
+        if isinstance(texts, Mapping):
+            more = texts.get("fields") or {}
+            self._tag_texts = texts.get("tags") or {}
+            self._related = texts.get("related") or {}
+            texts = texts.get("texts")
         self._postings: dict[str, dict[int, float]] = {}  # word -> {entry position: best field weight}
         self._paths: dict[str, set[int]] = {}  # word of a path (not a placeholder) -> entry positions
         self._title_sizes: list[int] = []
@@ -187,7 +229,7 @@ class SearchIndex:
         self._exact: dict[str, list[int]] = {}  # operationId, path, "method path" -> entry positions
         for position, entry in enumerate(self.entries):
             text = texts[position] if texts is not None and position < len(texts) else ""
-            self._add_entry(position, entry, text)
+            self._add_entry(position, entry, text or "", more.get(str(position), ""))
         self._vocabulary = sorted(self._postings)
         # every word on one line, to find a word inside another with one str.find per occurrence
         self._lines = "\n" + "\n".join(self._vocabulary) + "\n"
@@ -198,8 +240,9 @@ class SearchIndex:
             offset += len(word) + 1
         self._near: dict[str, list[str]] | None = None  # deletion -> words, built on the first typo
 
-    def _add_entry(self, position: int, entry: dict, text: str) -> None:
+    def _add_entry(self, position: int, entry: dict, text: str, more: str) -> None:
         path = entry["path"]
+        body, response, rest = [*more.split("|"), "", ""][:3]
         fields = [
             (TITLE, entry["title"]),
             (OPERATION_ID, entry["operationId"]),
@@ -207,7 +250,11 @@ class SearchIndex:
             (PATH, _PLACEHOLDER.sub(" ", path)),
             *[(TAG, tag) for tag in entry["tags"]],
             (PARAMETER, " ".join([*_PLACEHOLDER.findall(path), *entry["params"]])),
+            (BODY, body),
             (TEXT, text),
+            (RESPONSE, response),
+            (MORE, rest),
+            *[(TAG_TEXT, self._tag_texts.get(tag, "")) for tag in entry["tags"]],
         ]
         postings = self._postings
         for weight, value in fields:
@@ -282,11 +329,15 @@ class SearchIndex:
         group = _SYNONYM_GROUPS.get(word)
         if group:
             alternatives += [(synonym, SYNONYM, False) for synonym in group[0]]
+        related = [
+            (other, RELATED, None) for other in self._related.get(word, "").split() if other in self._postings
+        ]
         best: dict[int, float] = {}
         in_title: set[int] = set()
         in_path: set[int] = set()
-        for alternative, quality, typos in alternatives:
-            for other, match in self._expand(alternative, typos).items():
+        for alternative, quality, typos in alternatives + related:
+            matches = {alternative: 1.0} if typos is None else self._expand(alternative, typos)
+            for other, match in matches.items():
                 in_path.update(self._paths.get(other, ()))
                 value = quality * match
                 for position, weight in self._postings[other].items():
@@ -297,10 +348,26 @@ class SearchIndex:
                         in_title.add(position)
         return best, in_title, in_path
 
+    def _compounds(self, terms: Sequence[str]) -> list[str]:
+        """Query words with a phrasal verb joined ("log in" -> login, "set up" -> setup) where the joined
+        word is indexed or related to indexed words."""
+        joined: list[str] = []
+        i = 0
+        while i < len(terms):
+            if i + 1 < len(terms) and terms[i + 1] in PARTICLES:
+                both = terms[i] + terms[i + 1]
+                if both in self._postings or both in self._related or both in _SYNONYM_GROUPS:
+                    joined.append(both)
+                    i += 2
+                    continue
+            joined.append(terms[i])
+            i += 1
+        return joined
+
     def search(self, query: str, limit: int | None = None) -> list[dict]:
         """Entries matching ``query``, best first; ``limit``: at most that many."""
         whole = normalize(query)
-        terms = list(dict.fromkeys(words(query, joined=False)))
+        terms = list(dict.fromkeys(self._compounds(words(query, joined=False))))
         if any(term not in STOP_WORDS for term in terms):
             terms = [term for term in terms if term not in STOP_WORDS]
         if not terms:  # no word at all ("/"): only an exact path can match
@@ -308,16 +375,20 @@ class SearchIndex:
             return found[:limit] if limit is not None else found
         count = len(self.entries)
         scores: dict[int, float] = {}
-        matched: dict[int, int] = {}
+        matched: dict[int, float] = {}  # the rarity of the query words an entry matches, summed
         title_hits: dict[int, int] = {}
         path_hits: dict[int, int] = {}
         verb_methods = []
+        total = 0.0  # the rarity of the query words that match anything, summed
         for term in terms:
             best, in_title, in_path = self._word_matches(term)
+            if not best:
+                continue  # a word that matches nothing lowers no one
             rarity = math.sqrt(math.sqrt((count + 1) / (len(best) + 1)))
+            total += rarity
             for position, value in best.items():
                 scores[position] = scores.get(position, 0.0) + value * rarity
-                matched[position] = matched.get(position, 0) + 1
+                matched[position] = matched.get(position, 0.0) + rarity
             for position in in_title:
                 title_hits[position] = title_hits.get(position, 0) + 1
             for position in in_path:
@@ -326,24 +397,29 @@ class SearchIndex:
             if group and group[1]:
                 verb_methods.append(group[1])
         exact = set(self._exact.get(whole, ()))
-        size = len(terms)
-        needed = (size + 1) // 2  # a reader's extra word ("... for a repository") must not hide the answer
         ranked: list[tuple[float, int]] = []
+        covers: dict[int, float] = {}
+        top = most = 0.0
         for position, score in scores.items():
-            hits = matched[position]
-            if hits < needed and position not in exact:
-                continue
             method = self.entries[position]["method"].lower()
             for methods in verb_methods:
                 if method in methods:
                     score += METHOD_BONUS
-            cover = hits / size
+            cover = matched[position] / total  # the share of the query (rarer words weigh more) matched
+            covers[position] = cover
+            most = max(most, cover)
             title_size = self._title_sizes[position]
             title_cover = min(1.0, title_hits.get(position, 0) / title_size) if title_size else 0.0
             path_size = self._path_sizes[position]
             path_cover = min(1.0, path_hits.get(position, 0) / path_size) if path_size else 0.0
             score = score * cover * cover * (1.0 + TITLE_COVER * title_cover + PATH_COVER * path_cover)
+            top = max(top, score)
             ranked.append((-(score + EXACT) if position in exact else -score, position))
+        # the matches worth showing: an entry that shares one common word with the query is not one
+        floor, least = top * SHOWN, most * SHOWN_COVER
+        ranked = [
+            item for item in ranked if (-item[0] >= floor and covers[item[1]] >= least) or item[1] in exact
+        ]
         for position in exact:
             if position not in scores:
                 ranked.append((-EXACT, position))

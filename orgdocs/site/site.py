@@ -450,14 +450,24 @@ class Site:
         first keystroke. See ``orgdocs.site.excerpts.search_text``."""
         return [search_text(entry.operation.description) for entry in self.operations.values()]
 
-    @property
+    @functools.cached_property
     def search_file(self) -> dict:
-        """The search file (``SEARCH_URL``): ``texts``, one per entry of ``index["endpoints"]``."""
-        return {"texts": self.search_texts}
+        """The search file (``SEARCH_URL``): ``texts``, one per entry of ``index["endpoints"]``; ``fields``
+        (body fields, response type, more of the description), ``tags`` (their descriptions) and
+        ``related`` (the reader's words, from WordNet): see ``orgdocs.site.search_file``."""
+        from orgdocs.site.search_file import operation_fields, related_table, tag_texts
+
+        entries = list(self.operations.values())
+        return {
+            "texts": self.search_texts,
+            "fields": operation_fields([(entry.description, entry.operation) for entry in entries]),
+            "tags": tag_texts({id(entry.description): entry.description for entry in entries}.values()),
+            "related": related_table(self._index_entries),
+        }
 
     @functools.cached_property
     def _search_index(self) -> SearchIndex:
-        return SearchIndex(self._index_entries, self.search_texts)
+        return SearchIndex(self._index_entries, self.search_file)
 
     def search(self, query: str, limit: int | None = None) -> list[dict]:
         """Index entries matching ``query``, best first (the ranking of ``orgdocs.site.search``)."""

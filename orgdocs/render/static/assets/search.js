@@ -18,8 +18,11 @@
   var OPERATION_ID = 2.0;
   var TAG = 1.5, PATH = 1.5, METHOD = 1.5;
   var PARAMETER = 1.0;
-  var TEXT = 0.5;
+  var BODY = 0.8;
+  var TEXT = 0.5, RESPONSE = 0.5;
+  var MORE = 0.3, TAG_TEXT = 0.3;
   var SYNONYM = 0.6;
+  var RELATED = 0.5;
   var TYPO = 0.6;
   var PREFIX_BASE = 0.5, PREFIX_COVER = 0.4;
   var TYPO_MIN = 5;
@@ -31,14 +34,22 @@
   var TITLE_COVER = 0.5;
   var PATH_COVER = 0.25;
   var EXACT = 1e6;
+  var SHOWN_COVER = 0.5, SHOWN = 0.05;
 
-  var STOP_WORDS = new Set("a all an and are as at be by for from in into is it of on or the to with".split(" "));
+  var STOP_WORDS = new Set(("a all am an and another any are as at be by can do does for from how in into is it many much of " +
+    "on or our some that the their this to us we what which who with your").split(" "));
+  var PARTICLES = new Set("in on out up off down over back".split(" "));
   var SYNONYMS = [
     [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "post"], ["post", "put"]],
     [["get", "fetch", "retrieve", "read", "show", "view", "find", "list", "lookup"], ["get"]],
     [["update", "edit", "modify", "change", "set", "patch", "replace", "put"], ["put", "patch", "post"]],
     [["delete", "remove", "destroy", "erase", "drop", "unset"], ["delete"]],
-    [["me", "my", "myself", "self", "current", "authenticated"], []],
+    [["me", "my", "myself", "self", "current", "authenticated", "i"], []],
+    [["copy", "duplicate", "clone"], ["post"]],
+    [["login", "signin", "logon", "authenticate"], ["post"]],
+    [["logout", "signout", "logoff"], ["post"]],
+    [["restart", "reboot", "reset"], ["post"]],
+    [["start", "run", "trigger", "launch", "execute", "begin"], ["post"]],
   ];
   var GROUPS = new Map();
   SYNONYMS.forEach(function (group) {
@@ -154,9 +165,18 @@
     });
   };
 
+  function own(object, key) {
+    return Object.prototype.hasOwnProperty.call(object, key);
+  }
+
+  // texts: the search file ({texts, fields, tags, related}) or its texts alone
   SearchIndex.prototype._start = function (entries, texts) {
     this.entries = entries.slice();
-    this._texts = texts || [];
+    var file = texts && !Array.isArray(texts) ? texts : { texts: texts };
+    this._texts = file.texts || [];
+    this._more = file.fields || {};
+    this._tagTexts = file.tags || {};
+    this._related = file.related || {};
     this._added = 0;
     // word -> [positions, best field weights]: entries are added in order, so a word's positions are
     // ascending and a repeat is always the last one (no Map per word: 900,000 of them on Microsoft Graph)
@@ -169,16 +189,18 @@
 
   // entries up to (not including) position `until`, from the first not yet added
   SearchIndex.prototype._addEntries = function (until) {
-    var texts = this._texts;
+    var texts = this._texts, more = this._more;
     var end = Math.min(until, this.entries.length);
     for (var position = this._added; position < end; position++) {
-      this._addEntry(position, this.entries[position], position < texts.length ? texts[position] || "" : "");
+      this._addEntry(position, this.entries[position], position < texts.length ? texts[position] || "" : "",
+        own(more, String(position)) ? more[String(position)] : "");
     }
     this._added = Math.max(this._added, end);
   };
 
   SearchIndex.prototype._finish = function () {
     this._texts = null;
+    this._more = null;
     this._vocabulary = Array.from(this._postings.keys()).sort();
     this._lines = "\n" + this._vocabulary.join("\n") + "\n";
     this._starts = [];
@@ -190,14 +212,20 @@
     this._near = null;
   };
 
-  SearchIndex.prototype._addEntry = function (position, entry, text) {
+  SearchIndex.prototype._addEntry = function (position, entry, text, more) {
     var path = entry.path;
+    var parts = more.split("|").concat(["", ""]);
+    var tagTexts = this._tagTexts;
     var placeholders = path.match(PLACEHOLDER) || [];
     var literalPath = path.replace(PLACEHOLDER, " ");
     var fields = [[TITLE, entry.title], [OPERATION_ID, entry.operationId], [METHOD, entry.method], [PATH, literalPath]];
     entry.tags.forEach(function (tag) { fields.push([TAG, tag]); });
     fields.push([PARAMETER, placeholders.concat(entry.params).join(" ")]);
+    fields.push([BODY, parts[0]]);
     fields.push([TEXT, text]);
+    fields.push([RESPONSE, parts[1]]);
+    fields.push([MORE, parts[2]]);
+    entry.tags.forEach(function (tag) { fields.push([TAG_TEXT, own(tagTexts, tag) ? tagTexts[tag] : ""]); });
     var postings = this._postings;
     fields.forEach(function (field) {
       var weight = field[0];
@@ -307,11 +335,15 @@
     var alternatives = [[word, 1.0, true]];
     var group = GROUPS.get(word);
     if (group) group[0].forEach(function (synonym) { alternatives.push([synonym, SYNONYM, false]); });
-    var best = new Map(), inTitle = new Set(), inPath = new Set();
     var self = this;
+    (own(this._related, word) ? this._related[word].split(" ") : []).forEach(function (other) {
+      if (other && self._postings.has(other)) alternatives.push([other, RELATED, null]);
+    });
+    var best = new Map(), inTitle = new Set(), inPath = new Set();
     alternatives.forEach(function (alternative) {
       var quality = alternative[1];
-      self._expand(alternative[0], alternative[2]).forEach(function (match, other) {
+      var matches = alternative[2] === null ? new Map([[alternative[0], 1.0]]) : self._expand(alternative[0], alternative[2]);
+      matches.forEach(function (match, other) {
         (self._paths.get(other) || []).forEach(function (position) { inPath.add(position); });
         var value = quality * match;
         var posting = self._postings.get(other), positions = posting[0], weights = posting[1];
@@ -325,9 +357,26 @@
     return [best, inTitle, inPath];
   };
 
+  // query words with a phrasal verb joined ("log in" -> login) where the joined word is known
+  SearchIndex.prototype._compounds = function (terms) {
+    var joined = [];
+    for (var i = 0; i < terms.length; i++) {
+      if (i + 1 < terms.length && PARTICLES.has(terms[i + 1])) {
+        var both = terms[i] + terms[i + 1];
+        if (this._postings.has(both) || own(this._related, both) || GROUPS.has(both)) {
+          joined.push(both);
+          i++;
+          continue;
+        }
+      }
+      joined.push(terms[i]);
+    }
+    return joined;
+  };
+
   SearchIndex.prototype.search = function (query, limit) {
     var whole = normalize(query);
-    var terms = Array.from(new Set(words(query, false)));
+    var terms = Array.from(new Set(this._compounds(words(query, false))));
     if (terms.some(function (t) { return !STOP_WORDS.has(t); })) {
       terms = terms.filter(function (t) { return !STOP_WORDS.has(t); });
     }
@@ -340,13 +389,16 @@
     var count = this.entries.length;
     var scores = new Map(), matched = new Map(), titleHits = new Map(), pathHits = new Map();
     var verbMethods = [];
+    var total = 0.0;
     terms.forEach(function (term) {
       var found = self._wordMatches(term);
       var best = found[0];
+      if (best.size === 0) return; // a word that matches nothing lowers no one
       var rarity = Math.sqrt(Math.sqrt((count + 1) / (best.size + 1)));
+      total += rarity;
       best.forEach(function (value, position) {
         scores.set(position, (scores.get(position) || 0.0) + value * rarity);
-        matched.set(position, (matched.get(position) || 0) + 1);
+        matched.set(position, (matched.get(position) || 0.0) + rarity);
       });
       found[1].forEach(function (position) { titleHits.set(position, (titleHits.get(position) || 0) + 1); });
       found[2].forEach(function (position) { pathHits.set(position, (pathHits.get(position) || 0) + 1); });
@@ -354,23 +406,28 @@
       if (group && group[1].length) verbMethods.push(group[1]);
     });
     var exact = new Set(this._exact.get(whole) || []);
-    var size = terms.length;
-    var needed = Math.floor((size + 1) / 2);
     var ranked = [];
+    var covers = new Map();
+    var top = 0.0, most = 0.0;
     scores.forEach(function (score, position) {
-      var hits = matched.get(position);
-      if (hits < needed && !exact.has(position)) return;
       var method = self.entries[position].method.toLowerCase();
       verbMethods.forEach(function (methods) {
         if (methods.indexOf(method) >= 0) score += METHOD_BONUS;
       });
-      var cover = hits / size;
+      var cover = matched.get(position) / total;
+      covers.set(position, cover);
+      most = Math.max(most, cover);
       var titleSize = self._titleSizes[position];
       var titleCover = titleSize ? Math.min(1.0, (titleHits.get(position) || 0) / titleSize) : 0.0;
       var pathSize = self._pathSizes[position];
       var pathCover = pathSize ? Math.min(1.0, (pathHits.get(position) || 0) / pathSize) : 0.0;
       score = score * cover * cover * (1.0 + TITLE_COVER * titleCover + PATH_COVER * pathCover);
+      top = Math.max(top, score);
       ranked.push([exact.has(position) ? -(score + EXACT) : -score, position]);
+    });
+    var floor = top * SHOWN, least = most * SHOWN_COVER; // the matches worth showing
+    ranked = ranked.filter(function (item) {
+      return (-item[0] >= floor && covers.get(item[1]) >= least) || exact.has(item[1]);
     });
     exact.forEach(function (position) {
       if (!scores.has(position)) ranked.push([-EXACT, position]);
