@@ -224,3 +224,117 @@ def test_section_order_is_kept_across_groups(tmp_path):
     site = Site(write_project(tmp_path, {"a.json": description}, groups=groups))
     assert [g["group"] for g in site.navigation] == ["Zeta", "Alpha"]
     assert list(site.operations) == ["/zeta/x/get-x", "/alpha/x/get-x"]
+
+
+# -- the sidebar of every page (orgdocs.render.static.navigation) -------------------------------------------
+
+
+def sidebar_outline(html_text: str) -> list[str]:
+    """The sidebar as lines: ``GROUP``, ``# section title``, ``> tag`` (``>>`` open), ``  item``,
+    ``-- label``, ``*`` after the current page's line."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html_text, "html.parser")
+    lines = []
+    for group in soup.select(".nav-group"):
+        lines.append(group.select_one(".nav-group-title").get_text().upper())
+        if group.select_one(".nav-group-title a[aria-current]"):
+            lines[-1] += " *"
+        for li in group.select_one(".nav-sections").find_all("li", recursive=False):
+            if "nav-label" in (li.get("class") or []):
+                lines.append(f"-- {li.get_text()}")
+                continue
+            title = li.find("p", class_="nav-section-title", recursive=False)
+            heading = li.find("a", recursive=False)
+            items = li.find("ul", class_="nav-items", recursive=False)
+            if title:
+                lines.append(f"# {title.get_text()}")
+            if heading:
+                lines.append(
+                    f"{'>>' if items else '>'} {heading.get_text()}{' *' if heading.get('aria-current') else ''}"
+                )
+            for item in items.find_all("a") if items else ():
+                badge = item.find("i")
+                text = (
+                    f"{badge.get_text()} {item.get_text()[len(badge.get_text()) :]}"
+                    if badge
+                    else item.get_text()
+                )
+                lines.append(f"  {text}{' *' if item.get('aria-current') else ''}")
+    return lines
+
+
+BUNDLED_SIDEBAR = [
+    "ORGANIZATION API",
+    "# Guides",
+    "  Quickstart",
+    "-- API reference",
+    ">> API keys",
+    "  GET List API keys",
+    "  POST Revoke an API key",
+    ">> Webhooks",
+    "  PATCH Update a webhook subscription",
+    "CHANGELOG",
+    "  Webhook subscriptions can be paused",
+    "  Idempotent key revocation",
+]
+
+
+def test_a_group_of_few_operations_lists_every_operation_on_every_page():
+    """The README's demo: 'choose List API keys in the sidebar' of the home page, with nothing to open first;
+    tags are headings under an "API reference" label, apart from the guides; the changelog one heading."""
+    from orgdocs.render.static.navigation import Sidebar
+    from orgdocs.site.bundled import BUNDLED_CONFIG
+
+    site = Site(BUNDLED_CONFIG)
+    sidebar = Sidebar(site)
+    assert sidebar_outline(sidebar.html("")) == BUNDLED_SIDEBAR  # the home page
+    for route in ["/organization-api", *site.pages, *site.sections, *site.operations]:
+        lines = sidebar_outline(sidebar.html(route))
+        assert [line.removesuffix(" *") for line in lines] == BUNDLED_SIDEBAR, route
+        assert sum(line.endswith(" *") for line in lines) == 1, route
+    assert sidebar_outline(sidebar.html("/organization-api/api-keys/revoke-api-key"))[6] == (
+        "  POST Revoke an API key *"
+    )
+    assert sidebar_outline(sidebar.html("/organization-api/webhooks"))[7] == ">> Webhooks *"
+    assert sidebar_outline(sidebar.html("/changelog"))[9] == "CHANGELOG *"  # the list page: the heading
+    assert sidebar.html("/changelog").count(">Changelog<") == 1
+
+
+def _tags(count: int, per_tag: int) -> dict:
+    return {
+        f"/t{t}/{i}": {"get": op(operationId=f"op{t}x{i}", summary=f"Op {t}.{i}", tags=[f"tag{t}"])}
+        for t in range(count)
+        for i in range(per_tag)
+    }
+
+
+def test_a_larger_group_opens_only_the_current_tag(tmp_path):
+    from orgdocs.render.static.navigation import FEW, Sidebar
+
+    groups = [
+        {"group": "API", "sections": [{"section": "Guides", "pages": ["intro.md"]}, {"schema": "a.json"}]},
+        {"group": "Small", "sections": [{"schema": "b.json"}]},
+    ]
+    files = {"content/intro.md": "# Intro\n"}
+    many, few = api(_tags(3, FEW // 3 + 1)), api(_tags(2, FEW // 2))
+    site = Site(write_project(tmp_path, {"a.json": many, "b.json": few}, groups=groups, files=files))
+    sidebar = Sidebar(site)
+    lines = sidebar_outline(sidebar.html("/api/tag1/op1x0"))
+    big, small = lines[: lines.index("SMALL")], lines[lines.index("SMALL") :]
+    assert big[:6] == ["API", "# Guides", "  Intro", "-- API reference", "> tag0", ">> tag1"]
+    assert big[6] == "  GET Op 1.0 *" and big[-1] == "> tag2"
+    assert len(big) == 6 + FEW // 3 + 1 + 1
+    # a group of exactly FEW operations, the other group's page current: every operation listed
+    assert small[:2] == ["SMALL", ">> tag0"] and len(small) == 1 + 2 + FEW
+    assert "-- API reference" not in small  # no hand-written pages to tell the tags from
+    home = sidebar_outline(sidebar.html(""))
+    assert home[: home.index("SMALL")] == [
+        "API",
+        "# Guides",
+        "  Intro",
+        "-- API reference",
+        "> tag0",
+        "> tag1",
+        "> tag2",
+    ]

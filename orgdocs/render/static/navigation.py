@@ -1,11 +1,16 @@
 """The sidebar of a page: groups, their sections, the current section's operations, the current page.
 
 Every page carries its own sidebar so that it reads and navigates without JavaScript, which costs as
-much as the sidebar is long: GitHub's 1,223 operations made it half of every page. So the sidebar lists
-every section of a group as a link to its page (a tag page lists all of its operations), and expands
-only the current section, with at most ``WINDOW`` of its operations: the stretch holding the current
-one, with links to the stretches before and after. Hand-written pages and changelogs, which are few, are
-listed in full.
+much as the sidebar is long: GitHub's 1,223 operations made it half of every page. So a large group lists
+every section as a link to its page (a tag page lists all of its operations), and expands only the current
+section, with at most ``WINDOW`` of its operations: the stretch holding the current one, with links to the
+stretches before and after. A group of at most ``FEW`` operations (the bundled example has 3) lists every
+operation on every page, the home page included, under its tag. Hand-written pages and changelogs, which
+are few, are listed in full.
+
+Tags read as API sections: a tag is a heading above its operations, at the indent of a pages section's
+title, not of its pages, and the first tag after hand-written pages comes under an "API reference" label.
+A changelog group is one heading (its title, linking to the list of updates) above its updates.
 
 Links are relative, and short (``../list-pets/`` between operations of one tag): they are written as
 from a sibling of the page, so a section's fragment is the same for every page of that folder. It is
@@ -18,9 +23,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-__all__ = ["WINDOW", "Sidebar", "base_prefix", "href", "relative_href"]
+__all__ = ["FEW", "WINDOW", "Sidebar", "base_prefix", "href", "relative_href"]
 
 WINDOW = 50  # operations of the current section listed on one page: the stretch holding the current one
+FEW = 40  # a group with at most this many operations lists them all on every page (two screens or so)
+API_LABEL = '<li class="nav-label">API reference</li>'  # before the tags that follow hand-written pages
 _METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
 
 
@@ -85,6 +92,10 @@ class Sidebar:
         self._targets: list[list[list[str]]] = [[] for _ in self.navigation]
         self._near: list[dict[tuple, list[int]]] = [{} for _ in self.navigation]
         self._listed: list[list[int]] = [[] for _ in self.navigation]
+        self._few = [  # groups whose every operation is listed on every page
+            sum(len(s["items"]) for s in group["sections"] if s["kind"] == "tag") <= FEW
+            for group in self.navigation
+        ]
         for gi, group in enumerate(self.navigation):
             for si, section in enumerate(group["sections"]):
                 if section["kind"] == "tag":
@@ -125,16 +136,31 @@ class Sidebar:
         title = escape(group["group"])
         if landing:
             title = f'<a href="{escape(relative_href(folder, landing))}">{title}</a>'
-        lines = self._lines(gi, folder)
-        if current >= 0 and group["sections"][current]["kind"] == "tag":  # other kinds are listed in full
-            section = group["sections"][current]
+        lines = list(self._lines(gi, folder))  # a copy: ``_lines`` may give the lines other pages share
+        sections = group["sections"]
+        # every tag section open in a small group, else the current one (other kinds are listed in full)
+        opened = [si for si, s in enumerate(sections) if s["kind"] == "tag"] if self._few[gi] else [current]
+        for si in opened:
+            if si < 0 or sections[si]["kind"] != "tag":
+                continue
+            section = sections[si]
             link = escape(relative_href(folder, section.get("route") or section["items"][0]["route"]))
             name = escape(section["title"])
-            lines = lines.copy()
-            lines[current] = (
-                f'<li class="nav-current"><a href="{link}">{name}</a>'
-                f'<ul class="nav-items">{self._stretch(section, folder, stretch)}</ul></li>'
+            mark = ' class="nav-current"' if si == current else ""
+            lines[si] = (
+                f'<li{mark}><a href="{link}">{name}</a>'
+                f'<ul class="nav-items">{self._stretch(section, folder, stretch if si == current else 0)}</ul></li>'
             )
+        label = next(
+            (
+                si
+                for si in range(1, len(sections))
+                if sections[si]["kind"] == "tag" and sections[si - 1]["kind"] == "pages"
+            ),
+            0,
+        )
+        if label:
+            lines = [*lines[:label], API_LABEL, *lines[label:]]
         return f'<div class="nav-group"><p class="nav-group-title">{title}</p><ul class="nav-sections">{"".join(lines)}</ul></div>'
 
     def _lines(self, gi: int, folder: list[str]) -> list[str]:
@@ -158,11 +184,22 @@ class Sidebar:
         lines = lines.copy()
         for si in near:
             lines[si] = self._section_link(gi, si, folder)
+        group = self.navigation[gi]
         for si in self._listed[gi]:  # hand-written pages and changelogs: few
-            items = "".join(_item_html(i, relative_href(folder, i["route"])) for i in sections[si]["items"])
+            section = sections[si]
+            items, title = section["items"], section["title"]
+            if section["kind"] == "changelog":
+                # one heading: the group's title links to the list of updates; the updates below it
+                landing = group.get("route") or _first_route(group)
+                items = [item for item in items if item["route"] != landing]
+                if title == group["group"]:
+                    listed = "".join(_item_html(i, relative_href(folder, i["route"])) for i in items)
+                    lines[si] = f'<li class="nav-updates"><ul class="nav-items">{listed}</ul></li>'
+                    continue
+            listed = "".join(_item_html(i, relative_href(folder, i["route"])) for i in items)
             lines[si] = (
-                f'<li><p class="nav-section-title">{escape(sections[si]["title"])}</p>'
-                f'<ul class="nav-items">{items}</ul></li>'
+                f'<li class="nav-pages"><p class="nav-section-title">{escape(title)}</p>'
+                f'<ul class="nav-items">{listed}</ul></li>'
             )
         return lines
 
