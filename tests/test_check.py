@@ -228,3 +228,30 @@ def test_dotfiles_are_not_published_and_check_names_them(tmp_path, capsys):
     assert (site / "robots.txt").is_file() and (site / ".well-known" / "security.txt").is_file()
     published = {p.relative_to(site).as_posix() for p in site.rglob("*")}
     assert not {".env", ".git", "files/.htpasswd", ".well-known/.hidden"} & published
+
+
+def test_repeated_yaml_keys_are_warnings_naming_both_lines(tmp_path, capsys):
+    description = (
+        "openapi: 3.0.3\n"
+        "info: {title: T, version: '1'}\n"
+        "paths:\n"
+        "  /pets:\n"
+        "    get:\n"
+        "      summary: List pets\n"
+        "      responses: {'200': {description: ok}}\n"
+        "      summary: List all pets\n"
+    )
+    config = write_project(
+        tmp_path,
+        files={"content/pets.yaml": description},
+        groups=[{"group": "P", "sections": [{"schema": "pets.yaml"}]}],
+    )
+    assert main(["check", str(config)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "warning: pets.yaml: line 8: duplicate key 'summary' (also at line 6): the last one is kept",
+        f"{config}: 1 description, 1 operation, 0 pages: 1 warning",
+    ]
+    assert main(["build", str(config), "--out", str(tmp_path / "site")]) == 0
+    assert capsys.readouterr().err == f"orgdocs build: 1 warning, listed by `orgdocs check {config}`\n"
+    page = (tmp_path / "site" / "p" / "pets" / "get-pets" / "index.html").read_text(encoding="utf-8")
+    assert "List all pets" in page  # the last one is kept

@@ -338,3 +338,70 @@ def test_a_larger_group_opens_only_the_current_tag(tmp_path):
         "> tag1",
         "> tag2",
     ]
+
+
+def test_a_tags_x_display_name_is_its_title_and_its_name_keeps_the_routes(tmp_path):
+    description = api(
+        {
+            "/tokens": {"get": op(summary="List access tokens", tags=["accessToken"])},
+            "/certs": {"get": op(summary="List certificates", tags=["sniCertificate"])},
+            "/plain": {"get": op(summary="Plain", tags=["plain"])},
+        },
+        tags=[
+            {"name": "accessToken", "x-displayName": "Access  tokens", "description": "Tokens."},
+            {"name": "sniCertificate", "x-displayName": "SNI certificates"},
+            {"name": "plain", "x-displayName": ""},  # empty: the name
+        ],
+    )
+    site = site_of(tmp_path, description)
+    assert outline(site) == [
+        (
+            "API",
+            [
+                ("Access tokens", ["List access tokens"]),
+                ("SNI certificates", ["List certificates"]),
+                ("plain", ["Plain"]),
+            ],
+        )
+    ]
+    # routes are the names': a display name may change without breaking a link
+    assert list(site.sections) == ["/api/access-token", "/api/sni-certificate", "/api/plain"]
+    assert list(site.operations) == [
+        "/api/access-token/get-tokens",
+        "/api/sni-certificate/get-certs",
+        "/api/plain/get-plain",
+    ]
+    assert site.sections["/api/access-token"].title == "Access tokens"
+    assert site.sections["/api/access-token"].description == "Tokens."
+    assert [entry.section for entry in site.operations.values()] == [
+        "Access tokens",
+        "SNI certificates",
+        "plain",
+    ]
+    # search matches the display name as it matches the name
+    assert [entry["tags"] for entry in site.index["endpoints"]] == [
+        ["accessToken", "Access tokens"],
+        ["sniCertificate", "SNI certificates"],
+        ["plain"],
+    ]
+    assert site.search("sni")[0]["title"] == "List certificates"
+    from orgdocs.render.static.navigation import Sidebar
+
+    lines = sidebar_outline(Sidebar(site).html(""))
+    assert lines == [
+        "API",
+        ">> Access tokens",
+        "  GET List access tokens",
+        ">> SNI certificates",
+        "  GET List certificates",
+        ">> plain",
+        "  GET Plain",
+    ]
+
+
+def test_without_x_display_name_the_index_tags_are_the_names(tmp_path):
+    site = site_of(
+        tmp_path, api({"/a": {"get": op(tags=["b", "a"])}}, tags=[{"name": "a", "description": "A"}])
+    )
+    assert site.index["endpoints"][0]["tags"] == ["b", "a"]
+    assert [s["title"] for s in site.navigation[0]["sections"]] == ["b"]

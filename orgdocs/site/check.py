@@ -4,10 +4,10 @@ A config or description that cannot be used raises ``OrgdocsError`` (the command
 and exits 1): that is what would stop a production build. What a build survives is printed one problem a
 line, each naming the file and the place: references kept as they are, duplicate operationIds, security
 requirements naming no declared scheme, descriptions without operations, path items and operations left
-out because they are not mappings, routes that got a ``-2`` suffix, and the public folder's dotfiles, which
-no build publishes. The config is the one ``orgdocs build`` takes: the one given, else
-``./docs.config.yaml``, else ``./docs.config.yml``, else the bundled example. A summary line ends the output;
-the exit status is then 0: none of these stops a build.
+out because they are not mappings, routes that got a ``-2`` suffix, keys a YAML description repeats (with the
+lines of both), and the public folder's dotfiles, which no build publishes. The config is the one ``orgdocs
+build`` takes: the one given, else ``./docs.config.yaml``, else ``./docs.config.yml``, else the bundled
+example. A summary line ends the output; the exit status is then 0: none of these stops a build.
 """
 
 from __future__ import annotations

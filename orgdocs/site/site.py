@@ -24,6 +24,7 @@ from orgdocs.errors import ConfigError, OrgdocsError
 from orgdocs.loading.parse import paused_gc
 from orgdocs.loading.refs import DATA_KEYS, NAME_MAPS, escape_token
 from orgdocs.loading.sources import is_url, schema_source
+from orgdocs.loading.yaml import yaml_findings
 from orgdocs.model import Description, Operation, load
 from orgdocs.model.values import as_list, as_text
 from orgdocs.site.config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection, load_config
@@ -117,7 +118,8 @@ class Problem:
     """Something ``orgdocs check`` reports. ``message`` names the file and the place."""
 
     message: str
-    kind: str = ""  # "unresolved", "duplicate-operation-id", "route-suffix", "security", "empty", "ignored"
+    kind: str = ""  # "unresolved", "duplicate-operation-id", "route-suffix", "security", "empty", "ignored",
+    # "duplicate-key"
 
     def __str__(self) -> str:
         return self.message
@@ -146,6 +148,8 @@ class Site:
         self._routes = RouteTable()
         self._holders: dict[str, str] = {}  # route -> what holds it, for messages about suffixed routes
         self._route_problems: list[Problem] = []
+        self._read_problems: dict[int, list[Problem]] = {}  # id(description) -> what reading it survived
+        self._tag_titles: dict[int, dict[str, str]] = {}  # id(description) -> tag name -> its x-displayName
         self.load_seconds = (0.0, 0.0)  # (wall, cpu) spent reading and parsing descriptions, for profiles
 
     @classmethod
@@ -280,12 +284,14 @@ class Site:
         """Load a ``schema:`` entry; an error names the config, the place and the entry as written."""
         config = self.config
         wall, cpu = time.perf_counter(), time.process_time()
+        source = ""
         try:
             source = schema_source(section.source, content=config.content, public=config.public)
-            description = load(source)
+            with yaml_findings() as found:
+                description = load(source)
         except OrgdocsError as error:
             message = error.message
-            if not is_url(section.source) and not os.path.lexists(source):
+            if source and not is_url(section.source) and not os.path.lexists(source):
                 message = self._missing(section.source, source)
             raise type(error)(
                 message, source=f"{config.name}: {place}: {section.source}", place=error.place
@@ -297,6 +303,9 @@ class Site:
         )
         if not is_url(source):
             description.source = section.source  # messages and payloads name it as the config does
+        self._read_problems[id(description)] = [
+            Problem(f"{description.source}: {where}: {message}", "duplicate-key") for where, message in found
+        ]
         return description
 
     def _missing(self, entry: str, path: str) -> str:
@@ -347,16 +356,21 @@ class Site:
             )
         order = {"tag": 0, "untagged": 1, "webhooks": 2}
         declared = _declared_tags(description)
+        titles = self._tag_titles[id(description)] = {
+            name: shown for name, tag in declared.items() if (shown := _display_name(tag)) and shown != name
+        }
         sections = []
-        for (kind, title), entries in sorted(buckets.items(), key=lambda item: order[item[0][0]]):
+        for (kind, name), entries in sorted(buckets.items(), key=lambda item: order[item[0][0]]):
             if not entries:
                 continue  # a declared tag no operation uses
+            title = titles.get(name, name) if kind == "tag" else name  # a tag's x-displayName, else its name
             for entry in entries:
+                entry.section = title
                 self.operations[entry.route] = entry
             items = [self._operation_item(entry) for entry in entries]
             # a section's page is the parent of its operations' routes (/<group>/<tag>/) when that is free
-            route = self._routes.claim(f"/{group_slug}/{segment(title) or 'endpoints'}")
-            tag = declared.get(title, {}) if kind == "tag" else {}
+            route = self._routes.claim(f"/{group_slug}/{segment(name) or 'endpoints'}")
+            tag = declared.get(name, {}) if kind == "tag" else {}
             self.sections[route] = SectionEntry(
                 route,
                 group,
@@ -410,6 +424,7 @@ class Site:
         security requirements naming no declared scheme, and routes that got a suffix."""
         found: list[Problem] = []
         for description in self.descriptions:
+            found.extend(self._read_problems.get(id(description), ()))
             found.extend(_description_problems(description))
         return found + self._route_problems
 
@@ -435,13 +450,21 @@ class Site:
                 "method": entry.operation.method.upper(),
                 "path": entry.operation.path,
                 "operationId": entry.operation.operation_id,
-                "tags": list(entry.operation.tags),
+                "tags": self._tag_words(entry),
                 "params": [p.name for p in entry.operation.parameters],
                 "deprecated": entry.operation.deprecated,
                 "data": payload_url(route),
             }
             for route, entry in self.operations.items()
         ]
+
+    def _tag_words(self, entry: OperationEntry) -> list[str]:
+        """An index entry's ``tags``, what search matches: each tag's name, and its x-displayName after it."""
+        titles = self._tag_titles.get(id(entry.description), {})
+        tags = list(entry.operation.tags)
+        if not titles:
+            return tags
+        return [word for tag in tags for word in (tag, titles.get(tag)) if word]
 
     @functools.cached_property
     def search_texts(self) -> list[str]:
@@ -550,6 +573,12 @@ def _declared_tags(description: Description) -> dict[str, dict]:
         if name:
             found.setdefault(name, tag)
     return found
+
+
+def _display_name(tag: dict) -> str:
+    """A tag's ``x-displayName`` (Redoc's extension: the title readers see instead of its name), else ""."""
+    shown = tag.get("x-displayName")
+    return " ".join(shown.split()) if isinstance(shown, str) else ""
 
 
 def _external_docs(value: Any) -> dict:
