@@ -227,15 +227,19 @@ class SearchIndex:
         self._title_sizes: list[int] = []
         self._path_sizes: list[int] = []
         self._exact: dict[str, list[int]] = {}  # operationId, path, "method path" -> entry positions
+        # words of the names and short text: those that match inside another word or with a typo (the search
+        # file's other fields match whole or as a prefix, so that they cost the first typo nothing)
+        self._main: set[str] = set()
         for position, entry in enumerate(self.entries):
             text = texts[position] if texts is not None and position < len(texts) else ""
             self._add_entry(position, entry, text or "", more.get(str(position), ""))
         self._vocabulary = sorted(self._postings)
+        self._main_vocabulary = sorted(self._main)
         # every word on one line, to find a word inside another with one str.find per occurrence
-        self._lines = "\n" + "\n".join(self._vocabulary) + "\n"
-        self._starts = [0] * len(self._vocabulary)
+        self._lines = "\n" + "\n".join(self._main_vocabulary) + "\n"
+        self._starts = [0] * len(self._main_vocabulary)
         offset = 1
-        for i, word in enumerate(self._vocabulary):
+        for i, word in enumerate(self._main_vocabulary):
             self._starts[i] = offset
             offset += len(word) + 1
         self._near: dict[str, list[str]] | None = None  # deletion -> words, built on the first typo
@@ -244,21 +248,23 @@ class SearchIndex:
         path = entry["path"]
         body, response, rest = [*more.split("|"), "", ""][:3]
         fields = [
-            (TITLE, entry["title"]),
-            (OPERATION_ID, entry["operationId"]),
-            (METHOD, entry["method"]),
-            (PATH, _PLACEHOLDER.sub(" ", path)),
-            *[(TAG, tag) for tag in entry["tags"]],
-            (PARAMETER, " ".join([*_PLACEHOLDER.findall(path), *entry["params"]])),
-            (BODY, body),
-            (TEXT, text),
-            (RESPONSE, response),
-            (MORE, rest),
-            *[(TAG_TEXT, self._tag_texts.get(tag, "")) for tag in entry["tags"]],
+            (TITLE, entry["title"], True),
+            (OPERATION_ID, entry["operationId"], True),
+            (METHOD, entry["method"], True),
+            (PATH, _PLACEHOLDER.sub(" ", path), True),
+            *[(TAG, tag, True) for tag in entry["tags"]],
+            (PARAMETER, " ".join([*_PLACEHOLDER.findall(path), *entry["params"]]), True),
+            (BODY, body, False),
+            (TEXT, text, True),
+            (RESPONSE, response, False),
+            (MORE, rest, False),
+            *[(TAG_TEXT, self._tag_texts.get(tag, ""), False) for tag in entry["tags"]],
         ]
         postings = self._postings
-        for weight, value in fields:
+        for weight, value, main in fields:
             for word in words(value):
+                if main:
+                    self._main.add(word)
                 found = postings.get(word)
                 if found is None:
                     postings[word] = {position: weight}
@@ -293,7 +299,7 @@ class SearchIndex:
                     found[other] = PREFIX_BASE + PREFIX_COVER * len(word) / len(other)
                 i += 1
         if len(word) >= INFIX_MIN:
-            lines, starts, vocabulary = self._lines, self._starts, self._vocabulary
+            lines, starts, vocabulary = self._lines, self._starts, self._main_vocabulary
             at = lines.find(word)
             while at != -1:
                 i = bisect.bisect_right(starts, at) - 1
@@ -310,7 +316,7 @@ class SearchIndex:
     def _one_edit_words(self, word: str) -> list[str]:
         if self._near is None:
             near: dict[str, list[str]] = {}
-            for other in self._vocabulary:
+            for other in self._main_vocabulary:
                 if len(other) >= TYPO_MIN - 1:
                     for deleted in _deletions(other):
                         near.setdefault(deleted, []).append(other)
@@ -318,7 +324,7 @@ class SearchIndex:
         candidates = set(self._near.get(word, ()))
         for deleted in _deletions(word):
             candidates.update(self._near.get(deleted, ()))
-            if deleted in self._postings:
+            if deleted in self._main:
                 candidates.add(deleted)
         return sorted(other for other in candidates if _one_edit(word, other))
 
@@ -418,7 +424,9 @@ class SearchIndex:
         # the matches worth showing: an entry that shares one common word with the query is not one
         floor, least = top * SHOWN, most * SHOWN_COVER
         ranked = [
-            item for item in ranked if (-item[0] >= floor and covers[item[1]] >= least) or item[1] in exact
+            item
+            for item in ranked
+            if (-item[0] >= floor and covers[item[1]] >= least) or -item[0] >= top or item[1] in exact
         ]
         for position in exact:
             if position not in scores:

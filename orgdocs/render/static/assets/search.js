@@ -185,6 +185,7 @@
     this._titleSizes = [];
     this._pathSizes = [];
     this._exact = new Map(); // operationId, path, "method path" -> positions
+    this._main = new Set(); // words of the names and short text: they match inside a word or with a typo
   };
 
   // entries up to (not including) position `until`, from the first not yet added
@@ -202,12 +203,13 @@
     this._texts = null;
     this._more = null;
     this._vocabulary = Array.from(this._postings.keys()).sort();
-    this._lines = "\n" + this._vocabulary.join("\n") + "\n";
+    this._mainVocabulary = Array.from(this._main).sort();
+    this._lines = "\n" + this._mainVocabulary.join("\n") + "\n";
     this._starts = [];
     var offset = 1;
-    for (var i = 0; i < this._vocabulary.length; i++) {
+    for (var i = 0; i < this._mainVocabulary.length; i++) {
       this._starts.push(offset);
-      offset += this._vocabulary[i].length + 1;
+      offset += this._mainVocabulary[i].length + 1;
     }
     this._near = null;
   };
@@ -218,19 +220,21 @@
     var tagTexts = this._tagTexts;
     var placeholders = path.match(PLACEHOLDER) || [];
     var literalPath = path.replace(PLACEHOLDER, " ");
-    var fields = [[TITLE, entry.title], [OPERATION_ID, entry.operationId], [METHOD, entry.method], [PATH, literalPath]];
-    entry.tags.forEach(function (tag) { fields.push([TAG, tag]); });
-    fields.push([PARAMETER, placeholders.concat(entry.params).join(" ")]);
-    fields.push([BODY, parts[0]]);
-    fields.push([TEXT, text]);
-    fields.push([RESPONSE, parts[1]]);
-    fields.push([MORE, parts[2]]);
-    entry.tags.forEach(function (tag) { fields.push([TAG_TEXT, own(tagTexts, tag) ? tagTexts[tag] : ""]); });
-    var postings = this._postings;
+    var fields = [[TITLE, entry.title, true], [OPERATION_ID, entry.operationId, true], [METHOD, entry.method, true],
+      [PATH, literalPath, true]];
+    entry.tags.forEach(function (tag) { fields.push([TAG, tag, true]); });
+    fields.push([PARAMETER, placeholders.concat(entry.params).join(" "), true]);
+    fields.push([BODY, parts[0], false]);
+    fields.push([TEXT, text, true]);
+    fields.push([RESPONSE, parts[1], false]);
+    fields.push([MORE, parts[2], false]);
+    entry.tags.forEach(function (tag) { fields.push([TAG_TEXT, own(tagTexts, tag) ? tagTexts[tag] : "", false]); });
+    var postings = this._postings, main = this._main;
     fields.forEach(function (field) {
       var weight = field[0];
       var found = words(field[1]);
       for (var w = 0; w < found.length; w++) {
+        if (field[2]) main.add(found[w]);
         var posting = postings.get(found[w]);
         if (!posting) {
           postings.set(found[w], [[position], [weight]]);
@@ -296,7 +300,7 @@
           if (starts[mid] <= at) lo = mid + 1; else hi = mid;
         }
         var k = lo - 1;
-        var inside = vocabulary[k];
+        var inside = this._mainVocabulary[k];
         if (at - starts[k] >= INFIX_AFTER && !found.has(inside)) found.set(inside, INFIX);
         at = lines.indexOf(word, starts[k] + inside.length);
       }
@@ -313,7 +317,7 @@
     var postings = this._postings;
     if (!this._near) {
       var near = new Map();
-      this._vocabulary.forEach(function (other) {
+      this._mainVocabulary.forEach(function (other) {
         if (length(other) < TYPO_MIN - 1) return;
         deletions(other).forEach(function (deleted) {
           if (!near.has(deleted)) near.set(deleted, []);
@@ -326,7 +330,7 @@
     var self = this;
     deletions(word).forEach(function (deleted) {
       (self._near.get(deleted) || []).forEach(function (other) { candidates.add(other); });
-      if (postings.has(deleted)) candidates.add(deleted);
+      if (self._main.has(deleted)) candidates.add(deleted);
     });
     return Array.from(candidates).filter(function (other) { return oneEdit(word, other); });
   };
@@ -427,7 +431,7 @@
     });
     var floor = top * SHOWN, least = most * SHOWN_COVER; // the matches worth showing
     ranked = ranked.filter(function (item) {
-      return (-item[0] >= floor && covers.get(item[1]) >= least) || exact.has(item[1]);
+      return (-item[0] >= floor && covers.get(item[1]) >= least) || -item[0] >= top || exact.has(item[1]);
     });
     exact.forEach(function (position) {
       if (!scores.has(position)) ranked.push([-EXACT, position]);
