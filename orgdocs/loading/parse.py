@@ -7,12 +7,18 @@ A document may nest at most ``MAX_NESTING`` levels of mappings and lists (real d
 deeper input is refused with the place where it goes too deep, before anything recursive (example
 generation, JSON writing, page rendering) could meet it. YAML is refused while it is being parsed, because
 libyaml's time grows with the square of the nesting.
+
+A lone surrogate (JSON's ``"\ud800"`` escape, legal JSON text, not a character) is refused, naming the JSON
+pointer of the first string that holds one: no page, payload or file could be written with it, so every
+command (``check``, ``endpoints``, ``build``, ``dev``, ``orgdocs.load``) refuses it at loading, alike. A
+surrogate pair (``"\ud83d\ude00"``) is one character and is read as such.
 """
 
 from __future__ import annotations
 
 import gc
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -24,7 +30,7 @@ from orgdocs.errors import DescriptionError
 from orgdocs.loading import sources
 from orgdocs.loading.inflate import CorruptData, TooLarge, collect, inflate
 
-__all__ = ["MAX_NESTING", "extension", "nesting_error", "parse_document", "paused_gc"]
+__all__ = ["MAX_NESTING", "extension", "nesting_error", "parse_document", "paused_gc", "surrogate_error"]
 
 MAX_NESTING = 200  # levels of mappings and lists in a document (GitHub's and Stripe's descriptions: 25-30)
 
@@ -68,8 +74,62 @@ def parse_document(data: bytes, name: str) -> Any:
     if extension(name) in (".yaml", ".yml"):
         from orgdocs.loading.yaml import load_yaml
 
-        return load_yaml(data, name)
+        document = load_yaml(data, name)
+        _refuse_surrogates(document, data, name)
+        return document
     return _load_json(data, name)
+
+
+def _refuse_surrogates(document: Any, data: bytes, name: str) -> None:
+    if _SURROGATE_ESCAPE.search(data):  # only an escape can make one: UTF-8 cannot encode a surrogate
+        pointer = _surrogate_pointer(document)
+        if pointer is not None:
+            raise surrogate_error(name, pointer)
+
+
+# "\ud800" to "\udfff" in JSON and YAML double-quoted strings, "\U0000d800" in YAML: the only ways to write a
+# surrogate in a document (a cheap test on the bytes; the document is walked only when it finds one)
+_SURROGATE_ESCAPE = re.compile(rb"\\(?:u|U0000)[dD][89a-fA-F]")
+
+
+def surrogate_error(source: str, place: str) -> DescriptionError:
+    return DescriptionError(
+        "holds a lone surrogate escape (such as \\ud800), which is no character: replace it",
+        source=source,
+        place=place,
+    )
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _surrogate_pointer(document: Any) -> str | None:
+    """The JSON pointer of the first key or string value holding a lone surrogate; ``None`` without one."""
+    from orgdocs.loading.refs import escape_token
+
+    stack: list[tuple[Any, str]] = [(document, "#")]
+    while stack:
+        node, pointer = stack.pop()
+        if isinstance(node, str):
+            if _has_surrogate(node):
+                return pointer
+            continue
+        if isinstance(node, dict):
+            items = list(node.items())
+        elif isinstance(node, list):
+            items = list(enumerate(node))
+        else:
+            continue
+        for key, value in reversed(items):
+            if isinstance(key, str) and _has_surrogate(key):
+                return f"{pointer}/{escape_token(key.encode('utf-8', 'backslashreplace').decode())}"
+            stack.append((value, f"{pointer}/{escape_token(str(key))}"))
+    return None
 
 
 def _gunzip(data: bytes, name: str) -> bytes:
@@ -152,8 +212,9 @@ def _fast_json(data: bytes) -> Any:
 
 def _load_json(data: bytes, name: str) -> Any:
     document = _fast_json(data)
-    if document is _NOT_READ:
+    if document is _NOT_READ:  # orjson refuses lone surrogates; the standard library reads them
         document = _standard_json(data, name)
+        _refuse_surrogates(document, data, name)
     if isinstance(document, (dict, list)):
         _check_nesting(document, name)
     return document

@@ -5,10 +5,16 @@ or the environment), no cache, a timeout, a size cap and a bounded number of red
 fails loading with its status in the message. The timeout bounds the whole fetch, connect to last byte
 (``orgdocs.loading.deadline``); the size cap counts decoded bytes as they stream, whatever the
 ``Content-Encoding`` (``orgdocs.loading.inflate``), so a small compressed bomb stops at the cap.
+
+Local descriptions are read from regular files only: a FIFO, a device (``/dev/zero``), a socket is refused at
+once, before anything waits on it, and the size cap counts the bytes actually read, not what ``stat`` says.
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -20,7 +26,7 @@ from orgdocs.loading.folders import PathRefused, resolve_below
 from orgdocs.loading.inflate import CorruptData, TooLarge, collect, inflate
 from orgdocs.progress import Progress
 
-__all__ = ["MAX_BYTES", "Fetched", "is_url", "read_source", "schema_source"]
+__all__ = ["MAX_BYTES", "Fetched", "is_url", "read_regular_file", "read_source", "schema_source"]
 
 MAX_BYTES = 256 * 1024 * 1024  # Microsoft Graph beta is 45 MB; four times that is not a description
 TIMEOUT_SECONDS = 25.0  # for the whole fetch, connect to last byte; with start-up, a command ends within 30 s
@@ -51,9 +57,7 @@ def read_source(source: str | Path) -> Fetched:
         return Fetched(_fetch(text), text)
     path = Path(text).expanduser()
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise SourceError(f"larger than {describe_size(MAX_BYTES)}", source=text)
-        return Fetched(path.read_bytes(), text, path)
+        return Fetched(read_regular_file(path, MAX_BYTES, text), text, path)
     except FileNotFoundError:
         raise SourceError("no such file", source=text) from None
     except IsADirectoryError:
@@ -62,6 +66,41 @@ def read_source(source: str | Path) -> Fetched:
         raise SourceError("not a file name (it holds a NUL byte)", source=repr(text)) from None
     except OSError as error:
         raise SourceError(error.strerror or str(error), source=text) from None
+
+
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def read_regular_file(path: Path, limit: int, source: str) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them (``SourceError`` beyond, counted as
+    read: a file that grows, or lies about its size, is cut there). Anything else is refused without waiting
+    on it: the file is opened without blocking (a FIFO with no writer would block ``open`` forever) and its
+    kind checked on the open file, so that it cannot be swapped between the check and the read."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+            raise SourceError(
+                f"is {kind}, not a regular file: descriptions are read from files", source=source
+            )
+        os.set_blocking(descriptor, True)
+        chunks, size = [], 0
+        while chunk := os.read(descriptor, min(1 << 24, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise SourceError(f"larger than {describe_size(limit)}", source=source)
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
 
 
 def schema_source(entry: str, *, content: Path, public: Path) -> str:
