@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 import subprocess
@@ -171,7 +172,54 @@ def test_a_broken_description_is_one_line_and_exit_1(capsys, tmp_path):
     assert out == ""
     assert (
         err
-        == f"orgdocs: {path}: line 2 column 13: invalid JSON: Expecting property name enclosed in double quotes\n"
+        == f"orgdocs: {path}: line 2 column 13: invalid JSON: Expecting property name enclosed in double quotes "
+        "(read as JSON, as is every file not named .yaml or .yml: to read YAML, rename it to .yaml or .yml)\n"
+    )
+
+
+@pytest.mark.parametrize("name", ["openapi.txt", "openapi", "openapi.json", "openapi.json.gz"])
+def test_yaml_in_a_file_the_extension_reads_as_json_says_how_to_read_yaml(capsys, tmp_path, name):
+    path = tmp_path / name
+    text = b"openapi: 3.0.0\npaths: {}\n"
+    path.write_bytes(gzip.compress(text) if name.endswith(".gz") else text)
+    status, out, err = _run(capsys, str(path))
+    assert (status, out) == (1, "")
+    assert err == (
+        f"orgdocs: {path}: line 1 column 1: invalid JSON: Expecting value (read as JSON, as is every file not "
+        "named .yaml or .yml: to read YAML, rename it to .yaml or .yml)\n"
+    )
+    renamed = path.rename(tmp_path / "openapi.yaml")
+    renamed.write_bytes(text)
+    assert _run(capsys, str(renamed))[0] == 0
+
+
+def test_yaml_at_a_url_the_extension_reads_as_json_says_how_to_read_yaml(capsys):
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = b"openapi: 3.0.0\npaths: {}\n"
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/openapi"
+        status, _, err = _run(capsys, url)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert status == 1
+    assert err == (
+        f"orgdocs: {url}: line 1 column 1: invalid JSON: Expecting value (read as JSON, as is every URL whose "
+        "path does not end in .yaml or .yml: to read YAML, save it as a .yaml or .yml file)\n"
     )
 
 

@@ -52,7 +52,15 @@ def test_any_other_extension_is_parsed_as_json(name):
 def test_yaml_text_without_a_yaml_extension_fails_as_json(name):
     with pytest.raises(DescriptionError) as failure:
         parse_document(YAML_TEXT, name)
-    assert str(failure.value) == f"{name}: line 1 column 1: invalid JSON: Expecting value"
+    how = (
+        "every URL whose path does not end in .yaml or .yml: to read YAML, save it as a .yaml or .yml file"
+        if "://" in name
+        else "every file not named .yaml or .yml: to read YAML, rename it to .yaml or .yml"
+    )
+    assert (
+        str(failure.value)
+        == f"{name}: line 1 column 1: invalid JSON: Expecting value (read as JSON, as is {how})"
+    )
 
 
 def test_json_is_valid_yaml_too():

@@ -1,7 +1,8 @@
 """Bytes to data: the parser is chosen by extension, as the seed says.
 
-``.yaml`` and ``.yml`` use the YAML parser; any other extension is parsed as JSON. A ``.gz`` suffix is
-decompressed first and the extension before it decides.
+``.yaml`` and ``.yml`` use the YAML parser; any other extension is parsed as JSON, and a JSON syntax error
+says so and how to have it read as YAML (rename it). A ``.gz`` suffix is decompressed first and the extension
+before it decides.
 
 A document may nest at most ``MAX_NESTING`` levels of mappings and lists (real descriptions nest about 30):
 deeper input is refused with the place where it goes too deep, before anything recursive (example
@@ -220,12 +221,23 @@ def _load_json(data: bytes, name: str) -> Any:
     return document
 
 
+def _read_as_json(name: str) -> str:
+    """Why a document was read as JSON, and how to have it read as YAML: the extension chooses."""
+    if "://" in name:
+        return (
+            "read as JSON, as is every URL whose path does not end in .yaml or .yml: to read YAML, save it as a"
+            " .yaml or .yml file"
+        )
+    return "read as JSON, as is every file not named .yaml or .yml: to read YAML, rename it to .yaml or .yml"
+
+
 def _standard_json(data: bytes, name: str) -> Any:
     try:
         return json.loads(data)
     except json.JSONDecodeError as error:
         place = f"line {error.lineno} column {error.colno}"
-        raise DescriptionError(f"invalid JSON: {error.msg}", source=name, place=place) from None
+        message = f"invalid JSON: {error.msg} ({_read_as_json(name)})"
+        raise DescriptionError(message, source=name, place=place) from None
     except UnicodeDecodeError as error:
         raise DescriptionError(f"not UTF-8 text ({error.reason})", source=name) from None
     except RecursionError:  # the C parser's own limit, far beyond ours
