@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import threading
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import orgdocs
-from orgdocs.errors import DescriptionError, SourceError
+from orgdocs.errors import DescriptionError, OrgdocsError, SourceError
 from orgdocs.loading import sources
 from orgdocs.site import Site
 from orgdocs.site.requests import build_request, request_problems, server_refusal
@@ -196,3 +197,203 @@ def test_request_problems_refuse_userinfo_and_backslashes(server, refused):
     problems = request_problems(operation, parts, values={}, server=server)
     assert problems.get("url", "") == server_refusal(server)
     assert (refused in problems.get("url", "")) if refused else "url" not in problems
+
+
+# -- 8. what a build may replace --------------------------------------------------------------------------------
+
+
+def _small_project(root: Path, **top) -> Path:
+    return write_project(root, {"api.json": api({"/a": {"get": op(operationId="readA")}})}, **top)
+
+
+def test_the_manifest_names_its_output_and_another_folder_is_refused(tmp_path):
+    from orgdocs.render.static.build import MANIFEST, build_site
+
+    site = Site(_small_project(tmp_path / "project"))
+    build_site(site, tmp_path / "site", progress=False)
+    manifest = json.loads((tmp_path / "site" / MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["out"] == str(tmp_path / "site")
+    # a copy of the build somewhere else (or a manifest planted there) does not make that folder replaceable
+    shutil.copytree(tmp_path / "site", tmp_path / "copy")
+    before = sorted(p.name for p in (tmp_path / "copy").rglob("*"))
+    with pytest.raises(OrgdocsError, match=r"written for another output folder \(.*/site\)"):
+        build_site(site, tmp_path / "copy", progress=False)
+    assert sorted(p.name for p in (tmp_path / "copy").rglob("*")) == before
+    build_site(site, tmp_path / "site", progress=False)  # its own folder is replaced as before
+
+
+def test_a_folder_holding_the_changelog_updates_is_never_replaced(tmp_path):
+    """A planted manifest that lists every file of the changelog's updates folder does not make it an output:
+    the build never removes what it reads (finding 8)."""
+    from orgdocs.render.static.build import MANIFEST, build_site, manifest_text
+
+    project = tmp_path / "project"
+    groups = [{"changelog": "News", "updates": "./news"}]
+    config = write_project(project, {}, groups=groups, files={"news/2026-01-01-hello.md": "# Hello\n"})
+    news = project / "news"
+    (news / "_docs").mkdir()
+    (news / MANIFEST).write_text(manifest_text(["2026-01-01-hello.md"]), encoding="utf-8")
+    with pytest.raises(OrgdocsError, match=r"holds the docs project's news \(.*\), which the build reads"):
+        build_site(Site(config), news, progress=False)
+    assert (news / "2026-01-01-hello.md").read_text(encoding="utf-8") == "# Hello\n"
+
+
+def test_what_a_file_browser_left_in_the_old_build_is_named(tmp_path, capsys):
+    from orgdocs.render.static.build import build_site
+
+    site = Site(_small_project(tmp_path / "project"))
+    out = tmp_path / "site"
+    build_site(site, out, progress=False)
+    (out / ".DS_Store").write_bytes(b"\0")
+    (out / "api" / "Thumbs.db").write_bytes(b"\0")
+    capsys.readouterr()
+    result = build_site(site, out, progress=False)
+    assert result.removed == [".DS_Store", "api/Thumbs.db"]
+    err = capsys.readouterr().err
+    assert f"orgdocs build: {out}: removed .DS_Store, api/Thumbs.db, left by a file browser" in err
+
+
+# -- 12. a public file named like a generated one ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["404.html", "llms.txt", "api/a/read-a/index.md", "api/index.html"])
+def test_a_public_file_named_like_a_generated_one_is_an_error_naming_it(tmp_path, name):
+    from orgdocs.render.static.build import build_site
+    from orgdocs.site.check import run_check
+
+    config = _small_project(tmp_path / "project", public="./public")
+    public = tmp_path / "project" / "public"
+    (public / name).parent.mkdir(parents=True, exist_ok=True)
+    (public / name).write_text("mine", encoding="utf-8")
+    expected = f"public folder {public.resolve()}: {name} has the name of a file the build writes"
+    with pytest.raises(OrgdocsError) as checked:
+        run_check(str(config))
+    assert expected in str(checked.value)
+    with pytest.raises(OrgdocsError) as built:
+        build_site(Site(config), tmp_path / "site", progress=False)
+    assert expected in str(built.value) and ".building-" not in str(built.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["project"]
+
+
+def test_generated_names_are_what_a_build_writes(tmp_path):
+    from orgdocs.render.static.build import MANIFEST, build_site
+    from orgdocs.site.check import generated_names
+    from orgdocs.site.public import tree_files
+
+    site = Site(Path(__file__).parent / "data" / "static" / "shop" / "docs.config.yaml")
+    build_site(site, tmp_path / "site", progress=False)
+    written = {name for name in tree_files(tmp_path / "site") if not name.startswith("_docs/")}
+    assert written == generated_names(site) and MANIFEST.startswith("_docs/")
+
+
+# -- 27.4. the files hand-written pages link to --------------------------------------------------------------
+
+
+def _illustrated(root: Path) -> Path:
+    groups = [
+        {"group": "Guides", "sections": [{"section": "Guides", "pages": ["guides/intro.md"]}]},
+        {"changelog": "News", "updates": "./news"},
+    ]
+    intro = (
+        "# Intro\n\n![diagram](img/diagram.png) [notes](../notes.txt) [other page](other.md)"
+        " [a route](../pets/list-pets/) [site](https://example.com/x.png)\n\n"
+        '<img src="img/missing.png"> [escape](../../../etc/passwd.txt)\n'
+    )
+    files = {
+        "content/guides/intro.md": intro,
+        "content/notes.txt": "notes\n",
+        "content/guides/img/diagram.png": "png",
+        "news/2026-01-01-hello.md": "# Hello\n\n![shot](shot.png)\n",
+        "news/shot.png": "shot",
+    }
+    return write_project(root, {}, groups=groups, files=files)
+
+
+def test_check_warns_of_each_missing_or_unpublishable_page_file(tmp_path, capsys):
+    from orgdocs.site.check import run_check
+
+    config = _illustrated(tmp_path / "project")
+    assert run_check(str(config)) == 0
+    out = capsys.readouterr().out
+    intro = tmp_path / "project" / "content" / "guides" / "intro.md"
+    assert f"warning: {intro}: link img/missing.png: no such file" in out
+    assert f"warning: {intro}: link ../../../etc/passwd.txt: leads out of the page's folder" in out
+    assert out.count("warning:") == 2 and out.rstrip().endswith("2 warnings")
+
+
+def test_the_build_copies_the_files_pages_link_to(tmp_path, capsys):
+    from orgdocs.render.static.build import build_site
+
+    config = _illustrated(tmp_path / "project")
+    result = build_site(Site(config), tmp_path / "site", progress=False)
+    site = tmp_path / "site"
+    assert (site / "guides" / "guides" / "intro" / "img" / "diagram.png").read_text() == "png"
+    assert (site / "guides" / "guides" / "notes.txt").read_text() == "notes\n"
+    assert (site / "news" / "2026-01-01-hello" / "shot.png").read_text() == "shot"
+    assert (site / "news" / "shot.png").read_text() == "shot"  # the changelog's page shows the update too
+    assert not list(site.rglob("passwd.txt")) and not list(site.rglob("other.md"))
+    assert result.warnings == 2
+
+
+# -- 27.3. an interrupted build leaves nothing beside its output ------------------------------------------------
+
+
+def _leftover(parent: Path, name: str, out: Path | None) -> Path:
+    """A folder as a killed build leaves it: ``site/`` inside, and (``out`` given) the mark naming ``out``."""
+    folder = parent / name
+    (folder / "site" / "_docs").mkdir(parents=True)
+    (folder / "site" / "index.html").write_text("old", encoding="utf-8")
+    if out is not None:
+        mark = {"format": "orgdocs-unfinished/1", "out": str(out)}
+        (folder / ".orgdocs-unfinished.json").write_text(json.dumps(mark), encoding="utf-8")
+    return folder
+
+
+def test_a_later_build_removes_only_what_killed_builds_of_its_output_left(tmp_path):
+    import fcntl
+
+    from orgdocs.render.static.build import build_site
+
+    site = Site(_small_project(tmp_path / "project"))
+    out = tmp_path / "site"
+    build_site(site, out, progress=False)
+    ours = [_leftover(tmp_path, ".site.old-a1b2c3d4", out), _leftover(tmp_path, ".site.building-e5f6", out)]
+    unproven = _leftover(tmp_path, ".site.old-nomark", None)
+    another = _leftover(tmp_path, ".site.old-other", tmp_path / "other")
+    running = _leftover(tmp_path, ".site.building-running", out)
+    with open(running / ".orgdocs-unfinished.json", "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # a build of the same output, still running
+        build_site(site, out, progress=False)
+    assert not any(folder.exists() for folder in ours)
+    assert unproven.is_dir() and another.is_dir() and running.is_dir()
+    assert (unproven / "site" / "index.html").read_text(encoding="utf-8") == "old"
+
+
+def test_ctrl_c_while_the_old_output_is_removed_waits_for_the_removal(tmp_path, monkeypatch):
+    """SIGINT arrives while the previous output is being deleted (where the old code left .site.old-*): the
+    build finishes that, then raises KeyboardInterrupt; the new output is in place, nothing is beside it."""
+    import signal
+
+    from orgdocs.render.static.build import MANIFEST, build_site, manifest_files
+    from orgdocs.site.public import tree_files
+
+    site = Site(_small_project(tmp_path / "project"))
+    out = tmp_path / "site"
+    build_site(site, out, progress=False)
+    (out / "index.html").write_text("previous", encoding="utf-8")  # tells the outputs apart
+    real_rmtree = shutil.rmtree
+    sent: list[str] = []
+
+    def interrupted_rmtree(path, *args, **kwargs):
+        if ".site.old-" in str(path) and not sent:
+            sent.append(str(path))
+            os.kill(os.getpid(), signal.SIGINT)
+        return real_rmtree(path, *args, **kwargs)
+
+    monkeypatch.setattr(shutil, "rmtree", interrupted_rmtree)
+    with pytest.raises(KeyboardInterrupt):
+        build_site(site, out, progress=False)
+    assert sent, "the old output was not removed"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["project", "site"]
+    assert (out / "index.html").read_text(encoding="utf-8") != "previous"
+    assert set(tree_files(out)) - {MANIFEST} == manifest_files(out)

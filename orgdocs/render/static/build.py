@@ -13,25 +13,41 @@ Layout of ``out``::
 
     _docs/build-manifest.json       what this build wrote (the marker of an orgdocs build)
 
-The files of the config's ``public`` folder (a ``CNAME``, a ``robots.txt``, downloads) are copied in too.
+The files of the config's ``public`` folder (a ``CNAME``, a ``robots.txt``, downloads) are copied in too, and
+the files hand-written pages link to by a relative URL (``![x](pic.png)``: ``orgdocs.site.check.page_files``),
+where the link leads from the page. A public file named like a file the build writes is refused before
+anything is written, naming it.
+
 Everything is written into a temporary folder beside ``out``, which replaces ``out`` only when the whole
 build succeeded: a failed build leaves the previous output exactly as it was. Only an empty folder or an
-earlier build (its manifest lists every file in it) is ever replaced: any other folder, and an earlier build
-holding a file it did not write, is refused and left untouched. Operation pages are written by a pool of forked processes when there are
-enough of them to pay for it (the site is shared copy-on-write, never pickled).
+earlier build is ever replaced: its manifest lists every file in it and names the folder it was written
+for (a manifest naming another folder, or a folder holding a file the build reads, a description, a page,
+the config, the content, public or a changelog's updates folder, is refused, untouched). A file added to an
+earlier build is refused too, naming it; what file browsers leave (``.DS_Store``, ``Thumbs.db``,
+``desktop.ini``) is removed with the old build and named on stderr.
+
+Interrupted at any moment (Ctrl-C, SIGTERM), a build leaves the previous output or the new one and nothing
+beside it: the renames that swap them and the removal of the temporary folders run with both signals held
+until they are done. Each temporary folder holds a mark (``LEFTOVER_MARK``: the output it is for, locked
+while its build runs), so that a later build removes what a killed one left (``remove_leftovers``), and only
+that. Operation pages are written by a pool of forked processes when there are enough of them to pay for it
+(the site is shared copy-on-write, never pickled).
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import multiprocessing
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,7 +61,14 @@ from orgdocs.render.static.paths import page_path, payload_path
 from orgdocs.render.static.phases import Phases
 from orgdocs.render.static.templating import ASSETS, PAYLOAD_SLOT, EmbeddedLater
 from orgdocs.render.static.writing import Embedder, FileWriter, spread_folders
-from orgdocs.site.public import public_files, tree_files
+from orgdocs.site.check import page_files, public_conflicts
+from orgdocs.site.config import ChangelogGroup
+from orgdocs.site.public import OS_LITTER, public_files, tree_files
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX: leftovers are not proven, so never removed
+    fcntl = None  # type: ignore[assignment]
 
 __all__ = [
     "MANIFEST",
@@ -56,6 +79,7 @@ __all__ = [
     "earlier_build_files",
     "manifest_files",
     "manifest_text",
+    "remove_leftovers",
 ]
 
 PARALLEL_MIN_OPERATIONS = 100  # measured: 89 operations build as fast on one core, 195 a third faster on two
@@ -63,6 +87,8 @@ CHUNK = 16  # operation pages per task sent to a worker, at least (see ``_chunks
 YOUNG_OBJECTS = 20_000  # new objects between two collections of the young generation, in a page writer
 MANIFEST = "_docs/build-manifest.json"  # written by every build: only a folder holding it may be replaced
 MANIFEST_FORMAT = "orgdocs-build/1"
+LEFTOVER_MARK = ".orgdocs-unfinished.json"  # in each temporary folder of a build, until it is done with it
+LEFTOVER_FORMAT = "orgdocs-unfinished/1"
 _SLOT = PAYLOAD_SLOT.encode()
 
 
@@ -78,6 +104,7 @@ class BuildResult:
     workers: int
     warnings: int = 0  # the site's problems, that ``orgdocs check`` lists
     phases: Phases = field(default_factory=Phases, repr=False)
+    removed: list[str] = field(default_factory=list)  # file browsers' litter in the previous output
 
     def __str__(self) -> str:
         route, size = self.largest_page
@@ -134,45 +161,99 @@ def build_site(
     start = time.monotonic()
     out = Path(out).absolute()
     config = site.config
-    _check_replaceable(out, [p for p in (config.file, config.content, config.public) if p is not None])
+    _check_replaceable(out, _inputs(site))
     if (
         config.public is not None
         and config.public.is_dir()
         and out.resolve().is_relative_to(config.public.resolve())
     ):
         raise OrgdocsError("is inside the public folder, which the build copies into it", source=str(out))
+    public_conflicts(site)  # before anything is written, naming the public file
+    linked, linked_problems = page_files(site)
+    litter = _litter(out)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
-        # mkdtemp makes it private (0700); the site is served by whoever serves files here
-        umask = os.umask(0)
-        os.umask(umask)
-        tmp.chmod(0o777 & ~umask)
-        spread_folders(str(tmp))
+        remove_leftovers(out)
+        with _signals_held():
+            tmp, mark = _temporary_folder(out, "building")
     except OSError as error:
         raise OrgdocsError(f"cannot create the output folder: {error}", source=str(out)) from None
     try:
-        result = _build_into(site, tmp, progress, workers, phases or Phases(enabled=False))
-        for size in (*_copy_public(site, tmp), _write_manifest(tmp)):
-            result.files += 1
-            result.bytes += size
-        _swap(tmp, out)
+        try:
+            # mkdtemp makes it private (0700); the site is served by whoever serves files here
+            umask = os.umask(0)
+            os.umask(umask)
+            tmp.chmod(0o777 & ~umask)
+            spread_folders(str(tmp))
+            result = _build_into(site, tmp, progress, workers, phases or Phases(enabled=False))
+            published = _copy_public(site, tmp)
+            for size in (*published, *_copy_linked(site, tmp, linked)):
+                result.files += 1
+                result.bytes += size
+            result.warnings += len(linked_problems)
+        except BaseException:
+            with _signals_held():
+                _remove_marked(tmp, mark)
+            raise
+        with _signals_held():  # from here to the end, the previous output or the new one, nothing else
+            try:
+                _unmark(tmp, mark)
+                size = _write_manifest(tmp, out)
+                _swap(tmp, out)
+            except BaseException:
+                shutil.rmtree(tmp, ignore_errors=True)
+                raise
+        result.files += 1
+        result.bytes += size
     except OSError as error:  # a full disk, a permission: one line, like every other error
-        shutil.rmtree(tmp, ignore_errors=True)
         raise OrgdocsError(f"cannot write the site: {error}", source=str(out)) from None
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     result.out = out
+    result.removed = litter
+    if litter:
+        shown = ", ".join(litter[:5]) + (f" and {len(litter) - 5} more" if len(litter) > 5 else "")
+        print(
+            f"orgdocs build: {out}: removed {shown}, left by a file browser in the previous output",
+            file=sys.stderr,
+        )
     result.seconds = time.monotonic() - start
     return result
 
 
+def _inputs(site: Any) -> list[Path]:
+    """Every file and folder the build reads: the config, the content and public folders, the changelogs'
+    updates folders, each local description and each hand-written page."""
+    config = site.config
+    paths = [config.file, config.content, config.public]
+    paths += [group.updates for group in config.groups if isinstance(group, ChangelogGroup)]
+    paths += [description.path for description in site.descriptions]
+    paths += [entry.page.path for entry in site.pages.values() if entry.page is not None]
+    return [Path(path) for path in paths if path is not None]
+
+
+def _litter(out: Path) -> list[str]:
+    """What file browsers left in an earlier build at ``out`` (``public.OS_LITTER``), as relative paths."""
+    if not (out / MANIFEST).is_file():
+        return []
+    found = []
+    for folder, folders, files in os.walk(out):
+        folders.sort()
+        relative = Path(folder).relative_to(out).as_posix()
+        found += [
+            name if relative == "." else f"{relative}/{name}" for name in sorted(files) if name in OS_LITTER
+        ]
+    return found
+
+
 def _check_replaceable(out: Path, inputs: list[Path]) -> None:
-    """Refuse, touching nothing, to replace anything but an empty folder or an earlier build."""
+    """Refuse, touching nothing, to replace anything but an empty folder or an earlier build, or a folder
+    holding anything the build reads (``inputs``)."""
     for path in inputs:
         if path.absolute().is_relative_to(out) or path.resolve().is_relative_to(out.resolve()):
-            raise OrgdocsError(f"holds the docs project's {path.name}: not replacing it", source=str(out))
+            raise OrgdocsError(
+                f"holds the docs project's {path.name} ({path}), which the build reads: not replacing it;"
+                " choose another output folder",
+                source=str(out),
+            )
     written = earlier_build_files(out, "not replacing it")
     if not written:
         return
@@ -199,32 +280,62 @@ def earlier_build_files(out: Path, refusal: str) -> set[str]:
         raise OrgdocsError(
             f"is a folder that is not an orgdocs build (no {MANIFEST}): {refusal}", source=str(out)
         )
+    named = manifest_output(out)
+    if named is not None and not _same_folder(named, out):
+        raise OrgdocsError(
+            f"its {MANIFEST} was written for another output folder ({named}): {refusal};"
+            " delete the folder or choose another output folder",
+            source=str(out),
+        )
     return written
 
 
-def manifest_text(files: Iterable[str]) -> str:
-    """The build's manifest: its format, the writer, and every file it holds (``manifest_files`` reads it)."""
+def _same_folder(named: str, out: Path) -> bool:
+    try:
+        return Path(named).resolve() == out.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
+def manifest_text(files: Iterable[str], out: Path | None = None) -> str:
+    """The build's manifest: its format, the writer, the output folder it was written for (``out``) and every
+    file it holds (``manifest_files`` reads it)."""
     from orgdocs._version import __version__
 
-    return json.dumps(
-        {"format": MANIFEST_FORMAT, "generator": f"orgdocs {__version__}", "files": sorted(files)}, indent=0
-    )
+    manifest: dict[str, Any] = {"format": MANIFEST_FORMAT, "generator": f"orgdocs {__version__}"}
+    if out is not None:
+        manifest["out"] = str(out)
+    manifest["files"] = sorted(files)
+    return json.dumps(manifest, indent=0)
 
 
-def manifest_files(out: Path) -> set[str] | None:
-    """The files an earlier build wrote, from its manifest; ``None`` when ``out`` holds no valid one."""
+def _manifest(out: Path) -> dict | None:
     try:
         manifest = json.loads((out / MANIFEST).read_bytes())
     except (OSError, ValueError):
         return None
     if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
         return None
-    files = manifest.get("files")
+    return manifest
+
+
+def manifest_files(out: Path) -> set[str] | None:
+    """The files an earlier build wrote, from its manifest; ``None`` when ``out`` holds no valid one."""
+    manifest = _manifest(out)
+    files = manifest.get("files") if manifest is not None else None
     return set(files) if isinstance(files, list) and all(isinstance(f, str) for f in files) else None
 
 
-def _write_manifest(root: Path) -> int:
-    return FileWriter(root).write_text(root / MANIFEST, manifest_text(tree_files(root)))
+def manifest_output(out: Path) -> str | None:
+    """The output folder the manifest in ``out`` was written for; ``None`` when it names none (a manifest of
+    ``export_pages``, or of a build before orgdocs named it)."""
+    manifest = _manifest(out)
+    named = manifest.get("out") if manifest is not None else None
+    return named if isinstance(named, str) else None
+
+
+def _write_manifest(root: Path, out: Path) -> int:
+    return FileWriter(root).write_text(root / MANIFEST, manifest_text(tree_files(root), out))
 
 
 def _copy_public(site: Any, root: Path) -> list[int]:
@@ -232,8 +343,28 @@ def _copy_public(site: Any, root: Path) -> list[int]:
     sizes = []
     for relative, source in public_files(site):
         target = root / relative
-        if target.exists() or target.is_symlink():  # public_files refuses these; a folder named like a file
-            raise OrgdocsError(f"public/{relative} has the name of a file the build writes", source=str(root))
+        if (
+            target.exists() or target.is_symlink()
+        ):  # public_conflicts refuses these: a folder named like a file
+            raise OrgdocsError(
+                f"{relative} has the name of a file the build writes: rename or remove it",
+                source=site.config.name,
+                place=f"public folder {site.config.public}",
+            )
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+        sizes.append(target.stat().st_size)
+    return sizes
+
+
+def _copy_linked(site: Any, root: Path, linked: dict[str, Path]) -> list[int]:
+    """Copy the files hand-written pages link to (``page_files``) where the links lead, but where a public
+    file already is; their sizes."""
+    sizes = []
+    for relative, source in linked.items():
+        target = root / relative
+        if target.exists() or target.is_symlink():
+            continue
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
         sizes.append(target.stat().st_size)
@@ -241,21 +372,128 @@ def _copy_public(site: Any, root: Path) -> list[int]:
 
 
 def _swap(tmp: Path, out: Path) -> None:
-    """Put the new build in place of the old one; the window without ``out`` is two renames long."""
+    """Put the new build in place of the old one; the window without ``out`` is two renames long. The old one
+    waits for its removal in a marked folder: a build killed meanwhile leaves what a later one can prove."""
     try:
         if not out.exists():
             os.rename(tmp, out)
             return
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        old, mark = _temporary_folder(out, "old")
         os.rename(out, old / "site")
         try:
             os.rename(tmp, out)
         except OSError:
             os.rename(old / "site", out)
+            _remove_marked(old, mark)
             raise
-        shutil.rmtree(old, ignore_errors=True)
+        _remove_marked(old, mark)
     except OSError as error:
         raise OrgdocsError(f"cannot replace the output folder: {error}", source=str(out)) from None
+
+
+# -- temporary folders, interruptions and leftovers -------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait until the block is done, then act as they would have (Ctrl-C raises
+    ``KeyboardInterrupt`` after it). Only the main thread can hold them; elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous: dict[int, Any] = {}
+    for number in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(ValueError, OSError):
+            previous[number] = signal.signal(number, lambda got, frame: caught.append(got))
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(caught):
+            handler = previous.get(number)
+            if callable(handler):
+                handler(number, None)
+            elif handler == signal.SIG_DFL:
+                os.kill(os.getpid(), number)
+
+
+def _temporary_folder(out: Path, kind: str) -> tuple[Path, int]:
+    """A new folder ``.<out name>.<kind>-XXXXXXXX`` beside ``out`` holding ``LEFTOVER_MARK`` (the output it is
+    for), locked while this process (and its page writers) live; (the folder, the mark's descriptor)."""
+    folder = Path(tempfile.mkdtemp(prefix=f".{out.name}.{kind}-", dir=out.parent))
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    mark = os.open(folder / LEFTOVER_MARK, flags, 0o600)
+    os.write(mark, json.dumps({"format": LEFTOVER_FORMAT, "out": str(out)}).encode())
+    if fcntl is not None:
+        fcntl.flock(mark, fcntl.LOCK_EX)
+    return folder, mark
+
+
+def _unmark(folder: Path, mark: int) -> None:
+    """The folder is no leftover any more: it is about to become the output."""
+    os.unlink(folder / LEFTOVER_MARK)
+    os.close(mark)
+
+
+def _remove_marked(folder: Path, mark: int | None) -> None:
+    """Remove a marked folder, its mark last, so that an interrupted removal still leaves a proven leftover."""
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name == LEFTOVER_MARK:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                else:
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
+        os.unlink(folder / LEFTOVER_MARK)
+        os.rmdir(folder)
+    except OSError:
+        pass
+    finally:
+        if mark is not None:
+            with contextlib.suppress(OSError):
+                os.close(mark)
+
+
+def remove_leftovers(out: Path) -> list[Path]:
+    """Remove the temporary folders that builds of ``out`` killed before they were done left beside it:
+    ``.<name>.building-*`` and ``.<name>.old-*`` folders whose mark names ``out`` and is not locked by a
+    running build. Anything else is left as it is. Returns what was removed."""
+    removed: list[Path] = []
+    if fcntl is None or not out.parent.is_dir():
+        return removed
+    prefixes = (f".{out.name}.building-", f".{out.name}.old-")
+    for entry in sorted(out.parent.iterdir()):
+        if not entry.name.startswith(prefixes) or entry.is_symlink() or not entry.is_dir():
+            continue
+        try:
+            mark = os.open(
+                entry / LEFTOVER_MARK,
+                os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+            )
+        except OSError:
+            continue  # no mark: not proven to be a build's
+        try:
+            fcntl.flock(mark, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            found = json.loads(os.read(mark, 65536))
+        except (OSError, ValueError):  # locked: its build is still running
+            os.close(mark)
+            continue
+        if not (
+            isinstance(found, dict)
+            and found.get("format") == LEFTOVER_FORMAT
+            and found.get("out") == str(out)
+        ):
+            os.close(mark)
+            continue
+        with _signals_held():
+            _remove_marked(entry, mark)
+        removed.append(entry)
+    return removed
 
 
 # -- writing ---------------------------------------------------------------------------------------------------
