@@ -5,6 +5,14 @@ description; a change re-evaluates the whole site (remote descriptions are fetch
 and every open page reloads in full through a server-sent event, so routes, navigation and payloads never
 drift apart. A failing evaluation is shown in the browser and on the terminal; the server keeps the error
 until a later change evaluates cleanly.
+
+Dev serves what a build publishes: the files of the config's ``public`` folder at their paths, and the files
+hand-written pages link to (``![x](pic.png)``: ``orgdocs.site.check.page_files``) where the links lead.
+
+It answers only requests naming the host it serves in their ``Host`` header: ``127.0.0.1``, ``localhost``,
+``[::1]`` and the ``--host`` given, at its port (any IP address when it listens on all of them, ``0.0.0.0`` or
+``::``). A page of another site whose name was made to resolve to 127.0.0.1 (DNS rebinding) names its own
+host there, and gets 421 instead of the private descriptions served here.
 """
 
 from __future__ import annotations
@@ -50,6 +58,7 @@ class DevState:
         self._lock = threading.Lock()
         self._snapshot: dict[Path, tuple[int, int]] = {}
         self._renderer: Any = None
+        self._published: tuple[Any, dict[str, Path]] = (None, {})
         self.evaluate()
 
     def evaluate(self) -> None:
@@ -82,6 +91,27 @@ class DevState:
             if site is not None and (self._renderer is None or self._renderer.site is not site):
                 self._renderer = PageRenderer(site)
             return self._renderer if site is not None else None
+
+    def published(self, relative: str) -> Path | None:
+        """The file a build would publish at ``relative`` beside the pages (a public file, or a file a
+        hand-written page links to), if any; worked out once per evaluation."""
+        with self._lock:
+            site, (seen, files) = self.site, self._published
+        if site is None:
+            return None
+        if seen is not site:
+            from orgdocs.site.check import page_files
+            from orgdocs.site.public import public_files
+
+            try:
+                files = dict(page_files(site)[0])
+                files.update(public_files(site))  # a public file wins, as in a build
+            except OrgdocsError as error:  # what check and build refuse: nothing is served meanwhile
+                self.log(f"orgdocs dev: {error}")
+                files = {}
+            with self._lock:
+                self._published = (site, files)
+        return files.get(relative)
 
     def watched(self) -> Iterable[Path]:
         """The config file, the content and public folders, and every local description."""
@@ -185,7 +215,7 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
     cancel them with an error."""
     from starlette.applications import Starlette
     from starlette.requests import Request
-    from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+    from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
 
@@ -229,7 +259,13 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
         return Response(RELOAD_JS, media_type="text/javascript", headers=NO_STORE)
 
     async def page(request: Request) -> Response:
-        route = page_route(request.path_params.get("path", ""))
+        path = request.path_params.get("path", "")
+        published = (
+            await asyncio.to_thread(state.published, path) if path and not path.endswith("/") else None
+        )
+        if published is not None:
+            return FileResponse(published, headers=NO_STORE)
+        route = page_route(path)
         status, text = await asyncio.to_thread(_page, state, route)
         return HTMLResponse(_with_reload(text), status_code=status, headers=NO_STORE)
 
@@ -245,12 +281,76 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
     )
 
 
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+
+
+def _host_name(host: str) -> str:
+    """``host`` as a Host header names it: an IPv6 address in brackets, lower case."""
+    host = host.strip().lower()
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def allowed_host(header: str, host: str, port: int) -> bool:
+    """Whether a request whose ``Host`` header is ``header`` names the dev server listening on ``host``
+    (``--host``) at ``port``: ``127.0.0.1``, ``localhost``, ``[::1]`` or ``host`` itself, with that port; any
+    IP address where ``host`` is every address (``0.0.0.0``, ``::``). Never another name: a name is what DNS
+    rebinding turns into 127.0.0.1."""
+    import ipaddress
+
+    header = header.strip().lower()
+    if header.startswith("["):  # an IPv6 address
+        name, _, rest = header.partition("]")
+        name, given_port = name + "]", rest.removeprefix(":") if rest else "80"
+    else:
+        name, colon, given_port = header.partition(":")
+        given_port = given_port if colon else "80"
+    if given_port != str(port):
+        return False
+    if name in ("127.0.0.1", "localhost", "[::1]", _host_name(host)):
+        return True
+    if host.strip() in WILDCARD_HOSTS:
+        try:
+            ipaddress.ip_address(name.strip("[]"))
+        except ValueError:
+            return False
+        return True
+    return False
+
+
+def only_served_hosts(app: Any, host: str) -> Any:
+    """``app`` answering 421 to a request whose ``Host`` is not the one this server serves (``allowed_host``;
+    the port is the one the request came in on)."""
+
+    async def guarded(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            header = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+            port = (scope.get("server") or ("", 0))[1]
+            if not allowed_host(header, host, port):
+                body = (
+                    f"orgdocs dev serves http://127.0.0.1:{port}/ (and localhost, or the --host given): "
+                    f"this request named the host {header!r}\n"
+                ).encode("utf-8", "replace")
+                headers = [
+                    (b"content-type", b"text/plain; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode()),
+                ]
+                if scope["type"] == "http":
+                    await send({"type": "http.response.start", "status": 421, "headers": headers})
+                    await send({"type": "http.response.body", "body": body})
+                return
+        await app(scope, receive, send)
+
+    return guarded
+
+
 def serve_dev(state: DevState, *, host: str = "127.0.0.1", port: int = 8000) -> Any:
-    """A uvicorn server for ``state``, not started; ``server.run()`` blocks until stopped."""
+    """A uvicorn server for ``state``, not started; ``server.run()`` blocks until stopped. It answers only
+    requests for the host it serves (``only_served_hosts``)."""
     import uvicorn
 
     servers: list[Any] = []
     app = create_dev_app(state, stopping=lambda: bool(servers) and servers[0].should_exit)
+    app = only_served_hosts(app, host)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
     servers.append(uvicorn.Server(config))
     return servers[0]
