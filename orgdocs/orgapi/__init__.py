@@ -67,10 +67,11 @@ def open_store(path: str | os.PathLike[str]) -> SQLiteStore:
 
 
 def verify_audit_chain(store: Store, organization_id: str) -> ChainReport:
-    """Check an organization's audit trail; ``report.ok`` is False at the first broken link."""
+    """Check an organization's audit trail; ``report.ok`` is False at the first broken link, or when the trail
+    does not end at its anchored head (events removed)."""
     from orgdocs.orgapi.audit import verify_chain
 
-    return verify_chain(store.audit_events(organization_id))
+    return verify_chain(store.audit_events(organization_id), store.audit_head(organization_id))
 
 
 def __getattr__(name: str) -> Any:

@@ -111,11 +111,16 @@ async def revoke_api_key(request: Request) -> Response:
 async def update_webhook(request: Request) -> Response:
     api = _api(request)
     organization_id = request.path_params["organizationId"]
-    await _caller(request, organization_id, "webhooks:write")
+    caller = await _caller(request, organization_id, "webhooks:write")
     check_json_media_type(request.headers.get("content-type"))
     changes = validate_webhook_changes(parse_json_body(await _read_body(request)))
     body = await run_in_threadpool(
-        api.update_webhook, organization_id, request.path_params["webhookId"], changes
+        api.update_webhook,
+        caller,
+        organization_id,
+        request.path_params["webhookId"],
+        changes,
+        request_id=_request_id(request),
     )
     return Response(body, media_type=JSON)
 

@@ -3,6 +3,12 @@
 Each event's ``hash`` is the SHA-256 of its canonical JSON form, which includes the previous event's hash
 (``GENESIS`` for the first event of an organization). Changing, removing or reordering any event breaks every
 hash after it, so :func:`verify_chain` finds tampering that got past the table's append-only triggers.
+
+Removing the newest events (or all of them) breaks no link: what is left is a shorter, valid chain. The chain
+is therefore anchored: each organization's head (``AuditHead``: how many events, and the newest one's hash)
+is kept apart from the events, moved forward in the same transaction as each new event, and a trail that
+does not end at its head does not verify. The store keeps the head in a table of its own that refuses
+deletion and any change but one event forward (``orgdocs.orgapi.sqlite_store``).
 """
 
 from __future__ import annotations
@@ -15,9 +21,18 @@ from dataclasses import dataclass
 from orgdocs.orgapi.clock import to_datetime
 from orgdocs.orgapi.store import AuditEvent
 
-__all__ = ["EVENT_API_KEY_REVOKED", "GENESIS", "ChainReport", "event_hash", "verify_chain"]
+__all__ = [
+    "EVENT_API_KEY_REVOKED",
+    "EVENT_WEBHOOK_UPDATED",
+    "GENESIS",
+    "AuditHead",
+    "ChainReport",
+    "event_hash",
+    "verify_chain",
+]
 
 EVENT_API_KEY_REVOKED = "api_key.revoked"
+EVENT_WEBHOOK_UPDATED = "webhook.updated"  # its target_key_id holds the webhook subscription's id
 GENESIS = "0" * 64
 
 
@@ -48,18 +63,27 @@ def event_hash(
 
 
 @dataclass(frozen=True, slots=True)
+class AuditHead:
+    """Where an organization's trail ends: how many events it holds, and the newest one's hash."""
+
+    count: int
+    hash: str
+
+
+@dataclass(frozen=True, slots=True)
 class ChainReport:
     count: int
     broken_at: AuditEvent | None = None  # the first event whose link or hash does not check out
-    reason: str = ""
+    reason: str = ""  # also set, with broken_at None, for a trail that does not end at its head
 
     @property
     def ok(self) -> bool:
-        return self.broken_at is None
+        return not self.reason
 
 
-def verify_chain(events: Iterable[AuditEvent]) -> ChainReport:
-    """Check one organization's events, oldest first: each links to its predecessor and hashes to itself."""
+def verify_chain(events: Iterable[AuditEvent], head: AuditHead | None = None) -> ChainReport:
+    """Check one organization's events, oldest first: each links to its predecessor and hashes to itself,
+    and (``head`` given) the trail ends where its anchored head says: as many events, the same last hash."""
     previous = GENESIS
     count = 0
     for event in events:
@@ -79,4 +103,11 @@ def verify_chain(events: Iterable[AuditEvent]) -> ChainReport:
         if event.hash != expected:
             return ChainReport(count, event, "its content does not match its hash")
         previous = event.hash
+    if head is not None and (count, previous) != (head.count, head.hash):
+        return ChainReport(
+            count,
+            None,
+            f"the trail holds {count} event(s) ending in {previous[:16]}, but its anchored head says"
+            f" {head.count} ending in {head.hash[:16]}: events were removed (or added outside the store)",
+        )
     return ChainReport(count)

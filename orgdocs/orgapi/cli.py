@@ -113,6 +113,7 @@ def audit_command(args: argparse.Namespace) -> int:
         if args.org not in store.organization_ids():
             raise OrgdocsError(f"no organization {args.org!r}", source=args.db)
         events = store.audit_events(args.org)
+        head = store.audit_head(args.org)
     finally:
         store.close()
     for event in events:
@@ -121,9 +122,10 @@ def audit_command(args: argparse.Namespace) -> int:
             f"{event.seq:>6}  {when}  {event.type:<16} actor={event.actor_key_id} target={event.target_key_id}"
             f" request={event.request_id} hash={event.hash[:16]}"
         )
-    report = verify_chain(events)
+    report = verify_chain(events, head)
     if not report.ok:
-        assert report.broken_at is not None
+        if report.broken_at is None:
+            raise OrgdocsError(f"audit trail cut short: {report.reason}", source=args.db)
         raise OrgdocsError(
             f"audit chain broken at event {report.broken_at.seq} ({report.broken_at.id}): {report.reason}"
         )

@@ -164,8 +164,24 @@ class OrgApi:
             render=render,
         )
 
-    def update_webhook(self, organization_id: str, webhook_id: str, changes: Mapping[str, object]) -> bytes:
-        webhook = self.store.update_webhook(organization_id, webhook_id, changes)
+    def update_webhook(
+        self,
+        caller: ApiKey,
+        organization_id: str,
+        webhook_id: str,
+        changes: Mapping[str, object],
+        *,
+        request_id: str,
+    ) -> bytes:
+        """Apply the changes; a change is recorded in the audit trail (``webhook.updated``)."""
+        webhook = self.store.update_webhook(
+            organization_id,
+            webhook_id,
+            changes,
+            now=self.now(),
+            actor_key_id=caller.id,
+            request_id=request_id,
+        )
         if webhook is None:
             raise Problem(404, "not-found", "webhook subscription not found")
         return dump(webhook_json(webhook))

@@ -4,6 +4,9 @@ Every connection runs in WAL mode with ``synchronous=FULL``, so a commit is on d
 and nothing acknowledged is lost in a crash. Writes open with ``BEGIN IMMEDIATE``: the write lock is taken up
 front, so two writers queue (``busy_timeout``) instead of failing halfway, and a process killed before its
 ``COMMIT`` leaves no trace of that transaction. The audit table refuses ``UPDATE`` and ``DELETE`` by trigger.
+Each organization's audit head (``audit_heads``: how many events, the newest one's hash) is moved forward in
+the transaction that appends an event; its table refuses ``DELETE`` and any ``UPDATE`` but one event forward,
+so that a trail cut short (events deleted with the triggers dropped) no longer ends at its head.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
-from orgdocs.orgapi.audit import EVENT_API_KEY_REVOKED, GENESIS, event_hash
+from orgdocs.orgapi.audit import EVENT_API_KEY_REVOKED, EVENT_WEBHOOK_UPDATED, GENESIS, AuditHead, event_hash
 from orgdocs.orgapi.store import (
     ApiKey,
     AuditEvent,
@@ -34,7 +37,7 @@ from orgdocs.orgapi.tokens import new_id
 
 __all__ = ["SQLiteStore"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: audit_heads
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS secrets (
@@ -93,6 +96,20 @@ END;
 CREATE TRIGGER IF NOT EXISTS audit_events_refuse_delete BEFORE DELETE ON audit_events
 BEGIN
     SELECT RAISE(ABORT, 'audit_events is append-only: events cannot be deleted');
+END;
+CREATE TABLE IF NOT EXISTS audit_heads (
+    organization_id TEXT PRIMARY KEY,
+    count INTEGER NOT NULL,
+    hash TEXT NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS audit_heads_refuse_delete BEFORE DELETE ON audit_heads
+BEGIN
+    SELECT RAISE(ABORT, 'audit_heads: an audit head cannot be deleted');
+END;
+CREATE TRIGGER IF NOT EXISTS audit_heads_one_forward BEFORE UPDATE ON audit_heads
+WHEN NEW.organization_id != OLD.organization_id OR NEW.count != OLD.count + 1
+BEGIN
+    SELECT RAISE(ABORT, 'audit_heads: a head only moves one event forward');
 END;
 CREATE TABLE IF NOT EXISTS idempotency_keys (
     organization_id TEXT NOT NULL,
@@ -234,6 +251,14 @@ class SQLiteStore:
         try:
             for statement in _split_script(_SCHEMA):
                 connection.execute(statement)
+            # a database of schema 1 gets the heads of the trails it holds (anchored from now on)
+            connection.execute(
+                "INSERT OR IGNORE INTO audit_heads (organization_id, count, hash)"
+                " SELECT o.id, (SELECT COUNT(*) FROM audit_events e WHERE e.organization_id = o.id),"
+                " COALESCE((SELECT e.hash FROM audit_events e WHERE e.organization_id = o.id"
+                " ORDER BY e.seq DESC LIMIT 1), ?) FROM organizations o",
+                (GENESIS,),
+            )
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
             connection.execute("ROLLBACK")
@@ -270,6 +295,10 @@ class SQLiteStore:
             cursor = connection.execute(
                 "INSERT OR IGNORE INTO organizations (id, name, created_at) VALUES (?, ?, ?)",
                 (organization_id, name, now),
+            )
+            connection.execute(
+                "INSERT OR IGNORE INTO audit_heads (organization_id, count, hash) VALUES (?, 0, ?)",
+                (organization_id, GENESIS),
             )
             return cursor.rowcount == 1
 
@@ -438,12 +467,16 @@ class SQLiteStore:
         return StoredResponse(fingerprint, status, body), False
 
     def _append_audit_event(self, connection: sqlite3.Connection, **fields: object) -> None:
-        # Runs inside the caller's BEGIN IMMEDIATE, so no other writer can append between read and insert.
-        row = connection.execute(
-            "SELECT hash FROM audit_events WHERE organization_id = ? ORDER BY seq DESC LIMIT 1",
-            (fields["organization_id"],),
+        # Runs inside the caller's BEGIN IMMEDIATE, so no other writer can append between read and insert. The
+        # head is the trail's end: an event chains to it, and moves it forward in the same transaction.
+        organization_id = fields["organization_id"]
+        connection.execute(
+            "INSERT OR IGNORE INTO audit_heads (organization_id, count, hash) VALUES (?, 0, ?)",
+            (organization_id, GENESIS),
+        )
+        (prev_hash,) = connection.execute(
+            "SELECT hash FROM audit_heads WHERE organization_id = ?", (organization_id,)
         ).fetchone()
-        prev_hash = GENESIS if row is None else row[0]
         event_id = new_id("evt")
         digest = event_hash(id=event_id, prev_hash=prev_hash, **fields)  # type: ignore[arg-type]
         connection.execute(
@@ -461,21 +494,42 @@ class SQLiteStore:
                 digest,
             ),
         )
+        connection.execute(
+            "UPDATE audit_heads SET count = count + 1, hash = ? WHERE organization_id = ?",
+            (digest, organization_id),
+        )
 
     # -- webhooks and audit ------------------------------------------------------------------------------
 
     def update_webhook(
-        self, organization_id: str, webhook_id: str, changes: Mapping[str, object]
+        self,
+        organization_id: str,
+        webhook_id: str,
+        changes: Mapping[str, object],
+        *,
+        now: int,
+        actor_key_id: str,
+        request_id: str,
     ) -> Webhook | None:
         columns = {"url": "url", "description": "description", "events": "events", "status": "status"}
         assignments = [f"{columns[name]} = ?" for name in changes]
         values = [json.dumps(list(value)) if name == "events" else value for name, value in changes.items()]
         with self._write() as connection:
             if assignments:
-                connection.execute(
+                cursor = connection.execute(
                     f"UPDATE webhooks SET {', '.join(assignments)} WHERE organization_id = ? AND id = ?",
                     (*values, organization_id, webhook_id),
                 )
+                if cursor.rowcount == 1:
+                    self._append_audit_event(
+                        connection,
+                        organization_id=organization_id,
+                        type=EVENT_WEBHOOK_UPDATED,
+                        actor_key_id=actor_key_id,
+                        target_key_id=webhook_id,
+                        occurred_at=now,
+                        request_id=request_id,
+                    )
             row = connection.execute(
                 f"SELECT {_WEBHOOK_COLUMNS} FROM webhooks WHERE organization_id = ? AND id = ?",
                 (organization_id, webhook_id),
@@ -490,6 +544,13 @@ class SQLiteStore:
                 (organization_id,),
             ).fetchall()
         return [AuditEvent(*row) for row in rows]
+
+    def audit_head(self, organization_id: str) -> AuditHead | None:
+        with self._connection() as connection:
+            row = connection.execute(
+                "SELECT count, hash FROM audit_heads WHERE organization_id = ?", (organization_id,)
+            ).fetchone()
+        return None if row is None else AuditHead(row[0], row[1])
 
     def organization_ids(self) -> list[str]:
         with self._connection() as connection:

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from orgdocs.orgapi.audit import AuditHead
 
 __all__ = [
     "SCOPES",
@@ -182,13 +185,25 @@ class Store(Protocol):
         ...
 
     def update_webhook(
-        self, organization_id: str, webhook_id: str, changes: Mapping[str, object]
+        self,
+        organization_id: str,
+        webhook_id: str,
+        changes: Mapping[str, object],
+        *,
+        now: int,
+        actor_key_id: str,
+        request_id: str,
     ) -> Webhook | None:
-        """Apply already validated changes (``url``, ``description``, ``events``, ``status``); None if absent."""
+        """Apply already validated changes (``url``, ``description``, ``events``, ``status``) and record a
+        ``webhook.updated`` audit event (when there is a change), in one transaction; None if absent."""
         ...
 
     def audit_events(self, organization_id: str) -> list[AuditEvent]:
         """The organization's audit trail, oldest first."""
+        ...
+
+    def audit_head(self, organization_id: str) -> AuditHead | None:
+        """Where the organization's trail ends, kept apart from the events; None when none is kept."""
         ...
 
     def organization_ids(self) -> list[str]:

@@ -51,7 +51,7 @@ def store(db_path: Path) -> Iterator[SQLiteStore]:
     yield store
     # Whatever a test did, the audit trail it leaves behind must still verify.
     for organization_id in store.organization_ids():
-        report = verify_chain(store.audit_events(organization_id))
+        report = verify_chain(store.audit_events(organization_id), store.audit_head(organization_id))
         assert report.ok, report
     store.close()
 
