@@ -397,3 +397,45 @@ def test_ctrl_c_while_the_old_output_is_removed_waits_for_the_removal(tmp_path, 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["project", "site"]
     assert (out / "index.html").read_text(encoding="utf-8") != "previous"
     assert set(tree_files(out)) - {MANIFEST} == manifest_files(out)
+
+
+# -- 16. Markdown twins and llms.txt hold text ------------------------------------------------------------------
+
+EVIL = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
+
+
+def test_twins_and_llms_txt_hold_no_raw_html(tmp_path):
+    """Rendered by a Markdown reader that keeps raw HTML (mistune with escape=False, as many do), the twins and
+    llms.txt of a description full of HTML show it as text and make no element of it; code keeps it as it is."""
+    import mistune
+
+    from orgdocs.render.static.build import build_site
+
+    parameter = {"name": "q", "in": "query", "description": f"the query {EVIL}", "schema": {"type": "string"}}
+    operation = op(
+        operationId="readA",
+        tags=["t"],
+        summary=f"Read {EVIL}",
+        description=f"First {EVIL}.\n\n`<b>kept as code</b>` and <https://example.com/x>\n\n```html\n<div>code</div>\n```\n",
+        parameters=[parameter],
+        responses={"200": {"description": f"ok {EVIL}"}},
+    )
+    description = api(
+        {"/a": {"get": operation}},
+        info={"title": f"Evil {EVIL}", "version": "1", "description": f"An API {EVIL}."},
+        tags=[{"name": "t", "description": f"Tag {EVIL}."}],
+        servers=[{"url": "https://api.example.com/`<img src=y onerror=z>`"}],
+    )
+    config = write_project(tmp_path / "project", {"api.json": description})
+    out = tmp_path / "site"
+    build_site(Site(config), out, progress=False)
+    render = mistune.create_markdown(escape=False, plugins=["table"])
+    texts = [out / "llms.txt", *out.rglob("index.md")]
+    assert len(texts) == 2
+    for path in texts:
+        html = render(path.read_text(encoding="utf-8"))
+        assert "<img" not in html and "<script" not in html, path
+        assert "onerror" in html  # shown as text
+    twin = render((out / "api" / "t" / "read-a" / "index.md").read_text(encoding="utf-8"))
+    assert "<code>&lt;b&gt;kept as code&lt;/b&gt;</code>" in twin
+    assert '<a href="https://example.com/x">' in twin and "&lt;div&gt;code&lt;/div&gt;" in twin

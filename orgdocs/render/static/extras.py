@@ -2,6 +2,12 @@
 ``404.html``, and what documentation sites now ship for assistants: ``llms.txt`` (the site's pages, one
 line each, https://llmstxt.org) and a Markdown twin of each operation page (``<route>/index.md``, written by
 the operation's page writer beside its page).
+
+Both hold text, never raw HTML from a description: a reader that renders Markdown with its raw HTML (many do)
+would otherwise run what a description hides in a summary or a ``<script>``. Every ``<`` a description puts
+in a line or a table cell is written ``&lt;``, and so is every one of a longer text outside its code spans
+and fenced blocks (where HTML is text already) and its autolinks (``<https://...>``); names, paths and URLs
+are code spans, fenced by more backticks than they hold.
 """
 
 from __future__ import annotations
@@ -34,7 +40,37 @@ def extra_files(site: Any, renderer: Any) -> Iterator[tuple[str, str, bool]]:
 
 
 def _line(text: str) -> str:
-    return " ".join(text.split())
+    """One line of text, its HTML made text (``<`` as ``&lt;``)."""
+    return " ".join(text.split()).replace("<", "&lt;")
+
+
+_FENCE = re.compile(r"(?ms)^( {0,3})(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\2[`~]*[ \t]*$|\Z)")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
+_AUTOLINK = re.compile(r"<(?:https?|mailto):[^<>\s]*>", re.I)
+
+
+def _text(markdown: str) -> str:
+    """A description's Markdown as it is, but its raw HTML made text: ``<`` becomes ``&lt;`` outside code
+    spans, fenced code blocks and autolinks."""
+    if "<" not in markdown:
+        return markdown
+    out, at = [], 0
+    for fence in _FENCE.finditer(markdown):
+        out.append(_outside_fences(markdown[at : fence.start()]))
+        out.append(fence.group(0))
+        at = fence.end()
+    out.append(_outside_fences(markdown[at:]))
+    return "".join(out)
+
+
+def _outside_fences(text: str) -> str:
+    out, at = [], 0
+    for code in re.finditer(f"{_CODE_SPAN.pattern}|{_AUTOLINK.pattern}", text, re.S | re.I):
+        out.append(text[at : code.start()].replace("<", "&lt;"))
+        out.append(code.group(0))
+        at = code.end()
+    out.append(text[at:].replace("<", "&lt;"))
+    return "".join(out)
 
 
 def llms_txt(site: Any) -> str:
@@ -68,7 +104,7 @@ def llms_txt(site: Any) -> str:
                 op = operation.operation
                 about = first_sentence(op.description)
                 lines.append(
-                    f"- [{_line(item['title'])}]({route}/index.md): `{op.method.upper()} {op.path}`"
+                    f"- [{_line(item['title'])}]({route}/index.md): {_code(f'{op.method.upper()} {op.path}')}"
                     + (f" {about}" if about else "")
                 )
         lines.append("")
@@ -78,6 +114,11 @@ def llms_txt(site: Any) -> str:
 def _cell(text: Any) -> str:
     """Text made safe for one cell of a Markdown table."""
     return _line(str(text or "")).replace("|", "\\|")
+
+
+def _code_cell(text: Any) -> str:
+    """A name as a code span in a table cell."""
+    return _code(str(text or "")).replace("|", "\\|")
 
 
 def _schema_type(description: Any, schema: Any) -> str:
@@ -98,14 +139,14 @@ def _schema_type(description: Any, schema: Any) -> str:
 
 def _code(text: str) -> str:
     """``text`` as inline code, fenced by more backticks than it holds in a row."""
-    text = _line(text)
+    text = " ".join(text.split())
     fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
     pad = " " if "`" in text else ""
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _body_lines(body: Any, description: Any) -> list[str]:
-    lines = [body.description.strip(), ""] if body.description else []
+    lines = [_text(body.description.strip()), ""] if body.description else []
     for media in body.content:
         kind = _schema_type(description, media.schema)
         ref = media.schema.get("$ref") if isinstance(media.schema, dict) else None
@@ -152,11 +193,11 @@ def operation_markdown(site: Any, route: str) -> str:
     """The Markdown twin of an operation page: what a reader (or an assistant) needs, in plain Markdown."""
     entry = site.operations[route]
     op, description = entry.operation, entry.description
-    lines = [f"# {_line(op.title)}", "", f"`{op.method.upper()} {op.path}`", ""]
+    lines = [f"# {_line(op.title)}", "", _code(f"{op.method.upper()} {op.path}"), ""]
     if op.deprecated:
         lines += ["**Deprecated.**", ""]
     if op.description:
-        lines += [op.description.strip(), ""]
+        lines += [_text(op.description.strip()), ""]
     if op.parameters:
         lines += [
             "## Parameters",
@@ -166,7 +207,7 @@ def operation_markdown(site: Any, route: str) -> str:
         ]
         for p in op.parameters:
             lines.append(
-                f"| `{_cell(p.name)}` | {p.location} | {_cell(_schema_type(description, p.schema))} | "
+                f"| {_code_cell(p.name)} | {p.location} | {_cell(_schema_type(description, p.schema))} | "
                 f"{'yes' if p.required else 'no'} | {_cell(p.description)} |"
             )
         lines.append("")
@@ -185,7 +226,7 @@ def operation_markdown(site: Any, route: str) -> str:
         if call.summary:
             lines += [_line(call.summary), ""]
         if call.description:
-            lines += [call.description.strip(), ""]
+            lines += [_text(call.description.strip()), ""]
         if call.request_body is not None:
             lines += ["Request body:", "", *_body_lines(call.request_body, description)]
         if call.responses:
@@ -195,13 +236,13 @@ def operation_markdown(site: Any, route: str) -> str:
         lines += ["## Security", ""]
         for requirement in security:
             names = " and ".join(
-                f"`{name}`" + (f" (scopes: {', '.join(scopes)})" if scopes else "")
+                _code(name) + (f" (scopes: {_line(', '.join(map(str, scopes)))})" if scopes else "")
                 for name, scopes in requirement.items()
             )
             lines.append(f"- {names or 'none'}")
         lines.append("")
     if op.servers:
-        lines += ["## Servers", ""] + [f"- `{server.url}`" for server in op.servers] + [""]
+        lines += ["## Servers", ""] + [f"- {_code(server.url)}" for server in op.servers] + [""]
     payload = payload_url(route).lstrip("/")
     depth = "../" * len([p for p in route.strip("/").split("/") if p])
     lines += [f"HTML page: [./](./) · JSON payload: [{payload}]({depth}{payload})", ""]
