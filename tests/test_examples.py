@@ -57,8 +57,10 @@ def response(schema, document=None):
 
 
 def test_example_comes_first():
-    schema = {"type": "string", "example": "ex", "examples": ["exs"], "default": "d", "enum": ["e"]}
+    schema = {"type": "string", "example": "ex", "examples": ["exs"], "default": "d", "enum": ["ex", "e"]}
     assert request(schema) == "ex"
+    # a stated value the schema's own enum refuses gives way to the next one it accepts
+    assert request({**schema, "enum": ["d", "e"]}) == "d"
 
 
 def test_examples_array_first_item_before_default():
@@ -66,7 +68,8 @@ def test_examples_array_first_item_before_default():
 
 
 def test_default_before_const_and_enum():
-    assert request({"type": "integer", "default": 7, "const": 3, "enum": [3]}) == 7
+    assert request({"type": "integer", "default": 7, "enum": [3, 7]}) == 7
+    assert request({"type": "integer", "default": 7, "const": 3, "enum": [3]}) == 3  # 7 is not allowed
 
 
 def test_const_before_enum():
@@ -612,3 +615,15 @@ def test_short_chains_are_not_cut():
         20, lambda i: {"allOf": [ref(f"S{i + 1}"), {"properties": {f"p{i}": {"type": "string"}}}]}
     )
     assert request(ref("S0"), document) == {f"p{i}": "string" for i in range(20)}
+
+
+def test_required_properties_the_schema_does_not_declare_are_there():
+    schema = {"type": "object", "required": ["id", "_class"], "properties": {"id": {"type": "integer"}}}
+    assert request(schema) == {"id": 0, "_class": "string"}
+    typed = {
+        "type": "object",
+        "required": ["n"],
+        "additionalProperties": {"type": "integer"},
+        "minProperties": 2,
+    }
+    assert request(typed) == {"additionalProp1": 0, "additionalProp2": 0, "n": 0}

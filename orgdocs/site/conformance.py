@@ -8,7 +8,8 @@ description says, and what came back.
 
 Schemas are checked with ``jsonschema`` (Draft 2020-12) after the description is made plain JSON Schema once
 (``_Prepared``): OpenAPI 3.0's and Swagger 2.0's ``nullable``/``x-nullable`` become a ``null`` type,
-``exclusiveMinimum: true`` its 2020-12 form, Swagger's ``file`` type anything; a property that is ``readOnly``
+``exclusiveMinimum: true`` its 2020-12 form, Swagger's ``file`` type anything, a ``$ref``'s siblings ignored
+before 3.1 (as those versions say); a property that is ``readOnly``
 is not required in a request, nor a ``writeOnly`` one in a response; a ``oneOf``/``anyOf`` with a
 ``discriminator`` checks the branch the discriminator names. A reference the description cannot resolve
 (external, dangling) accepts anything and is reported in ``Check.notes``. Formats are not checked.
@@ -110,7 +111,7 @@ def check_response(
                 Difference("media type", "no body", content_type or f"{len(body)} bytes")
             )
         return check
-    if not body and status in (204, 304):
+    if not body and (status in (204, 304) or operation.method == "head"):
         return check
     media = media_for(response, content_type) if content_type else None
     if media is None:
@@ -166,6 +167,7 @@ class _Prepared:
 
         self.description = description
         self.hidden = "readOnly" if direction == "request" else "writeOnly"  # not required that way
+        self.siblings_apply = description.format == "openapi" and description.version.startswith("3.1")
         self.notes: set[str] = set()
         self.converted: dict[int, Any] = {}  # id(original node) -> converted: shared and cyclic nodes once
         document = self.convert(description.document)
@@ -191,6 +193,8 @@ class _Prepared:
         if isinstance(ref, str) and (not is_local(ref) or not self.description.resolver.resolves(ref)):
             self.notes.add(f"not checked: {ref} (unresolved reference)")
             return {}
+        if isinstance(ref, str) and not self.siblings_apply:  # before 3.1, a $ref's siblings are ignored
+            node = {"$ref": ref}
         out: dict[str, Any] = {}
         self.converted[key] = out
         for name, value in node.items():

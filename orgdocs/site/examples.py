@@ -194,23 +194,31 @@ def declared_example(example: Any, has_example: bool, examples: dict, resolve: R
 
 
 def _own_value(schema: dict) -> tuple[bool, Any]:
-    """The value a schema states itself: example, examples[0], default, const, enum."""
+    """The value a schema states itself: the first of example, examples[0], default, const and enum that has
+    the schema's type and is one of its enum (``_fits_type``), else the first of them."""
+    candidates = _own_values(schema)
+    if not candidates:
+        return False, None
+    return True, next((value for value in candidates if _fits_type(value, schema)), candidates[0])
+
+
+def _own_values(schema: dict) -> list[Any]:
+    found = []
     if "example" in schema:
-        return True, schema["example"]
+        found.append(schema["example"])
     examples = schema.get("examples")
     if isinstance(examples, list) and examples:
-        return True, examples[0]
-    if isinstance(examples, dict) and examples:  # a 3.0 misuse: a map of Example Objects
+        found.append(examples[0])
+    elif isinstance(examples, dict) and examples:  # a 3.0 misuse: a map of Example Objects
         first = next(iter(examples.values()))
-        return True, first.get("value") if isinstance(first, dict) else first
-    if "default" in schema:
-        return True, schema["default"]
-    if "const" in schema:
-        return True, schema["const"]
+        found.append(first.get("value") if isinstance(first, dict) else first)
+    for key in ("default", "const"):
+        if key in schema:
+            found.append(schema[key])
     enum = schema.get("enum")
     if isinstance(enum, list) and enum:
-        return True, next((member for member in enum if member is not None), None)
-    return False, None
+        found.append(next((member for member in enum if member is not None), None))
+    return found
 
 
 # --- generation -------------------------------------------------------------------------------------------
@@ -332,7 +340,7 @@ class _Walk:
 
     def own_or_generated(self, schema: dict, depth: int) -> Any:
         declared, value = _own_value(schema)
-        if declared and _fits_type(value, schema):
+        if declared and (_fits_type(value, schema) or "type" not in schema):
             return _plain(value)  # once: the example the walk builds around it is not copied
         ref = schema.get("$ref")
         if isinstance(ref, str):
@@ -443,7 +451,8 @@ class _Walk:
         if kind == "object":
             properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
             required = [n for n in schema.get("required") or [] if isinstance(n, str) and n in properties]
-            return {name: self.smallest(properties[name], depth + 1) for name in required}
+            value = {name: self.smallest(properties[name], depth + 1) for name in required}
+            return {**value, **dict.fromkeys(_undeclared_required(schema), "string")}
         if kind == "array":
             count = schema.get("minItems") if isinstance(schema.get("minItems"), int) else 0
             return [self.smallest(schema.get("items"), depth + 1)] * min(max(count, 0), MAX_ITEMS)
@@ -539,14 +548,20 @@ class _Walk:
     def object(self, schema: dict, depth: int) -> dict:
         result: dict[str, Any] = {}
         properties = schema.get("properties")
+        extra = schema.get("additionalProperties")
         if isinstance(properties, dict) and properties:
             for name, sub in properties.items():
                 if not self.left_out(sub):
                     result[str(name)] = self.value(sub, depth + 1)
-            return result
-        extra = schema.get("additionalProperties")
-        if isinstance(extra, dict):
-            result["additionalProp1"] = self.value(extra, depth + 1)
+        elif isinstance(extra, dict):
+            wanted = schema.get("minProperties")
+            count = min(max(wanted if isinstance(wanted, int) else 1, 1), MAX_ITEMS)
+            for number in range(1, count + 1):
+                result[f"additionalProp{number}"] = self.value(extra, depth + 1)
+        # required, yet not among the properties (an allOf part that only lists required names is left to
+        # the part that declares them)
+        for name in _undeclared_required(schema) if properties or extra is not None else ():
+            result.setdefault(name, self.value(extra, depth + 1) if isinstance(extra, dict) else "string")
         return result
 
     def left_out(self, schema: Any) -> bool:
@@ -570,6 +585,7 @@ class _Walk:
             return []
         min_items = schema.get("minItems")
         count = min_items if isinstance(min_items, int) and not isinstance(min_items, bool) else 1
+        # a few items make an example; a schema that asks for more gets as many as it asks (up to a limit)
         count = max(1, min(count, MAX_ITEMS))
         if isinstance(max_items, int) and not isinstance(max_items, bool):
             count = min(count, max_items)
@@ -679,9 +695,21 @@ def _nullable(schema: dict) -> bool:
     )
 
 
+def _undeclared_required(schema: dict) -> list[str]:
+    properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    required = schema.get("required") if isinstance(schema.get("required"), list) else []
+    return [name for name in required if isinstance(name, str) and name not in properties]
+
+
 def _fits_type(value: Any, schema: dict) -> bool:
-    """Whether a value a schema declares for itself (``example``, ``default``...) has the schema's type: a
-    description's ``example: 500`` for a string is not used (the example is generated instead)."""
+    """Whether a value a schema declares for itself (``example``, ``default``...) has the schema's type and
+    is one of its ``enum``: a description's ``example: 500`` for a string, or a ``default`` outside its own
+    enum, is not used (the example is generated instead)."""
+    enum = schema.get("enum")
+    if (isinstance(enum, list) and enum and value not in enum) or (
+        "const" in schema and value != schema["const"]
+    ):
+        return False
     kind = schema.get("type")
     kinds = kind if isinstance(kind, list) else [kind] if isinstance(kind, str) else []
     if value is None:

@@ -63,6 +63,25 @@ class _Route:
     pattern: re.Pattern
     names: list[str]
     operations: dict[str, Operation]  # method -> operation
+    condition: tuple[str, str, str] | None = None  # ("query" | "header", name, value) the path wrote
+
+    def holds(self, query: dict, headers: dict) -> bool:
+        if self.condition is None:
+            return True
+        place, name, value = self.condition
+        if place == "query":
+            return value in query.get(name, []) or (not value and name in query)
+        return headers.get(name.lower()) == value
+
+
+@dataclass
+class _NoResponse:
+    status: str = "200"
+    headers: dict = field(default_factory=dict)
+    content: list = field(default_factory=list)
+
+
+_NO_RESPONSE = _NoResponse()
 
 
 class _Refused(Exception):
@@ -76,18 +95,24 @@ class Mock:
     def __init__(self, description: Description):
         self.description = description
         routes: dict[str, _Route] = {}
+        servers = list(description.servers)
         for operation in description.operations:
-            template = operation.path
-            if template not in routes:
+            servers += operation.servers
+            # a path written with a query or a fragment (AWS: /#X-Amz-Target=..., /worker?cmd=...) is a
+            # path and a condition on the query or a header
+            template, condition = _split_template(operation.path)
+            if operation.path not in routes:
                 names = [m[1:-1] for m in _PARAM.findall(template)]
                 parts = _PARAM.split(template)
                 regex = "[^/]+".join(re.escape(part) for part in parts)
-                routes[template] = _Route(template, re.compile(f"^{regex}/?$"), names, {})
-            routes[template].operations.setdefault(operation.method.upper(), operation)
-        # literal segments win over parameters: /users/me before /users/{id}
-        self.routes = sorted(routes.values(), key=lambda r: (len(r.names), -len(r.template)))
-        prefixes = {urlsplit(s.resolved_url()).path.rstrip("/") for s in description.servers}
-        self.prefixes = sorted((p for p in prefixes if p.startswith("/")), key=len, reverse=True)
+                routes[operation.path] = _Route(template, re.compile(f"^{regex}/?$"), names, {}, condition)
+            routes[operation.path].operations.setdefault(operation.method.upper(), operation)
+        # literal segments win over parameters (/users/me before /users/{id}), a condition over none
+        self.routes = sorted(routes.values(), key=lambda r: (len(r.names), not r.condition, -len(r.template)))
+        # the server's path; a relative one without a slash (example.com/v1) is joined by clients as a path
+        prefixes = {_base_path(server.resolved_url()) for server in servers}
+        prefixes |= {"/" + s.resolved_url().rstrip("/") for s in servers if not _absolute(s.resolved_url())}
+        self.prefixes = sorted((p for p in prefixes if p not in ("", "/")), key=len, reverse=True)
 
     # -- the whole exchange ----------------------------------------------------------------------------
 
@@ -98,7 +123,8 @@ class Mock:
         headers = {name.lower(): value for name, value in headers.items()}
         operation = None
         try:
-            route, values = self._route(split.path, method)
+            query = parse_qs(split.query, keep_blank_values=True)
+            route, values = self._route(split.path, method, query, headers)
             operation = route.operations.get(method) or (
                 route.operations.get("GET") if method == "HEAD" else None
             )
@@ -109,9 +135,7 @@ class Mock:
                         405, f"{route.template} answers {allowed}, not {method}", headers={"Allow": allowed}
                     )
                 )
-            self._check_request(
-                operation, values, parse_qs(split.query, keep_blank_values=True), headers, body
-            )
+            self._check_request(operation, values, query, headers, body)
             answer = self._respond(operation, headers)
         except _Refused as refused:
             answer = refused.answer
@@ -121,9 +145,9 @@ class Mock:
             answer.body = b""
         return answer
 
-    def _route(self, path: str, method: str) -> tuple[_Route, dict[str, str]]:
-        """The route of ``path``: the first template that matches it and answers ``method`` (two templates
-        may differ only in a parameter's name), else the first that matches it."""
+    def _route(self, path: str, method: str, query: dict, headers: dict) -> tuple[_Route, dict[str, str]]:
+        """The route of ``path``: the first template that matches it, answers ``method`` (two templates may
+        differ only in a parameter's name) and whose condition holds, else the first that matches it."""
         candidates = [path[len(p) :] or "/" for p in self.prefixes if path == p or path.startswith(p + "/")]
         matching = [
             (route, candidate)
@@ -133,7 +157,10 @@ class Mock:
         ]
         if matching:
             wanted = {method, "GET"} if method == "HEAD" else {method}
-            route, candidate = next(((r, c) for r, c in matching if wanted & set(r.operations)), matching[0])
+            answering = [(r, c) for r, c in matching if wanted & set(r.operations)]
+            route, candidate = next(
+                ((r, c) for r, c in answering if r.holds(query, headers)), (answering or matching)[0]
+            )
             segments = _segments(route.template, candidate)
             return route, {name: unquote(segments[name]) for name in route.names if name in segments}
         known = [r.template for r in self.routes]
@@ -180,7 +207,13 @@ class Mock:
             return
         schemes = self.description.security_schemes
         for alternative in alternatives:
-            if all(_presented(schemes.get(name), headers, query, cookies) for name in alternative):
+            # one request has one Authorization header: an alternative naming basic and oauth2 is satisfied
+            # by either (as the forms send it), the rest must each be there
+            by_header = [n for n in alternative if _authorizes(schemes.get(n))]
+            others = [n for n in alternative if n not in by_header]
+            if all(_presented(schemes.get(n), headers, query, cookies) for n in others) and (
+                not by_header or any(_presented(schemes.get(n), headers, query, cookies) for n in by_header)
+            ):
                 return
         first = schemes.get(alternatives[0][0])
         challenge = "Basic" if first is not None and str(first.scheme).lower() == "basic" else "Bearer"
@@ -233,12 +266,10 @@ class Mock:
             return answer
         media = self._negotiated(response.content, headers.get("accept", ""))
         value, note = self._body_value(media, prefer.get("example"))
-        answer.headers.append(
-            ("Content-Type", media.media_type if "*" not in media.media_type else "application/json")
-        )
+        answer.headers.append(("Content-Type", _concrete(media.media_type, value)))
         if note:
             answer.headers.append(("X-Mock-Example", note))
-        answer.body = _serialized(value, media.media_type)
+        answer.body = _serialized(value, _concrete(media.media_type, value))
         return answer
 
     def _as_declared(self, operation: Operation, problem: Answer, headers: dict) -> Answer:
@@ -277,8 +308,8 @@ class Mock:
                 )
             return int(code), response
         ranked = sorted(operation.responses, key=_rank)
-        if not ranked:
-            raise _Refused(_problem(501, f"{operation.method.upper()} {operation.path} declares no response"))
+        if not ranked:  # a description that says nothing of the answer: a plain success
+            return 200, _NO_RESPONSE
         response = ranked[0]
         status = str(response.status).upper()
         return (
@@ -429,7 +460,7 @@ def _cookies(header: str) -> dict[str, str]:
 def _presented(scheme: Any, headers: dict, query: dict, cookies: dict) -> bool:
     """Whether a request carries a credential of ``scheme`` (its value is not checked: this is a mock)."""
     if scheme is None:
-        return False
+        return True  # a scheme the description does not define (or mutualTLS): nothing to look for
     authorization = headers.get("authorization", "")
     if scheme.type == "apiKey":
         name, place = scheme.parameter_name, scheme.location
@@ -448,6 +479,32 @@ def _presented(scheme: Any, headers: dict, query: dict, cookies: dict) -> bool:
     return True  # mutualTLS and the like: nothing a request shows
 
 
+def _authorizes(scheme: Any) -> bool:
+    return scheme is not None and scheme.type in ("http", "oauth2", "openIdConnect")
+
+
+def _split_template(path: str) -> tuple[str, tuple[str, str, str] | None]:
+    """``/tags#resourceArn`` -> ``/tags`` and no condition; ``/#X-Amz-Target=Svc.Op`` -> ``/`` and the header
+    ``X-Amz-Target: Svc.Op``; ``/worker?cmd=run`` -> ``/worker`` and the query ``cmd=run``."""
+    for mark, place in (("?", "query"), ("#", "header")):
+        if mark in path:
+            path, _, rest = path.partition(mark)
+            name, equals, value = rest.partition("=")
+            condition = (place, name, value) if name and (equals or place == "query") else None
+            return path or "/", condition
+    return path, None
+
+
+def _absolute(url: str) -> bool:
+    return "//" in url or url.startswith("/")
+
+
+def _base_path(url: str) -> str:
+    """The path part of a server URL (``https://h/v1`` -> ``/v1``; ``example.com/v1`` -> ``/v1``)."""
+    split = urlsplit(url if _absolute(url) else "//" + url)
+    return split.path.rstrip("/")
+
+
 def _declared_media(content: list[MediaType], content_type: str) -> MediaType | None:
     essence = content_type.split(";")[0].strip().lower()
     for media in content:
@@ -455,6 +512,20 @@ def _declared_media(content: list[MediaType], content_type: str) -> MediaType | 
         if declared in (essence, "*/*") or (declared.endswith("/*") and essence.startswith(declared[:-1])):
             return media
     return None
+
+
+_SUBTYPES = {"image": "png", "text": "plain", "audio": "mpeg", "video": "mp4", "font": "woff2"}
+
+
+def _concrete(media_type: str, value: Any) -> str:
+    """A media type an answer can carry for a declared one: ``*/*`` JSON (text for a string), ``image/*``
+    ``image/png``, any other ``type/*`` ``type/octet-stream``."""
+    kind, _, subtype = media_type.partition("/")
+    if "*" not in kind and "*" not in subtype:
+        return media_type
+    if "*" in kind:
+        return "text/plain" if isinstance(value, str) else "application/json"
+    return f"{kind}/{_SUBTYPES.get(kind, 'octet-stream')}"
 
 
 def _prefer(header: str) -> dict[str, str]:

@@ -365,6 +365,18 @@ class RequestForm:
             if spec.key in values or spec.name in values:
                 self.state.values[spec.key] = input_value(spec, values.get(spec.key, values.get(spec.name)))
 
+    def fill_examples(self) -> None:
+        """Fill every empty required parameter with an example: the description's own, else the generated
+        hint its input shows (an enum its first member); a value that cannot be made is ``"x"``."""
+        filled = {}
+        for spec in self._specs:
+            if spec.required and self.state.values.get(spec.key) in ("", None):
+                hint = spec.hint if input_text(spec.hint) else None
+                if spec.kind == "enum":
+                    hint = next((option for option in spec.options if input_text(option)), None)
+                filled[spec.key] = hint if hint is not None else "x"
+        self.set_values(filled)
+
     @property
     def values(self) -> dict[str, Any]:
         """The parameter values as ``build_request`` takes them (``FormError`` for an invalid input)."""
