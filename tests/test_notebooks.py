@@ -90,6 +90,9 @@ def test_02_explore_any_description(tmp_path, monkeypatch):
     assert "./authors.yaml#/Author" in text and "#/components/schemas/Address" in text  # unresolved refs
     assert "Coupon" in text  # the schema nothing uses
     assert "generated" in text  # a generated example
+    assert "200 application/json" in text and "the mock's answer: matches" in text  # no server needed
+    assert "this property" in text or "type string" in text  # a wrong answer's differences, with pointers
+    assert "perform-search" in text  # the history
 
 
 def test_03_export_pages(tmp_path, monkeypatch):
