@@ -23,7 +23,8 @@ Rules of ``example_from_schema``, in order:
    member, or ``const``), that value is set instead of a name its schema would refuse.
 5. By type (a 3.1 type list uses its first non-null member; without ``type``, ``properties`` means
    object, ``items`` array, a string format or length string, bounds number): objects list every property
-   except ``readOnly`` ones in requests and ``writeOnly`` ones in responses, and only when there is no
+   (the ``required`` direction: the required ones only) except ``readOnly`` ones in requests and
+   ``writeOnly`` ones in responses, and only when there is no
    property an ``additionalProp1`` entry from an ``additionalProperties`` schema; arrays hold one item (or
    ``minItems``, up to 3); strings match their ``pattern`` (``pattern_example``; the format's text where the
    pattern takes it), else come from ``format`` (``_STRING_FORMATS``) or are ``"string"`` fitted to
@@ -69,7 +70,8 @@ __all__ = [
 ]
 
 Resolve = Callable[[str], Any]  # $ref -> target; KeyError when it cannot be resolved
-Direction = Literal["request", "response"]
+# "required": a request body of the required properties only (what a form's body editor starts from)
+Direction = Literal["request", "response", "required"]
 
 MAX_DEPTH = 12  # levels of nested values (object properties, array items)
 MAX_ITEMS = 3  # items of a generated array, whatever minItems says
@@ -144,7 +146,10 @@ def parameter_example(param: Parameter, resolve: Resolve) -> Any:
 
 
 def operation_examples(operation: Operation, resolve: Resolve) -> dict[str, Any]:
-    """``{"request": {media type: {"value", "generated"}}, "responses": {status: {media type: ...}}}``.
+    """``{"request": {media type: {"value", "generated"[, "start"]}}, "responses": {status: {media type: ...}}}``.
+
+    ``start``, for a generated request body, is the example of its required properties only (what a form's
+    body editor starts from), where it differs from the whole one.
 
     Every media type of the request body is listed; responses without content are left out. The values
     are JSON-ready but not copied (they share parts with each other and with later results, which keeps a
@@ -155,6 +160,10 @@ def operation_examples(operation: Operation, resolve: Resolve) -> dict[str, Any]
         for media in operation.request_body.content:
             generated, value = _media_example(media, resolve, "request")
             request[media.media_type] = {"value": value, "generated": generated}
+            if generated:  # a form starts from the required fields only, one click from the whole example
+                start = _generate(media.schema, resolve, "required")
+                if start != value:
+                    request[media.media_type]["start"] = start
     responses: dict[str, Any] = {}
     for response in operation.responses:
         entries = {}
@@ -550,7 +559,10 @@ class _Walk:
         properties = schema.get("properties")
         extra = schema.get("additionalProperties")
         if isinstance(properties, dict) and properties:
+            required = schema.get("required") if isinstance(schema.get("required"), list) else []
             for name, sub in properties.items():
+                if self.direction == "required" and name not in required:
+                    continue
                 if not self.left_out(sub):
                     result[str(name)] = self.value(sub, depth + 1)
         elif isinstance(extra, dict):
@@ -639,7 +651,7 @@ def left_out(schema: Any, direction: str | None, target: Callable[[str], tuple[b
     """
     if direction is None or not isinstance(schema, dict):
         return False
-    flag = "readOnly" if direction == "request" else "writeOnly"
+    flag = "writeOnly" if direction == "response" else "readOnly"
     if schema.get(flag) is True:
         return True
     if "$ref" not in schema and "allOf" not in schema:

@@ -125,7 +125,12 @@ def form_for(site, operation, client, tokens, **kwargs):
 
 def test_builds_without_a_kernel_and_prefills(site, mock_client, tokens):
     form = form_for(site, "createPet", mock_client, tokens)
-    assert json.loads(form.state.body) == {"name": "Rex", "kind": "dog"}  # readOnly id left out
+    # a generated body starts from the required fields only: nobody sends a skeleton of "string" by mistake
+    assert json.loads(form.state.body) == {"name": "Rex"}
+    form.use_example(full=True)
+    assert json.loads(form.state.body) == {"name": "Rex", "kind": "dog"}  # every field; readOnly id left out
+    form.use_example(full=False)
+    assert json.loads(form.state.body) == {"name": "Rex"}
     assert form.state.server == 0 and form.server_url == "https://api.pets.test/v1"
     assert form.credential_fields == [("bearer", "value")]  # the description declares an http bearer scheme
     assert "Create a pet" not in repr(form) and "POST /pets" in repr(form)
@@ -206,6 +211,8 @@ def test_form_media_type(site, mock_client, recorder, tokens):
     assert sent.content == b"petId=7&quantity=2"
     assert sent.headers["Content-Type"] == "application/x-www-form-urlencoded"
     form.choose_media_type("application/json")
+    assert json.loads(form.state.body) == {}  # no field is required
+    form.use_example()
     assert json.loads(form.state.body) == {"petId": 0}
     with pytest.raises(FormError, match="not a media type"):
         form.choose_media_type("text/csv")

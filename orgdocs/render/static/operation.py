@@ -178,8 +178,9 @@ def operation_context(
     fields = form_fields(entry.operation, resolve)
     request_examples = payload["examples"]["request"]
     first_media = next(iter(request_examples), None)
+    first = request_examples[first_media] if first_media else {}
     body = (
-        body_text(entry.operation, first_media, request_examples[first_media]["value"]) if first_media else ""
+        body_text(entry.operation, first_media, first.get("start", first.get("value"))) if first_media else ""
     )
     description_url = entry.description.source
     description_url = description_url if is_url(description_url) else ""
@@ -252,6 +253,9 @@ def operation_context(
             "description_url": description_url,
             "media_types": [m["mediaType"] for m in (op["requestBody"] or {}).get("content", [])],
             "body": body,
+            # the body starts from the required fields of a generated example: one click fills the rest
+            "fuller": any("start" in example for example in request_examples.values()),
+            "starts_fuller": first_media is not None and "start" in first,
             "url": parts.url,
             "headers": parts.headers,
             "note": parts.note,

@@ -36,7 +36,7 @@ from orgdocs.render.widgets.history import HISTORY, History
 from orgdocs.render.widgets.operation_view import operation_target
 from orgdocs.render.widgets.tokens import TOKENS, TokenStore
 from orgdocs.site import security
-from orgdocs.site.examples import media_example
+from orgdocs.site.examples import example_from_schema, media_example
 from orgdocs.site.payloads import security_scheme_dict
 from orgdocs.site.requests import (
     RequestParts,
@@ -396,13 +396,20 @@ class RequestForm:
         self.state.headers = [(str(n), str(v)) for n, v in pairs]
 
     def choose_media_type(self, media_type: str) -> None:
-        """Send the body in ``media_type`` (one the operation declares); the body starts from its example."""
+        """Send the body in ``media_type`` (one the operation declares); the body starts from its example:
+        the description's own, else a generated one of the required fields only (see ``use_example``)."""
         if media_type not in self._media_types:
             raise FormError(
                 f"{media_type!r} is not a media type of this body ({', '.join(self._media_types)})"
             )
         self.state.media_type = media_type
         self.state.body = self._example_body(media_type)
+
+    def use_example(self, full: bool = True) -> None:
+        """The body becomes the example of the chosen media type: with ``full``, a generated example with
+        every field (not only the required ones); the description's own example either way."""
+        if self.state.media_type is not None:
+            self.state.body = self._example_body(self.state.media_type, full=full)
 
     def set_body(self, body: Any) -> None:
         """The body: text as it is sent, or a value written as JSON."""
@@ -422,13 +429,15 @@ class RequestForm:
             return text if is_json_media_type(media) else value
         return text
 
-    def _example_body(self, media_type: str) -> str:
+    def _example_body(self, media_type: str, *, full: bool = False) -> str:
         body = self.operation.request_body
         media = next((m for m in body.content if m.media_type == media_type), None) if body else None
         if media is None:
             return ""
         try:
-            _, value = media_example(media, self.description.resolve, direction="request")
+            generated, value = media_example(media, self.description.resolve, direction="request")
+            if generated and not full:  # a hurried reader should not send a skeleton of "string" values
+                value = example_from_schema(media.schema, self.description.resolve, direction="required")
         except Exception:  # no example can be made: the user types one
             return ""
         if value is None:

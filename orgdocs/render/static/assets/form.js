@@ -521,11 +521,39 @@
       });
     }
 
-    function selectMedia() {
+    // a generated body starts from its required fields ("start"); the switch fills in every field and back
+    var exampleSwitch = form.querySelector("[data-example-switch]");
+    var fullExample = form.querySelector("[data-full-example]");
+
+    function requestExample() {
       var examples = (payload.examples && payload.examples.request) || {};
-      var example = examples[mediaSelect.value];
-      var value = example ? example.value : null;
-      if (bodyEditor) bodyEditor.value = value === null || value === undefined ? "" : R.serialize(value, mediaSelect.value)[0];
+      var media = mediaSelect ? mediaSelect.value : Object.keys(examples)[0];
+      return { media: media, example: examples[media] };
+    }
+
+    function showExample(full) {
+      var chosen = requestExample();
+      var example = chosen.example;
+      var value = example ? (full || !("start" in example) ? example.value : example.start) : null;
+      if (bodyEditor) bodyEditor.value = value === null || value === undefined ? "" : R.serialize(value, chosen.media)[0];
+      if (exampleSwitch) exampleSwitch.hidden = !(example && "start" in example);
+      if (fullExample) {
+        fullExample.setAttribute("aria-pressed", full ? "true" : "false");
+        fullExample.textContent = full ? "Required fields only" : "Fill in every field";
+        form.querySelector("[data-example-said]").textContent = full
+          ? "A generated example: every field."
+          : "A generated example: its required fields only.";
+      }
+    }
+
+    function selectMedia() {
+      showExample(false);
+    }
+    if (fullExample) {
+      fullExample.addEventListener("click", function () {
+        showExample(fullExample.getAttribute("aria-pressed") !== "true");
+        update();
+      });
     }
 
     setupCredentials();
