@@ -85,3 +85,21 @@ def test_the_bundle_carries_a_static_snapshot(site, tokens):
     explorer.value = "/api/pets/create-pet"
     data, _ = explorer._repr_mimebundle_()
     assert explorer.html in data["text/html"]
+
+
+def test_the_saved_state_keeps_a_compact_reference_and_the_view_asks_for_the_whole():
+    from orgdocs.orgapi import DESCRIPTION_PATH
+
+    explorer = Explorer(DESCRIPTION_PATH)
+    route = next(r for r in explorer.site.operations if r.endswith("revoke-api-key"))
+    explorer.select(route)
+    whole = explorer.html
+    assert 'id="response-404"' in whole and "problem" in whole.lower()
+    # what a saved notebook keeps (the no-kernel snapshot): every answer, the errors by their status line
+    assert len(explorer._html) < len(whole) / 2
+    assert 'id="response-404"' in explorer._html and 'id="response-200"' in explorer._html
+    assert explorer._html.count("<details") == explorer._html.count("</details>")
+    answers = []
+    explorer.send = answers.append  # what the kernel answers the view's messages
+    explorer._on_message(None, {"id": "p1", "type": "page", "route": route}, [])
+    assert answers == [{"id": "p1", "type": "page", "html": whole}]

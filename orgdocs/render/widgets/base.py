@@ -26,6 +26,7 @@ manager, and in the saved widget state, once per run.
 from __future__ import annotations
 
 import html
+import re
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -123,10 +124,48 @@ def error_block(title: str, detail: str = "") -> str:
     return f'<p class="notice notice-error">{text}</p>'
 
 
+_RESPONSE_ITEM = '<div class="response-item">'
+
+
+def compact_responses(operation_html: str) -> str:
+    """``operation_html`` with each answer that is not a success told by its status line alone: a snapshot
+    stays readable (and a saved notebook small) where error responses repeat one problem schema each."""
+    head, *items = operation_html.split(_RESPONSE_ITEM)
+    out = [head]
+    for item in items:
+        end = item.find("</summary>")
+        opening = item[: item.find(">", item.find("<details")) + 1] if "<details" in item else ""
+        if "response-success" in opening or end < 0:
+            out.append(_RESPONSE_ITEM + item)
+            continue
+        close = _closing_details(item, item.find("<details"))
+        if close < 0:
+            out.append(_RESPONSE_ITEM + item)
+            continue
+        rest = item[close + len("</details>") :]
+        summary = item[len(opening) : end + len("</summary>")]
+        out.append(f"{_RESPONSE_ITEM}{opening.replace(' open>', '>')}{summary}</details>{rest}")
+    return "".join(out)
+
+
+_DETAILS = re.compile(r"<details\b|</details>")
+
+
+def _closing_details(text: str, start: int) -> int:
+    """Where the ``</details>`` closing the ``<details`` at ``start`` begins (nested ones counted), or -1."""
+    depth = 0
+    for match in _DETAILS.finditer(text, start):
+        depth += 1 if match.group() != "</details>" else -1
+        if depth == 0:
+            return match.start()
+    return -1
+
+
 def snapshot_html(site: Site, operation_html: str = "") -> str:
-    """Static HTML of a view: the operation's reference, or the site's title and first operations."""
+    """Static HTML of a view: the operation's reference (``compact_responses``: its error answers by their
+    status line), or the site's title and first operations."""
     if operation_html:
-        return f'<div class="{SNAPSHOT_CLASS}">{operation_html}</div>'
+        return f'<div class="{SNAPSHOT_CLASS}">{compact_responses(operation_html)}</div>'
     entries = site.index["endpoints"]
     rows = "".join(
         f"<tr><td><code>{html.escape(e['method'])}</code></td><td>{html.escape(e['title'])}</td>"
@@ -180,6 +219,11 @@ class SiteWidget(anywidget.AnyWidget):
             return {"source": ESM}
         if kind == "index":
             return {"index": widget_index(self.site)}
+        if kind == "page":
+            route = content.get("route")
+            if route not in self.site.operations:
+                return {"error": f"no operation at route {route!r}"}
+            return {"html": self.page_html(route)}
         if kind == "payload":
             route = content.get("route")
             if route not in self.site.operations:
@@ -188,6 +232,13 @@ class SiteWidget(anywidget.AnyWidget):
         if kind in ("form", "send", "credential", "pages"):
             return self._form_message(kind, content)
         return {"error": f"unknown message {kind!r}"}
+
+    def page_html(self, route: str) -> str:
+        """The whole reference of ``route`` as the view shows it (asked for by message: the synced ``_html``
+        holds the compact snapshot that a notebook saves)."""
+        from orgdocs.render.widgets.operation_view import safe_operation_html
+
+        return safe_operation_html(self.site, route)
 
     def _form_for(self, route: str) -> Any:
         """The ``RequestForm`` of ``route`` that this view sends with (a view without forms has none)."""
@@ -244,6 +295,15 @@ class SiteWidget(anywidget.AnyWidget):
     def snapshot(self) -> str:
         """Static HTML of what the view shows (for exports)."""
         return snapshot_html(self.site, self._html)
+
+    @property
+    def html(self) -> str:
+        """The HTML of the operation shown, whole ('' when none is)."""
+        route = self._shown_route()
+        return self.page_html(route) if route else ""
+
+    def _shown_route(self) -> str:
+        return ""
 
     def _bundle(self) -> tuple[dict, dict]:
         data, metadata = super()._repr_mimebundle_()

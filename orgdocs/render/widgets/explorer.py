@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from orgdocs.render.widgets.base import compact_responses
 from orgdocs.render.widgets.history import HISTORY
 from orgdocs.render.widgets.navigator import Navigator, as_site
 from orgdocs.render.widgets.operation_view import OperationView, safe_operation_html
@@ -71,11 +72,6 @@ class Explorer(Navigator):
     def navigator(self) -> Explorer:
         """The Explorer is its own navigator (``routes``, ``query``, ``search``)."""
         return self
-
-    @property
-    def html(self) -> str:
-        """The selected operation's HTML as shown ('' when none is selected)."""
-        return self._html
 
     @property
     def view(self) -> OperationView | None:
@@ -142,6 +138,12 @@ class Explorer(Navigator):
             )
         return self._forms[route]
 
+    def _shown_route(self) -> str:
+        return self.value or ""
+
+    def page_html(self, route: str) -> str:
+        return self._page(route)
+
     def _page(self, route: str) -> str:
         if route in self._pages:
             self._pages.move_to_end(route)
@@ -153,5 +155,6 @@ class Explorer(Navigator):
 
     def _on_value(self, change: dict) -> None:
         route = change["new"]
-        self._html = self._page(route) if route else ""
+        # the saved state keeps the compact reference (the no-kernel snapshot); the view asks for the page
+        self._html = compact_responses(self._page(route)) if route else ""
         self._update_displays()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
-from orgdocs.render.widgets.base import SiteWidget, error_block
+from orgdocs.render.widgets.base import SiteWidget, compact_responses, error_block
 
 if TYPE_CHECKING:
     from orgdocs.model import Description, Operation
@@ -110,17 +110,17 @@ class OperationView(SiteWidget):
         site, route = operation_target(target, route, description)
         self.route = route
         self.operation = site.operations[route].operation
+        self.samples = samples
+        self._whole = safe_operation_html(site, route, samples=samples)
         super().__init__(
-            site,
-            _kind="operation",
-            _route=route,
-            _html=safe_operation_html(site, route, samples=samples),
-            **kwargs,
+            site, _kind="operation", _route=route, _html=compact_responses(self._whole), **kwargs
         )
 
     def __repr__(self) -> str:
         return f"<OperationView {self.operation.method.upper()} {self.operation.path} ({self.route})>"
 
-    @property
-    def html(self) -> str:
-        return self._html
+    def _shown_route(self) -> str:
+        return self.route
+
+    def page_html(self, route: str) -> str:
+        return self._whole if route == self.route else safe_operation_html(self.site, route)

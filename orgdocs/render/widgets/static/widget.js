@@ -151,6 +151,15 @@ function loadIndex(model, ask) {
 
 /* -- the operation pane -------------------------------------------------------------------------------- */
 
+// the whole reference of `route` from the kernel; the synced `compact` one (what a saved notebook keeps: error
+// answers by their status line) when no kernel answers soon
+const PAGE_WAIT_MS = 4000;
+function wholePage(route, compact, ask) {
+  if (!route || !compact) return Promise.resolve([compact, route]);
+  const late = new Promise((resolve) => setTimeout(() => resolve({}), PAGE_WAIT_MS));
+  return Promise.race([ask({ type: "page", route }), late]).then((answer) => [answer.html || compact, route]);
+}
+
 function showOperation(pane, html, route, ask, withForm) {
   pane.textContent = "";
   if (!html) {
@@ -716,8 +725,9 @@ function render({ model, el }) {
   } else if (kind === "operation") {
     const pane = element("div", "ow-detail");
     root.appendChild(pane);
-    showOperation(pane, model.get("_html"), model.get("_route"), ask);
-    listen(model, "change:_html", () => showOperation(pane, model.get("_html"), model.get("_route"), ask), signal);
+    const show = () => wholePage(model.get("_route"), model.get("_html"), ask).then(([html, route]) => showOperation(pane, html, route, ask));
+    show();
+    listen(model, "change:_html", show, signal);
   } else {
     const title = model.get("_title");
     if (title) root.appendChild(element("h2", "ow-site-title", title));
@@ -731,8 +741,15 @@ function render({ model, el }) {
       pane.setAttribute("role", "region");
       pane.setAttribute("aria-label", "Operation");
       body.appendChild(pane);
-      showOperation(pane, model.get("_html"), model.get("value"), ask, true);
-      listen(model, "change:_html", () => showOperation(pane, model.get("_html"), model.get("value"), ask, true), signal);
+      let shown = 0; // the latest selection wins over a page that comes back late
+      const show = () => {
+        const ticket = ++shown;
+        wholePage(model.get("value"), model.get("_html"), ask).then(([html, route]) => {
+          if (ticket === shown) showOperation(pane, html, route, ask, true);
+        });
+      };
+      show();
+      listen(model, "change:_html", show, signal);
     }
     root.addEventListener("keydown", (event) => {
       if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
