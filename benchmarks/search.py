@@ -5,6 +5,7 @@
     python benchmarks/search.py --browser        # the site's search.js in headless Chromium, the same queries
     python benchmarks/search.py --browser path/to/description.json
     python benchmarks/search.py --browser msgraph-beta --js OLD/search.js --texts-only   # an earlier search.js
+    python benchmarks/search.py --browser msgraph-beta --compare OLD/search.js [--old-file OLD.json] [--rounds 8]
     ORGDOCS_CORPUS=/path/to/corpus python benchmarks/search.py
 
 With ``--browser``, the site's index.json and search.json are written and served on 127.0.0.1, and a page
@@ -17,6 +18,11 @@ search index (once per site, on the first query), and the median, 95th percentil
 Target (issue 12): every query under 5 ms on GitHub's description. Issue 29: per-keystroke search in the
 browser on Microsoft Graph beta no slower (median and slowest first run), search.json at most 25% larger;
 the sizes of index.json and search.json are printed (and search.json's parts).
+
+``--compare OLD/search.js`` times an earlier search.js (handed the search file's texts alone, or the file
+``--old-file`` names: the search.json an earlier build wrote) and today's, each round in a new page of the same
+Chromium (a reader's first visit: nothing compiled yet), alternately, so that a loaded machine slows both alike;
+it prints, for each, the median over the rounds of the median first run and of the slowest first run.
 """
 
 from __future__ import annotations
@@ -139,6 +145,72 @@ def run_browser(name: str, js: Path | None = None, texts_only: bool = False) -> 
     print(f"  median first run {statistics.median(firsts):.2f} ms, slowest first run {firsts[-1]:.2f} ms")
 
 
+_ROUND = """async ([queries, textsOnly, file]) => {
+  const [index, search] = await Promise.all(["index.json", file].map((url) => fetch(url).then((r) => r.json())));
+  const started = performance.now();
+  const built = new window.orgdocs.SearchIndex(index.endpoints, textsOnly ? search.texts : search);
+  const took = performance.now() - started;
+  return [took, queries.map((query) => {
+    const start = performance.now();
+    built.search(query);
+    return performance.now() - start;
+  })];
+}"""
+
+
+def compare_browser(name: str, old_js: Path, old_file: Path | None, rounds: int) -> None:
+    """An earlier search.js (``old_js``, with ``old_file`` or today's texts alone) against today's, alternately,
+    each round in a new page."""
+    import json
+    import tempfile
+
+    from chromium import served_page
+
+    from orgdocs.render.static.templating import ASSETS
+    from orgdocs.site import Site
+
+    site = Site.from_description(CORPUS / DESCRIPTIONS[name] if name in DESCRIPTIONS else Path(name))
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "index.json").write_text(json.dumps(site.index, ensure_ascii=False, separators=(",", ":")))
+        (root / "search.json").write_text(
+            json.dumps(site.search_file, ensure_ascii=False, separators=(",", ":"))
+        )
+        if old_file:
+            (root / "old.json").write_bytes(old_file.read_bytes())
+        for label, js in (("old", old_js), ("new", ASSETS / "search.js")):
+            (root / f"{label}.js").write_bytes(js.read_bytes())
+            (root / f"{label}.html").write_text(_PAGE.replace("search.js", f"{label}.js"))
+        results: dict[str, list] = {"old": [], "new": []}
+        with served_page(root) as (page, url):
+            for turn in range(2 * rounds):
+                label = ("old", "new")[turn % 2]
+                context = page.context.browser.new_context()
+                fresh = context.new_page()
+                fresh.goto(url + f"{label}.html")
+                file = "old.json" if label == "old" and old_file else "search.json"
+                textsOnly = label == "old" and not old_file
+                results[label].append(fresh.evaluate(_ROUND, [list(QUERIES), textsOnly, file]))
+                context.close()
+    print(
+        f"{name}: {len(site.operations)} operations, {rounds} rounds each, alternately, a new page each round"
+    )
+    for label, runs in results.items():
+        medians = [statistics.median(times) for _, times in runs]
+        slowest = [max(times) for _, times in runs]
+        built = [took for took, _ in runs]
+        per_query = [statistics.median(times[i] for _, times in runs) for i in range(len(QUERIES))]
+        print(
+            f"  {label}: index built {statistics.median(built):.0f} ms; median first run {statistics.median(medians):.2f} ms "
+            f"(rounds {min(medians):.2f}-{max(medians):.2f}), slowest first run {statistics.median(slowest):.1f} ms "
+            f"(rounds {min(slowest):.1f}-{max(slowest):.1f})"
+        )
+        print(
+            "    per query (median over rounds): "
+            + ", ".join(f"{q!r} {t:.1f}" for q, t in zip(QUERIES, per_query, strict=True))
+        )
+
+
 def _parts(site) -> str:
     """The size of each part of the search file, in KB."""
     import json
@@ -154,7 +226,14 @@ if __name__ == "__main__":
     browser = "--browser" in arguments
     js = Path(arguments[arguments.index("--js") + 1]) if "--js" in arguments else None
     texts_only = "--texts-only" in arguments
-    skip = {"--browser", "--texts-only", "--js", str(js)}
+    old = Path(arguments[arguments.index("--compare") + 1]) if "--compare" in arguments else None
+    old_file = Path(arguments[arguments.index("--old-file") + 1]) if "--old-file" in arguments else None
+    rounds = int(arguments[arguments.index("--rounds") + 1]) if "--rounds" in arguments else 8
+    skip = {"--browser", "--texts-only", "--js", str(js), "--compare", str(old), "--old-file", str(old_file)}
+    skip |= {"--rounds", str(rounds)} if "--rounds" in arguments else set()
     names = [argument for argument in arguments if argument not in skip]
     for name in names or [name for name in DESCRIPTIONS if browser or name != "msgraph-beta"]:
-        run_browser(name, js, texts_only) if browser else run(name)
+        if old:
+            compare_browser(name, old, old_file, rounds)
+        else:
+            run_browser(name, js, texts_only) if browser else run(name)

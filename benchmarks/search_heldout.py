@@ -4,8 +4,9 @@
     python benchmarks/search_heldout.py --peer     # and the Fuse.js baseline configured as Scalar's
     python benchmarks/search_heldout.py --part untouched
 
-Runs ../shared/search-eval/eval.py on each part. eval.py's baseline reads descriptions as JSON, and these are
-YAML: each is written once as JSON to a temporary folder (the same data) and the queries point there.
+Runs ../shared/search-eval/eval.py on each part (tuned, untouched, untouched-2). eval.py's baseline reads
+descriptions as JSON, and these are YAML: each is read with orgdocs' YAML reader and written once as JSON to a
+temporary folder (the same data), and the queries point there.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-import yaml
+from orgdocs.loading.yaml import load_yaml
 
 HERE = Path(__file__).resolve().parent
 QUERIES = HERE / "search-heldout.tsv"
@@ -44,9 +45,9 @@ def as_json(description: str, folder: Path) -> Path:
         return source
     target = folder / (source.stem + ".json")
     if not target.exists():
-        data = yaml.load(
-            source.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        )
+        # orgdocs' own YAML reader: it reads what the site reads (PyYAML refuses SendGrid's C1 control
+        # characters and OBS's out-of-range timestamps)
+        data = load_yaml(source.read_bytes(), str(source))
         target.write_text(json.dumps(data, default=str))
     return target
 
