@@ -40,6 +40,7 @@ TAG = PATH = METHOD = 1.5
 PARAMETER = 1.0
 BODY = 0.8  # a request body field's name (search file: fields)
 TEXT = RESPONSE = 0.5  # the short description text; the response's type (search file: fields)
+FIELDS = ("body", "response", "more")  # the search file's fields, by part
 MORE = TAG_TEXT = 0.3  # more of the operation's description; its tag's description
 
 SYNONYM = 0.6  # a synonym of a query verb
@@ -212,15 +213,24 @@ class SearchIndex:
     """Search over index entries (and, optionally, the search file), prepared once."""
 
     def __init__(self, entries: Sequence[dict], texts: Sequence[str] | Mapping | None = None):
-        """``texts``: the search file (``texts``, ``fields``, ``tags``, ``related``), or its ``texts`` alone."""
+        """``texts``: the search file (``texts``, ``fields``, ``tags``, ``related``: see
+        ``orgdocs.site.search_file``), or its ``texts`` alone."""
         self.entries = list(entries)
-        more: Mapping[str, str] = {}
+        more: list[list[str]] = [["", "", ""] for _ in self.entries]  # body, response, more of each entry
         self._tag_texts: Mapping[str, str] = {}
-        self._related: Mapping[str, str] = {}
+        self._related: dict[str, list[str]] = {}  # reader's word -> the description's words
         if isinstance(texts, Mapping):
-            more = texts.get("fields") or {}
+            for part, name in enumerate(FIELDS):
+                for text, steps in ((texts.get("fields") or {}).get(name) or {}).items():
+                    at = 0
+                    for step in steps.split():
+                        at += int(step, 36)
+                        if at < len(more):
+                            more[at][part] = text
             self._tag_texts = texts.get("tags") or {}
-            self._related = texts.get("related") or {}
+            for targets, readers in (texts.get("related") or {}).items():
+                for reader in readers.split():
+                    self._related.setdefault(reader, []).extend(targets.split())
             texts = texts.get("texts")
         self._postings: dict[str, dict[int, float]] = {}  # word -> {entry position: best field weight}
         self._paths: dict[str, set[int]] = {}  # word of a path (not a placeholder) -> entry positions
@@ -232,7 +242,7 @@ class SearchIndex:
         self._main: set[str] = set()
         for position, entry in enumerate(self.entries):
             text = texts[position] if texts is not None and position < len(texts) else ""
-            self._add_entry(position, entry, text or "", more.get(str(position), ""))
+            self._add_entry(position, entry, text or "", more[position])
         self._vocabulary = sorted(self._postings)
         self._main_vocabulary = sorted(self._main)
         # every word on one line, to find a word inside another with one str.find per occurrence
@@ -244,9 +254,9 @@ class SearchIndex:
             offset += len(word) + 1
         self._near: dict[str, list[str]] | None = None  # deletion -> words, built on the first typo
 
-    def _add_entry(self, position: int, entry: dict, text: str, more: str) -> None:
+    def _add_entry(self, position: int, entry: dict, text: str, more: Sequence[str]) -> None:
         path = entry["path"]
-        body, response, rest = [*more.split("|"), "", ""][:3]
+        body, response, rest = more
         fields = [
             (TITLE, entry["title"], True),
             (OPERATION_ID, entry["operationId"], True),
@@ -335,9 +345,7 @@ class SearchIndex:
         group = _SYNONYM_GROUPS.get(word)
         if group:
             alternatives += [(synonym, SYNONYM, False) for synonym in group[0]]
-        related = [
-            (other, RELATED, None) for other in self._related.get(word, "").split() if other in self._postings
-        ]
+        related = [(other, RELATED, None) for other in self._related.get(word, ()) if other in self._postings]
         best: dict[int, float] = {}
         in_title: set[int] = set()
         in_path: set[int] = set()

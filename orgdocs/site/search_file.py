@@ -4,12 +4,19 @@ The site's search file (``_docs/openapi/search.json``, ``Site.search_file``) is 
 (``orgdocs.site.search`` and ``search.js``). Beside ``texts`` (one short text per index entry, which the
 results also show), it holds:
 
-- ``fields``: per entry, ``"<body>|<response>|<description>"``: the request body's field names (top level),
-  the response's type (the name of the 2xx schema, or of its items), and the words of the operation's
-  description past its first sentence, each word once, common words left out, at most ``MORE_WORDS``;
-- ``tags``: per tag, the first sentence of its description;
-- ``related``: the reader's words that mean what the description's words mean
-  (``orgdocs.site.vocabulary``, WordNet): reader's word -> the description's words, stemmed as search stems.
+- ``fields``: ``{"body": {...}, "response": {...}, "more": {...}}``, each mapping one text to the positions
+  (in the index) of the operations it belongs to: the words of the request body's field names (top level,
+  the first ``BODY_FIELDS``, at most ``BODY_WORDS`` words), the words of
+  the response's type (the name of the 2xx schema, or of its items), and words of the operation's description
+  past its first sentence (each word once, at most ``MORE_WORDS``). Only what the operation's names, path,
+  parameters and short text do not already say, and only words that tell operations apart. A text is written
+  once for all the operations that have it (Microsoft Graph repeats each entity's fields under many paths);
+  positions are ascending, each written as its distance from the one before, in base 36, separated by spaces
+  (``positions``; ``orgdocs.site.search`` reads them);
+- ``tags``: per tag, the words of the first sentence of its description that its name does not say;
+- ``related``: the reader's words that mean what the description's words mean (``orgdocs.site.vocabulary``,
+  WordNet), as ``{"description's word ...": "reader's word ..."}`` (both stemmed as search stems), which
+  search reads the other way round.
 """
 
 from __future__ import annotations
@@ -23,15 +30,27 @@ from orgdocs.model.values import as_list, as_text
 from orgdocs.site.excerpts import first_sentence, plain_text, search_text
 from orgdocs.site.search import STOP_WORDS, stem, words
 
-__all__ = ["MORE_WORDS", "operation_fields", "related_table", "tag_texts"]
+__all__ = [
+    "FIELDS",
+    "MORE_WORDS",
+    "operation_fields",
+    "positions",
+    "related_table",
+    "tag_texts",
+]
 
-MORE_WORDS = 6  # words of an operation's description past its short text, at most
+FIELDS = ("body", "response", "more")  # the parts of ``fields``, in the order search weighs them
+
+MORE_WORDS = 4  # words of an operation's description past its short text, at most
 RARE = 3  # a description word counts when at most this many operations' descriptions have it
 BODY_FIELDS = 8  # request body fields, at most (Microsoft Graph's entities have hundreds)
+BODY_WORDS = 6  # words of their names, at most
 COMMON_SHARE = 0.02  # a body field or response word that more operations have than this share is left out
 COMMON_MOST = 12  # ... or than this many
+TAG_SHARE = 0.1  # a word of tags' descriptions that more than this share of them have is left out
 _REF_NAME = re.compile(r"[^/]+$")
 _WORD = re.compile(r"[^\W_]+")
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 # words of descriptions that tell nothing of what an operation does
 COMMON = STOP_WORDS | frozenset(
     [
@@ -140,12 +159,15 @@ def _response_type(description: Description, operation: Operation) -> str:
 
 
 def _more_words(operation: Operation, known: set[str]) -> dict[str, str]:
-    """Words of the description that its short text and names do not have: stem -> the word, in order."""
+    """Words of the description that its short text and names do not have: stem -> the word, in order; not
+    words that only say how (WordNet's adjectives and adverbs: "approximately", "exclusively")."""
+    from orgdocs.site.vocabulary import modifier_only  # reads WordNet: only when a search file is made
+
     text = plain_text(operation.description) if isinstance(operation.description, str) else ""
     found: dict[str, str] = {}
     for word in _WORD.findall(text):
         lowered = word.lower()
-        if len(lowered) < 3 or lowered in COMMON or lowered.isdigit():
+        if len(lowered) < 3 or lowered in COMMON or lowered.isdigit() or modifier_only(lowered):
             continue
         key = stem(lowered)
         if key not in known and key not in found:
@@ -153,15 +175,60 @@ def _more_words(operation: Operation, known: set[str]) -> dict[str, str]:
     return found
 
 
-def operation_fields(pairs: Sequence[tuple[Description, Operation]]) -> dict[str, str]:
-    """The ``fields`` of the operations that have any: {position in the index: ``"<body>|<response>|<more>"``}
-    (words separated by spaces; trailing empty parts left out).
+def positions(found: Iterable[int]) -> str:
+    """Ascending positions as the search file writes them: each as its distance from the one before (the
+    first from 0), in base 36, separated by spaces ([3, 5, 40] -> "3 2 z")."""
+    out, before = [], 0
+    for position in found:
+        out.append(_base36(position - before))
+        before = position
+    return " ".join(out)
+
+
+def _base36(number: int) -> str:
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = _DIGITS[digit] + digits
+        if not number:
+            return digits
+
+
+def _body_words(names: Iterable[str], known: set[str]) -> dict[str, None]:
+    """The words of the body's field names that the operation's names do not say, each once (a camelCase run
+    kept whole: search splits it and matches it whole too): max_cache_size_gb -> max cache size gb."""
+    found: dict[str, None] = {}
+    for name in names:
+        for run in _WORD.findall(name):
+            parts = set(words(run, joined=False))
+            if run.lower() in STOP_WORDS or parts <= known:
+                continue
+            known.update(words(run))
+            found.setdefault(run)
+    return found
+
+
+def _response_words(description: Description, operation: Operation, known: set[str]) -> dict[str, None]:
+    """The words of the response type's name that the operation's names do not say (teamsTabCollectionResponse
+    on /teams/{id}/tabs: none)."""
+    found: dict[str, None] = {}
+    for run in _WORD.findall(_response_type(description, operation)):
+        for part in re.sub(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])", r"\1\2 ", run).split():
+            key = stem(part.lower())
+            if key not in known and len(key) > 1 and not key.isdigit():
+                known.add(key)
+                found.setdefault(part.lower())
+    return found
+
+
+def operation_fields(pairs: Sequence[tuple[Description, Operation]]) -> dict[str, dict[str, str]]:
+    """The search file's ``fields``: ``{"body" | "response" | "more": {text: positions}}`` (empty ones left out).
 
     Only what the operation's title, operationId, path, parameters and short text do not already say, and
     only what tells operations apart: a body field or a response word that more than ``COMMON_SHARE`` of
-    the operations have (or ``COMMON_MOST``: Microsoft Graph's ``displayName``, its ``microsoft.graph`` prefix), or a word of
-    the description that more than ``RARE`` operations' descriptions have ("OAuth tokens need the admin
-    scope"), would only make the search file larger."""
+    the operations have (or ``COMMON_MOST``: Microsoft Graph's ``displayName``, its ``Collection`` and
+    ``Response``), or a word of the description that more than ``RARE`` operations' descriptions have ("OAuth
+    tokens need the admin scope"), would only make the search file larger."""
     rows = []
     seen: dict[tuple[int, str], int] = {}  # (part, word) -> in how many operations
     for description, operation in pairs:
@@ -172,53 +239,76 @@ def operation_fields(pairs: Sequence[tuple[Description, Operation]]) -> dict[str
             *words(" ".join(parameter.name for parameter in operation.parameters)),
             *words(search_text(operation.description)),
         }
-        body = {
-            name: None
-            for name in _body_fields(description, operation)
-            if not set(words(name, joined=False)) <= known
-        }
-        known.update(word for name in body for word in words(name))
-        response = {
-            word: None
-            for word in _WORD.findall(_response_type(description, operation))
-            if stem(word.lower()) not in known
-        }
-        known.update(stem(word.lower()) for word in response)
+        body = _body_words(_body_fields(description, operation), known)  # adds its words to known
+        response = _response_words(description, operation, known)  # adds its words to known
         more = _more_words(operation, known)
         for part, found in enumerate((body, response, more)):
             for key in found:
                 seen[part, key] = seen.get((part, key), 0) + 1
         rows.append((body, response, more))
     common = max(RARE, min(COMMON_SHARE * len(rows), COMMON_MOST))
-    fields = {}
+    parts: list[dict[str, list[int]]] = [{}, {}, {}]
     for position, (body, response, more) in enumerate(rows):
-        parts = [
-            [name for name in body if seen[0, name] <= common][:BODY_FIELDS],
+        texts = (
+            [word for word in body if seen[0, word] <= common][:BODY_WORDS],
             [word for word in response if seen[1, word] <= common],
             [word for key, word in more.items() if seen[2, key] <= RARE][:MORE_WORDS],
-        ]
-        text = "|".join(" ".join(part).replace("|", " ") for part in parts).rstrip("|")
-        if text:
-            fields[str(position)] = text
-    return fields
+        )
+        for part, found in zip(parts, texts, strict=True):
+            if found:
+                part.setdefault(" ".join(found), []).append(position)
+    return {
+        name: {text: positions(found) for text, found in part.items()}
+        for name, part in zip(FIELDS, parts, strict=True)
+        if part
+    }
 
 
 def tag_texts(descriptions: Iterable[Description]) -> dict[str, str]:
-    """Tag name -> the first sentence of its description (the first description that declares it)."""
-    found: dict[str, str] = {}
+    """Tag name -> the words of the first sentence of its description that its name does not say, each once
+    (the first description that declares the tag): "Humans of the workspace." for People -> "Humans
+    workspace". Common words and words that only say how are left out, and so are words that more than ``TAG_SHARE`` of the tags' texts
+    (at least two) have: GitHub's "Endpoints to manage ... with the REST API" tells no tag from another."""
+    from orgdocs.site.vocabulary import modifier_only  # reads WordNet: only when a search file is made
+
+    kept: dict[str, dict[str, str]] = {}  # tag -> {stem: word}
     for description in descriptions:
         for tag in as_list(description.document.get("tags")):
             if not isinstance(tag, dict):
                 continue
             name, text = as_text(tag.get("name")), first_sentence(as_text(tag.get("description")))
-            if name and text and name not in found:
-                found[name] = text
-    return found
+            if not name or not text or name in kept:
+                continue
+            known = set(words(name))
+            found = kept[name] = {}
+            for word in _WORD.findall(text):
+                key = stem(word.lower())
+                lowered = word.lower()
+                if (
+                    key not in known
+                    and lowered not in COMMON
+                    and key not in found
+                    and not modifier_only(lowered)
+                ):
+                    found[key] = word
+    tags: dict[str, int] = {}
+    for found in kept.values():
+        for key in found:
+            tags[key] = tags.get(key, 0) + 1
+    most = max(2, TAG_SHARE * len(kept))
+    texts = {
+        name: " ".join(word for key, word in found.items() if tags[key] <= most)
+        for name, found in kept.items()
+    }
+    return {name: text for name, text in texts.items() if text}
 
 
 def related_table(entries: Iterable[dict]) -> dict[str, str]:
-    """Reader's word -> the description's words, for the words of the entries' titles, operationIds, tags
-    and paths (``orgdocs.site.vocabulary``)."""
+    """The search file's ``related``: {"description's word ...": "reader's word ..."}, for the words of the
+    entries' titles, operationIds, tags and paths (``orgdocs.site.vocabulary``); written this way round
+    because many reader's words stand for one description word (begin, commence, kickoff: start), and the
+    description's words that the same reader's words stand for together ("block blocked blocking":
+    "barricade hinder obstruct")."""
     from orgdocs.site.vocabulary import related_words  # reads WordNet: only when a search file is made
 
     raw: list[str] = []
@@ -227,6 +317,13 @@ def related_table(entries: Iterable[dict]) -> dict[str, str]:
             for run in _WORD.findall(text):
                 raw.extend(part.lower() for part in re.sub(r"([a-z0-9])(?=[A-Z])", r"\1 ", run).split())
     known = {stem(word) for word in raw}
-    table = related_words(raw, normalize=stem)
-    # a reader's word the description uses itself already finds what it names
-    return {key: " ".join(targets) for key, targets in table.items() if key not in known}
+    readers: dict[str, list[str]] = {}
+    for reader, targets in related_words(raw, normalize=stem).items():
+        if reader in known:
+            continue  # a reader's word the description uses itself already finds what it names
+        for target in targets:
+            readers.setdefault(target, []).append(reader)
+    groups: dict[str, list[str]] = {}  # the reader's words -> the description's words they all stand for
+    for target, found in sorted(readers.items()):
+        groups.setdefault(" ".join(found), []).append(target)
+    return {" ".join(targets): found for found, targets in groups.items()}

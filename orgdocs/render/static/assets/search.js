@@ -169,14 +169,41 @@
     return Object.prototype.hasOwnProperty.call(object, key);
   }
 
-  // texts: the search file ({texts, fields, tags, related}) or its texts alone
+  var FIELDS = ["body", "response", "more"]; // the search file's fields, by part
+  var NO_FIELDS = ["", "", ""];
+
+  // texts: the search file ({texts, fields, tags, related}: see orgdocs/site/search_file.py) or its texts alone
   SearchIndex.prototype._start = function (entries, texts) {
     this.entries = entries.slice();
     var file = texts && !Array.isArray(texts) ? texts : { texts: texts };
     this._texts = file.texts || [];
-    this._more = file.fields || {};
+    var count = this.entries.length;
+    var more = this._more = []; // [body, response, more] of each entry that has any
+    var fields = file.fields || {};
+    FIELDS.forEach(function (name, part) {
+      var texts = own(fields, name) ? fields[name] : {};
+      Object.keys(texts).forEach(function (text) {
+        var steps = texts[text].split(" "), at = 0;
+        for (var i = 0; i < steps.length; i++) {
+          if (!steps[i]) continue;
+          at += parseInt(steps[i], 36);
+          if (at >= count) continue;
+          if (!more[at]) more[at] = ["", "", ""];
+          more[at][part] = text;
+        }
+      });
+    });
     this._tagTexts = file.tags || {};
-    this._related = file.related || {};
+    var related = this._related = new Map(); // reader's word -> the description's words
+    var table = file.related || {};
+    Object.keys(table).forEach(function (targets) {
+      var words = targets.split(" ").filter(function (w) { return w !== ""; });
+      table[targets].split(" ").forEach(function (reader) {
+        if (!reader) return;
+        if (!related.has(reader)) related.set(reader, []);
+        Array.prototype.push.apply(related.get(reader), words);
+      });
+    });
     this._added = 0;
     // word -> [positions, best field weights]: entries are added in order, so a word's positions are
     // ascending and a repeat is always the last one (no Map per word: 900,000 of them on Microsoft Graph)
@@ -194,7 +221,7 @@
     var end = Math.min(until, this.entries.length);
     for (var position = this._added; position < end; position++) {
       this._addEntry(position, this.entries[position], position < texts.length ? texts[position] || "" : "",
-        own(more, String(position)) ? more[String(position)] : "");
+        more[position] || NO_FIELDS);
     }
     this._added = Math.max(this._added, end);
   };
@@ -216,7 +243,7 @@
 
   SearchIndex.prototype._addEntry = function (position, entry, text, more) {
     var path = entry.path;
-    var parts = more.split("|").concat(["", ""]);
+    var parts = more;
     var tagTexts = this._tagTexts;
     var placeholders = path.match(PLACEHOLDER) || [];
     var literalPath = path.replace(PLACEHOLDER, " ");
@@ -340,8 +367,8 @@
     var group = GROUPS.get(word);
     if (group) group[0].forEach(function (synonym) { alternatives.push([synonym, SYNONYM, false]); });
     var self = this;
-    (own(this._related, word) ? this._related[word].split(" ") : []).forEach(function (other) {
-      if (other && self._postings.has(other)) alternatives.push([other, RELATED, null]);
+    (this._related.get(word) || []).forEach(function (other) {
+      if (self._postings.has(other)) alternatives.push([other, RELATED, null]);
     });
     var best = new Map(), inTitle = new Set(), inPath = new Set();
     alternatives.forEach(function (alternative) {
@@ -367,7 +394,7 @@
     for (var i = 0; i < terms.length; i++) {
       if (i + 1 < terms.length && PARTICLES.has(terms[i + 1])) {
         var both = terms[i] + terms[i + 1];
-        if (this._postings.has(both) || own(this._related, both) || GROUPS.has(both)) {
+        if (this._postings.has(both) || this._related.has(both) || GROUPS.has(both)) {
           joined.push(both);
           i++;
           continue;
