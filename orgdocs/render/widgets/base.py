@@ -229,7 +229,7 @@ class SiteWidget(anywidget.AnyWidget):
             if route not in self.site.operations:
                 return {"error": f"no operation at route {route!r}"}
             return {"payload": self.site.payload(route)}
-        if kind in ("form", "send", "credential", "pages"):
+        if kind in ("form", "send", "credential", "pages", "code"):
             return self._form_message(kind, content)
         return {"error": f"unknown message {kind!r}"}
 
@@ -257,21 +257,29 @@ class SiteWidget(anywidget.AnyWidget):
                 "payload": self.site.payload(route),
                 "group": self.site.operations[route].group,
                 "state": form_bridge.form_state(form),
-                "credentials": form_bridge.credential_keys(form),
+                "undeclared": form_bridge.undeclared_authorization(form),
+                **form_bridge.credential_names(form),
             }
         if kind == "pages":
             return form_bridge.pages_table(form)
         if kind == "credential":
+            env = content.get("env")
             form_bridge.set_credential(
-                form, str(content.get("scheme", "")), str(content.get("field", "")), content.get("value")
+                form,
+                str(content.get("scheme", "")),
+                str(content.get("field", "")),
+                content.get("value"),
+                env=str(env) if env else None,
             )
-            return {"credentials": form_bridge.credential_keys(form)}
+            return form_bridge.credential_names(form)
         state = content.get("state")
         try:
             form_bridge.apply_state(form, state if isinstance(state, dict) else {})
+            if kind == "code":  # the request as a notebook cell, credentials read from the environment
+                return {"code": form.code("orgdocs" if content.get("style") == "orgdocs" else "httpx")}
         except Exception as error:  # an input the form refuses: shown in the view like a send error
-            return {"error": str(error), "credentials": form_bridge.credential_keys(form)}
-        return {**form_bridge.send_answer(form), "credentials": form_bridge.credential_keys(form)}
+            return {"error": str(error), **form_bridge.credential_names(form)}
+        return {**form_bridge.send_answer(form), **form_bridge.credential_names(form)}
 
     def close(self) -> None:
         """Close the view and its ``layout`` (ipywidgets leaves a closed widget's Layout model open, in the page

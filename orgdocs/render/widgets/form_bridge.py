@@ -215,3 +215,24 @@ def set_credential(
 def credential_keys(form: RequestForm) -> list[str]:
     """``scheme:field`` of every credential the form holds in kernel memory (names only)."""
     return form.kept_credentials()
+
+
+def credential_names(form: RequestForm) -> dict:
+    """What the view may know of the form's credentials: which are set (``credentials``), and the
+    environment variables some are read from (``envs``: ``scheme:field`` -> NAME); never a value."""
+    envs = {}
+    for scheme, field in form.credential_fields:
+        name = form._tokens.env_name(form._key(scheme, field))
+        if name:
+            envs[f"{scheme}:{field}"] = name
+    return {"credentials": form.kept_credentials(), "envs": envs}
+
+
+def undeclared_authorization(form: RequestForm) -> bool:
+    """Whether the form offers an Authorization the description does not declare (no security scheme)."""
+    from orgdocs.render.widgets.request_form import UNDECLARED
+
+    return (
+        UNDECLARED,
+        "value",
+    ) in form.credential_fields and UNDECLARED not in form.description.security_schemes

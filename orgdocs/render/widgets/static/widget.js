@@ -236,6 +236,9 @@ const FORMS = new Set(); // forms on screen, for what Python changes in them (fo
 function mountSiteForm(aside, answer, route, ask) {
   aside.innerHTML = answer.html; // the site's form template, rendered in the kernel
   let kept = new Set(answer.credentials || []);
+  let envs = answer.envs || {}; // scheme:field -> the kernel's environment variable it is read from
+  if (answer.undeclared) addUndeclaredAuthorization(aside);
+  addEnvChoices(aside);
   const mounted = {
     route,
     refresh(message) {
@@ -251,10 +254,21 @@ function mountSiteForm(aside, answer, route, ask) {
     },
   };
   FORMS.add(mounted);
+  function heard(reply) {
+    if (reply.credentials) kept = new Set(reply.credentials);
+    if (reply.envs) envs = reply.envs;
+  }
   function showKept() {
     aside.querySelectorAll("[data-cred-scheme]").forEach((input) => {
       const key = input.getAttribute("data-cred-scheme") + ":" + input.getAttribute("data-cred-field");
-      if (kept.has(key)) input.value = KEPT;
+      const fromEnv = input.closest(".field").querySelector("[data-env-choice]");
+      if (fromEnv && envs[key] && !fromEnv.checked) {
+        fromEnv.checked = true;
+        envMode(input, true);
+      }
+      if (fromEnv && fromEnv.checked) {
+        if (envs[key] && input.value !== envs[key] && input.getRootNode().activeElement !== input) input.value = envs[key];
+      } else if (kept.has(key)) input.value = KEPT;
       else if (input.value === KEPT) input.value = "";
     });
   }
@@ -268,9 +282,12 @@ function mountSiteForm(aside, answer, route, ask) {
     set(key, value) {
       const [scheme, field] = key.split(":").slice(-2);
       if (value === KEPT) return;
-      ask({ type: "credential", route, scheme, field, value: value || "" }).then((reply) => {
-        if (reply.credentials) kept = new Set(reply.credentials);
-      });
+      const input = aside.querySelector(`[data-cred-scheme="${CSS.escape(scheme)}"][data-cred-field="${CSS.escape(field)}"]`);
+      const choice = input && input.closest(".field").querySelector("[data-env-choice]");
+      // from an environment variable: what is typed is the variable's name, never a credential
+      const message = choice && choice.checked ? { env: value || "" , value: "" } : { value: value || "" };
+      if (message.env !== undefined && !/^[A-Z][A-Z0-9_]*$/.test(message.env)) return; // a name being typed
+      ask({ type: "credential", route, scheme, field, ...message }).then(heard);
     },
   };
   // form.js disables Send while it sends, which drops the focus to the page's body, where the next keys would
@@ -285,7 +302,7 @@ function mountSiteForm(aside, answer, route, ask) {
       if (held && button.isConnected && !button.disabled && (shadow.activeElement === aside || !shadow.activeElement)) button.focus({ preventScroll: true });
     });
     return ask({ type: "send", route, state: formState(aside) }).then((reply) => {
-      if (reply.credentials) kept = new Set(reply.credentials);
+      heard(reply);
       if (reply.error) throw new Error(reply.error);
       if (reply.table) setTimeout(() => addTable(aside, reply.table, reply.paged ? () => ask({ type: "pages", route }) : null));
       return reply;
@@ -297,6 +314,95 @@ function mountSiteForm(aside, answer, route, ask) {
   aside.classList.add("ow-kernel-credentials");
   const box = aside.querySelector("[data-credentials]");
   if (box) box.appendChild(element("p", "hint ow-kept-note", "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export."));
+  showKept();
+  addCodeActions(aside, route, ask);
+}
+
+// a description that declares no security scheme (GitHub's): an Authorization the kernel sends all the same
+function addUndeclaredAuthorization(aside) {
+  const form = aside.querySelector("[data-form]");
+  if (!form || form.querySelector("[data-credentials]")) return;
+  const box = element("fieldset", "credentials");
+  box.setAttribute("data-credentials", "");
+  box.appendChild(element("legend", "", "Authentication"));
+  const field = element("div", "field");
+  const label = element("label", "", "Authorization (not declared by the description)");
+  const input = element("input");
+  input.id = "try-undeclared-authorization";
+  label.htmlFor = input.id;
+  input.type = "password";
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  input.placeholder = "a token (sent as Bearer) or a whole Authorization value";
+  input.setAttribute("data-cred-scheme", "Authorization");
+  input.setAttribute("data-cred-field", "value");
+  field.appendChild(label);
+  field.appendChild(input);
+  box.appendChild(field);
+  box.appendChild(element("p", "hint", "The description declares no security scheme; the kernel sends this as the Authorization header, to this API only."));
+  form.insertBefore(box, form.querySelector("fieldset") || form.firstChild);
+}
+
+function envMode(input, on) {
+  input.type = on ? "text" : "password";
+  input.placeholder = on ? "the name of an environment variable of the kernel" : input.getAttribute("data-placeholder") || "";
+  if (!on && /^[A-Z][A-Z0-9_]*$/.test(input.value)) input.value = "";
+}
+
+// beside each credential input: read it from an environment variable of the kernel instead of typing it here
+function addEnvChoices(aside) {
+  aside.querySelectorAll("[data-cred-scheme]").forEach((input) => {
+    input.setAttribute("data-placeholder", input.placeholder);
+    const choice = element("input");
+    choice.type = "checkbox";
+    choice.setAttribute("data-env-choice", "");
+    const label = element("label", "ow-env-choice");
+    label.appendChild(choice);
+    label.appendChild(document.createTextNode(" from an environment variable"));
+    choice.addEventListener("change", () => {
+      input.value = "";
+      envMode(input, choice.checked);
+      input.dispatchEvent(new Event("input", { bubbles: true })); // forgets what the kernel held
+      input.focus();
+    });
+    input.insertAdjacentElement("afterend", label);
+  });
+}
+
+// the request as a notebook cell: with httpx, or a RequestForm; credentials read from environment variables
+function addCodeActions(aside, route, ask) {
+  const send = aside.querySelector("[data-send]");
+  if (!send) return;
+  const row = element("div", "ow-code-actions");
+  const shown = element("div", "ow-code-shown");
+  [["httpx", "Copy as code"], ["orgdocs", "Copy as a RequestForm cell"]].forEach(([style, text]) => {
+    const button = element("button", "button button-small", text);
+    button.type = "button";
+    button.addEventListener("click", () => {
+      ask({ type: "code", route, style, state: formState(aside) }).then((reply) => {
+        shown.textContent = "";
+        if (reply.error) {
+          shown.appendChild(element("p", "notice notice-error", reply.error));
+          return;
+        }
+        const pre = element("pre", "ow-code");
+        pre.tabIndex = 0;
+        pre.textContent = reply.code;
+        const said = element("p", "hint", "Paste it into a cell: it sends this request again, credentials read from environment variables.");
+        shown.appendChild(said);
+        shown.appendChild(pre);
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(reply.code).then(
+            () => { said.textContent = "Copied. " + said.textContent; },
+            () => {},
+          );
+        }
+      });
+    });
+    row.appendChild(button);
+  });
+  send.insertAdjacentElement("afterend", row);
+  row.insertAdjacentElement("afterend", shown);
 }
 
 function formState(root) {

@@ -1,0 +1,101 @@
+"""What only a notebook does, in its views, in a real JupyterLab: a credential read from an environment
+variable of the kernel, the request as a cell, the answer checked against the description, and an
+Authorization for a description that declares no security scheme."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .test_notebook_keys import KERNEL_IDLE, open_notebook, search_box, start_app, type_into, write_notebook
+
+pytestmark = pytest.mark.browser
+
+ORGAPI = """\
+import os
+
+from orgdocs.orgapi import DESCRIPTION_PATH, create_app, in_process_client, open_store, seed_demo
+from orgdocs.widgets import Explorer
+
+store = open_store("orgapi.sqlite3")
+demo = seed_demo(store)
+os.environ["ORG_TOKEN"] = demo["token"]  # in the kernel's environment, never typed
+open("token.txt", "w").write(demo["token"])  # for the test to look for; not shown
+client = in_process_client(create_app(store))
+explorer = Explorer(DESCRIPTION_PATH, client=client, values={"organizationId": demo["organization_id"]})
+explorer"""
+
+NO_SCHEMES = """\
+import orgdocs
+from orgdocs.widgets import Explorer
+
+uspto = orgdocs.load(orgdocs.__file__.rsplit("/orgdocs/", 1)[0] + "/notebooks/data/uspto.yaml")
+explorer = Explorer(uspto, client=orgdocs.mock_client(uspto))
+explorer"""
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(30_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def _select(page, query: str, name: str) -> None:
+    type_into(page, search_box(page), query)
+    page.get_by_role("listbox", name="Search results").get_by_role("option", name=name).first.click()
+    page.get_by_role("heading", name=name, exact=True).wait_for(timeout=15_000)
+
+
+def test_a_credential_from_the_environment_a_cell_of_code_and_a_checked_answer(
+    tmp_path, free_port, jupyter_server, page
+):
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
+    write_notebook(root / "native.ipynb", [("code", ORGAPI)])
+    open_notebook(page, "lab", base, token, "native.ipynb")
+    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    _select(page, "list api keys", "List API keys")
+
+    form = page.locator(".ow-form")
+    form.get_by_label("from an environment variable").first.check()
+    credential = form.get_by_label("BearerAuth (bearer token)")
+    type_into(page, credential, "ORG_TOKEN")
+    form.get_by_role("button", name="Send").click()
+    answer = form.locator("[data-response]")
+    answer.get_by_text("200").first.wait_for(timeout=15_000)
+    answer.get_by_text("The answer matches the description").wait_for(timeout=15_000)
+
+    form.get_by_role("button", name="Copy as code").click()
+    code = form.locator("pre.ow-code")
+    code.wait_for(timeout=15_000)
+    secret = (root / "token.txt").read_text()
+    assert "os.environ['ORG_TOKEN']" in code.text_content() and secret not in code.text_content()
+
+    credential.click()
+    page.keyboard.press("Control+s")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=15_000)
+    saved = (root / "native.ipynb").read_text(encoding="utf-8")
+    assert secret not in saved and secret.split("_", 2)[2] not in saved
+    assert json.loads(saved)["cells"][0]["outputs"]  # the view was saved, without the token
+
+
+def test_a_description_without_schemes_still_offers_an_authorization(
+    tmp_path, free_port, jupyter_server, page
+):
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
+    write_notebook(root / "uspto.ipynb", [("code", NO_SCHEMES)])
+    open_notebook(page, "lab", base, token, "uspto.ipynb")
+    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    title = "Provides the general information about the API and the list of fields that can be used to query the dataset."
+    _select(page, "searchable fields", title)
+    form = page.locator(".ow-form")
+    authorization = form.get_by_label("Authorization (not declared by the description)")
+    type_into(page, authorization, "tok-123")
+    form.get_by_role("button", name="Send").click()
+    form.locator("[data-response]").get_by_text("200").first.wait_for(timeout=15_000)
