@@ -130,3 +130,11 @@ def test_shadow_css_moves_document_rules_to_the_host():
         ':host { --a: 1; }\n:host([data-theme="dark"]) { color-scheme: dark; }\n:host { font-size: 16px; }\n'
         ":host { margin: 0; }\n.body { x: 1; }"
     )
+
+
+def test_the_view_ranks_with_the_sites_whole_search_file(site):
+    from orgdocs.render.widgets.base import widget_index
+
+    # the reader's words, body fields and descriptions the site's search reads: the view's search.js gets them
+    # too, so that a view ranks and counts as Site.search does
+    assert widget_index(site)["search"] == site.search_file

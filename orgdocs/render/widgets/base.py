@@ -104,9 +104,9 @@ def widget_index(site: Site) -> dict:
         "navigation": index["navigation"],
         "endpoints": [{key: entry.get(key) for key in INDEX_KEYS} for entry in index["endpoints"]],
     }
-    texts = getattr(site, "search_texts", None)  # the search file's short texts, where the site has them
-    if isinstance(texts, list):
-        found["texts"] = texts
+    search = getattr(site, "search_file", None)  # what the site's search file holds, where the site has one
+    if isinstance(search, dict):
+        found["search"] = search
     return found
 
 

@@ -141,7 +141,7 @@ function loadIndex(model, ask) {
       if (answer.error) throw new Error(answer.error);
       const index = answer.index;
       const byRoute = new Map(index.endpoints.map((entry) => [entry.route, entry]));
-      return { index, byRoute, search: new SITE.orgdocs.SearchIndex(index.endpoints, index.texts) };
+      return { index, byRoute, search: new SITE.orgdocs.SearchIndex(index.endpoints, index.search) };
     });
     promise.catch(() => INDEXES.delete(model)); // a later view asks again
     INDEXES.set(model, promise);
