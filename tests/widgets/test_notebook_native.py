@@ -221,3 +221,19 @@ def test_form_frame_is_typed_and_needs_an_answer(tmp_path, echo):
     df = form.frame()
     assert str(df["id"].dtype) == "Int64"
     assert str(df["created"].dtype).startswith("datetime64") and str(df["created"].dt.tz) == "UTC"
+
+
+def test_each_explorer_has_its_own_history(tmp_path):
+    from orgdocs.widgets import Explorer
+
+    api = _description(tmp_path, "https://echo.test", security=False)
+    client = orgdocs.mock_client(api)
+    first, second = Explorer(api, client=client), Explorer(api, client=client)
+    route = first.routes[0]
+    for explorer in (first, second, second):
+        form = explorer.select(route)
+        form.set_values({"id": 1})
+        form.send()
+    # the same operation of the same description: each view lists what it sent, not what another one did
+    assert len(first.history) == 1 and len(second.history) == 2
+    assert set(first.history["route"]) == {route}

@@ -105,7 +105,7 @@ class Explorer(Navigator):
     def history(self) -> pd.DataFrame:
         """Every request sent from this Explorer's forms: time, operation, method, URL, status, elapsed ms,
         bytes, error, and the ``httpx.Response`` in the ``response`` column."""
-        return HISTORY.where(set(self.site.operations)).frame()
+        return HISTORY.where({id(form) for form in self._forms.values()}).frame()
 
     def _form_for(self, route: str) -> RequestForm:
         return self._form(route)

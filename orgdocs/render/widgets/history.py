@@ -47,6 +47,7 @@ class Exchange:
     bytes: int | None
     error: str
     response: httpx.Response | None
+    form: int = 0  # which form sent it (its id): a form's and an Explorer's own part of the history
 
 
 class History:
@@ -78,6 +79,7 @@ class History:
         response: httpx.Response | None = None,
         elapsed_ms: float | None = None,
         error: BaseException | None = None,
+        form: int = 0,
     ) -> Exchange:
         exchange = Exchange(
             time=datetime.now(timezone.utc),
@@ -90,13 +92,14 @@ class History:
             bytes=len(response.content) if response is not None else None,
             error=f"{type(error).__name__}: {error}" if error is not None else "",
             response=response,
+            form=form,
         )
         self._exchanges.append(exchange)
         return exchange
 
-    def where(self, routes: set[str] | None = None) -> History:
-        """The exchanges of some routes only (``None``: all), as a history of their own."""
-        return History([e for e in self._exchanges if routes is None or e.route in routes])
+    def where(self, forms: set[int] | None = None) -> History:
+        """The exchanges some forms sent (their ids; ``None``: all), as a history of their own."""
+        return History([e for e in self._exchanges if forms is None or e.form in forms])
 
     def clear(self) -> None:
         self._exchanges.clear()

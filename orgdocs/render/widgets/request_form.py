@@ -592,6 +592,7 @@ class RequestForm:
             route=self.route,
             method=operation.method.upper(),
             url=url,
+            form=id(self),
             **outcome,
         )
 
@@ -599,7 +600,7 @@ class RequestForm:
     def history(self) -> pd.DataFrame:
         """Every request this form sent: time, operation, method, URL, status, elapsed ms, bytes, error, and
         the ``httpx.Response`` in the ``response`` column."""
-        return self._history.where({self.route}).frame()
+        return self._history.where({id(self)}).frame()
 
     @property
     def samples(self) -> dict[str, str]:
