@@ -6,6 +6,7 @@
     python benchmarks/search.py --browser path/to/description.json
     python benchmarks/search.py --browser msgraph-beta --js OLD/search.js --texts-only   # an earlier search.js
     python benchmarks/search.py --browser msgraph-beta --compare OLD/search.js [--old-file OLD.json] [--rounds 8]
+    python benchmarks/search.py --browser msgraph-beta --compare OLD/search.js --keystrokes   # typed a letter at a time
     ORGDOCS_CORPUS=/path/to/corpus python benchmarks/search.py
 
 With ``--browser``, the site's index.json and search.json are written and served on 127.0.0.1, and a page
@@ -22,7 +23,9 @@ the sizes of index.json and search.json are printed (and search.json's parts).
 ``--compare OLD/search.js`` times an earlier search.js (handed the search file's texts alone, or the file
 ``--old-file`` names: the search.json an earlier build wrote) and today's, each round in a new page of the same
 Chromium (a reader's first visit: nothing compiled yet), alternately, so that a loaded machine slows both alike;
-it prints, for each, the median over the rounds of the median first run and of the slowest first run.
+it prints, for each, the median over the rounds of the median first run and of the slowest first run. With
+``--keystrokes``, each query is typed a letter at a time, every prefix searched as the site does on each key,
+and a query's time is its slowest keystroke.
 """
 
 from __future__ import annotations
@@ -145,22 +148,28 @@ def run_browser(name: str, js: Path | None = None, texts_only: bool = False) -> 
     print(f"  median first run {statistics.median(firsts):.2f} ms, slowest first run {firsts[-1]:.2f} ms")
 
 
-_ROUND = """async ([queries, textsOnly, file]) => {
+_ROUND = """async ([queries, textsOnly, file, keystrokes]) => {
   const [index, search] = await Promise.all(["index.json", file].map((url) => fetch(url).then((r) => r.json())));
   const started = performance.now();
   const built = new window.orgdocs.SearchIndex(index.endpoints, textsOnly ? search.texts : search);
   const took = performance.now() - started;
-  return [took, queries.map((query) => {
+  const timed = (query) => {
     const start = performance.now();
     built.search(query);
     return performance.now() - start;
-  })];
+  };
+  // keystrokes: each query typed a letter at a time, each prefix searched (the slowest one counted)
+  return [took, queries.map((query) => keystrokes
+    ? Math.max(...Array.from(query, (_, i) => timed(query.slice(0, i + 1))))
+    : timed(query))];
 }"""
 
 
-def compare_browser(name: str, old_js: Path, old_file: Path | None, rounds: int) -> None:
+def compare_browser(
+    name: str, old_js: Path, old_file: Path | None, rounds: int, keystrokes: bool = False
+) -> None:
     """An earlier search.js (``old_js``, with ``old_file`` or today's texts alone) against today's, alternately,
-    each round in a new page."""
+    each round in a new page; ``keystrokes``: each query typed a letter at a time, its slowest keystroke timed."""
     import json
     import tempfile
 
@@ -190,10 +199,13 @@ def compare_browser(name: str, old_js: Path, old_file: Path | None, rounds: int)
                 fresh.goto(url + f"{label}.html")
                 file = "old.json" if label == "old" and old_file else "search.json"
                 textsOnly = label == "old" and not old_file
-                results[label].append(fresh.evaluate(_ROUND, [list(QUERIES), textsOnly, file]))
+                results[label].append(fresh.evaluate(_ROUND, [list(QUERIES), textsOnly, file, keystrokes]))
                 context.close()
+    what = (
+        "each query typed a letter at a time (its slowest keystroke)" if keystrokes else "each query at once"
+    )
     print(
-        f"{name}: {len(site.operations)} operations, {rounds} rounds each, alternately, a new page each round"
+        f"{name}: {len(site.operations)} operations, {rounds} rounds each, alternately, a new page each round; {what}"
     )
     for label, runs in results.items():
         medians = [statistics.median(times) for _, times in runs]
@@ -230,10 +242,11 @@ if __name__ == "__main__":
     old_file = Path(arguments[arguments.index("--old-file") + 1]) if "--old-file" in arguments else None
     rounds = int(arguments[arguments.index("--rounds") + 1]) if "--rounds" in arguments else 8
     skip = {"--browser", "--texts-only", "--js", str(js), "--compare", str(old), "--old-file", str(old_file)}
+    skip.add("--keystrokes")
     skip |= {"--rounds", str(rounds)} if "--rounds" in arguments else set()
     names = [argument for argument in arguments if argument not in skip]
     for name in names or [name for name in DESCRIPTIONS if browser or name != "msgraph-beta"]:
         if old:
-            compare_browser(name, old, old_file, rounds)
+            compare_browser(name, old, old_file, rounds, "--keystrokes" in arguments)
         else:
             run_browser(name, js, texts_only) if browser else run(name)

@@ -1,15 +1,19 @@
 /* orgdocs: relevance search over the endpoint index, with exactly the ranking of orgdocs/site/search.py.
  *
- * Entry point: `new orgdocs.SearchIndex(entries, texts)` (entries: index.json's `endpoints`; texts: the
- * search file's `texts`, one short text per entry, or nothing), or `orgdocs.SearchIndex.build(entries,
- * texts)`: a promise of the same index built in slices; then `.search(query, limit)`: entries, best
- * first. Self-contained (no DOM, no other file): the site and the notebook widgets both load it.
+ * Entry point: `new orgdocs.SearchIndex(entries, file)` (entries: index.json's `endpoints`; file: the whole
+ * search file, search.json, or only its `texts`, one short text per entry, or nothing: Python and this rank
+ * alike when both have the same), or `orgdocs.SearchIndex.build(entries, file)`: a promise of the same
+ * index built in slices; then `.search(query, limit)`: entries, best first. Self-contained (no DOM, no other
+ * file): the site and the notebook widgets both load it.
  *
  * The rules, constants and every step mirror search.py (read its docstring): words of letters and digits
  * with camelCase parts, a plural stemmer, field weights, prefix / inside-a-word / one-typo matches,
  * synonyms, rarity, coverage. Arithmetic is done in the same order, so both sides compute the same
  * numbers and rank the same way (tests/browser/test_parity.py runs both on real descriptions). Lengths
- * and indexes count code points, as Python does, not UTF-16 units.
+ * and indexes count code points, as Python does, not UTF-16 units. Where the work differs, the results do
+ * not: typos are found by a scan of the words of about the same length instead of search.py's table of
+ * deletions, a search sums into arrays of one slot per entry, and a word's matches are kept for the next
+ * keystrokes.
  */
 (function (global) {
   "use strict";
@@ -128,17 +132,6 @@
     return sameTail(a, i, b, i + 1);
   }
 
-  function deletions(word) {
-    var out = [];
-    if (!SURROGATE.test(word)) { // one code unit a letter: slices of the string itself
-      for (var k = 0; k < word.length; k++) out.push(word.slice(0, k) + word.slice(k + 1));
-      return out;
-    }
-    var letters = Array.from(word);
-    for (var i = 0; i < letters.length; i++) out.push(letters.slice(0, i).concat(letters.slice(i + 1)).join(""));
-    return out;
-  }
-
   function SearchIndex(entries, texts) {
     this._start(entries, texts);
     this._addEntries(this.entries.length);
@@ -211,6 +204,8 @@
     this._paths = new Map(); // word of a path (not a placeholder) -> ascending positions
     this._titleSizes = [];
     this._pathSizes = [];
+    this._methods = []; // each entry's method, as its position in _methodNames
+    this._methodNames = []; // the methods, lower case
     this._exact = new Map(); // operationId, path, "method path" -> positions
     this._main = new Set(); // words of the names and short text: they match inside a word or with a typo
   };
@@ -238,7 +233,9 @@
       this._starts.push(offset);
       offset += this._mainVocabulary[i].length + 1;
     }
-    this._near = null;
+    this._byLength = null; // the words of the names and short text by length, on the first typo
+    this._arrays = null;
+    this._expanded = new Map(); // typos flag and word -> its matches (_expand)
   };
 
   SearchIndex.prototype._addEntry = function (position, entry, text, more) {
@@ -276,6 +273,9 @@
         }
       }
     });
+    var method = entry.method.toLowerCase(), code = this._methodNames.indexOf(method);
+    if (code < 0) code = this._methodNames.push(method) - 1;
+    this._methods.push(code);
     var title = new Set(words(entry.title, false).filter(function (w) { return !STOP_WORDS.has(w); }));
     this._titleSizes.push(title.size);
     var literal = words(literalPath, false);
@@ -306,7 +306,21 @@
     return lo;
   };
 
+  var EXPANDED = 4096; // words whose matches an index keeps (then it forgets them all and starts again)
+
+  // Indexed words that `word` matches, with the quality of each match: kept, as a keystroke repeats the words
+  // typed before it and a query verb brings its synonyms (a Map its callers only read)
   SearchIndex.prototype._expand = function (word, typos) {
+    var key = (typos ? "1" : "0") + word;
+    var known = this._expanded.get(key);
+    if (known) return known;
+    if (this._expanded.size >= EXPANDED) this._expanded.clear();
+    known = this._expandWord(word, typos);
+    this._expanded.set(key, known);
+    return known;
+  };
+
+  SearchIndex.prototype._expandWord = function (word, typos) {
     var found = new Map();
     var vocabulary = this._vocabulary;
     var size = length(word);
@@ -340,29 +354,52 @@
     return found;
   };
 
+  // the words of the names and short text one edit away from `word`: a scan of those of a length within one
+  // of its (the first typo used to build a table of every word's deletions: 90 ms on Microsoft Graph beta);
+  // the same words as search.py's table finds
   SearchIndex.prototype._oneEditWords = function (word) {
-    var postings = this._postings;
-    if (!this._near) {
-      var near = new Map();
+    if (!this._byLength) {
+      var byLength = this._byLength = [];
       this._mainVocabulary.forEach(function (other) {
-        if (length(other) < TYPO_MIN - 1) return;
-        deletions(other).forEach(function (deleted) {
-          if (!near.has(deleted)) near.set(deleted, []);
-          near.get(deleted).push(other);
-        });
+        var size = length(other);
+        if (size < TYPO_MIN - 1) return;
+        (byLength[size] || (byLength[size] = [])).push(other);
       });
-      this._near = near;
     }
-    var candidates = new Set(this._near.get(word) || []);
-    var self = this;
-    deletions(word).forEach(function (deleted) {
-      (self._near.get(deleted) || []).forEach(function (other) { candidates.add(other); });
-      if (self._main.has(deleted)) candidates.add(deleted);
-    });
-    return Array.from(candidates).filter(function (other) { return oneEdit(word, other); });
+    var found = [], size = length(word);
+    var first = word.charCodeAt(0), last = word.charCodeAt(word.length - 1);
+    for (var n = size - 1; n <= size + 1; n++) {
+      var bucket = this._byLength[n] || [];
+      for (var i = 0; i < bucket.length; i++) {
+        var other = bucket[i];
+        // one edit leaves the first or the last letter in place (words of four letters and more)
+        if (other.charCodeAt(0) !== first && other.charCodeAt(other.length - 1) !== last) continue;
+        if (oneEdit(word, other)) found.push(other);
+      }
+    }
+    return found;
   };
 
-  SearchIndex.prototype._wordMatches = function (word) {
+  // Scratch arrays of one per entry, reused by every search (a search runs to its end before the next):
+  // the best match of the query word being weighed, its flags (in the title, in the path), and the sums over
+  // the query's words
+  SearchIndex.prototype._scratch = function () {
+    if (!this._arrays) {
+      var count = this.entries.length;
+      this._arrays = {
+        best: new Float64Array(count), flags: new Uint8Array(count),
+        scores: new Float64Array(count), matched: new Float64Array(count),
+        titleHits: new Uint16Array(count), pathHits: new Uint16Array(count),
+      };
+    }
+    return this._arrays;
+  };
+
+  var IN_TITLE = 1, IN_PATH = 2;
+
+  // the entries one query word matches: their positions (the best weighted match quality of each in
+  // best[position], where it is in the title or the path in flags[position])
+  SearchIndex.prototype._wordMatches = function (word, best, flags) {
     var alternatives = [[word, 1.0, true]];
     var group = GROUPS.get(word);
     if (group) group[0].forEach(function (synonym) { alternatives.push([synonym, SYNONYM, false]); });
@@ -370,22 +407,26 @@
     (this._related.get(word) || []).forEach(function (other) {
       if (self._postings.has(other)) alternatives.push([other, RELATED, null]);
     });
-    var best = new Map(), inTitle = new Set(), inPath = new Set();
+    var touched = [];
     alternatives.forEach(function (alternative) {
       var quality = alternative[1];
       var matches = alternative[2] === null ? new Map([[alternative[0], 1.0]]) : self._expand(alternative[0], alternative[2]);
       matches.forEach(function (match, other) {
-        (self._paths.get(other) || []).forEach(function (position) { inPath.add(position); });
+        var inPath = self._paths.get(other);
+        if (inPath) for (var p = 0; p < inPath.length; p++) flags[inPath[p]] |= IN_PATH;
         var value = quality * match;
         var posting = self._postings.get(other), positions = posting[0], weights = posting[1];
         for (var i = 0; i < positions.length; i++) {
           var position = positions[i], score = weights[i] * value;
-          if (score > (best.get(position) || 0)) best.set(position, score);
-          if (weights[i] === TITLE) inTitle.add(position);
+          if (score > best[position]) {
+            if (best[position] === 0) touched.push(position);
+            best[position] = score;
+          }
+          if (weights[i] === TITLE) flags[position] |= IN_TITLE;
         }
       });
     });
-    return [best, inTitle, inPath];
+    return touched;
   };
 
   // query words with a phrasal verb joined ("log in" -> login) where the joined word is known
@@ -418,53 +459,80 @@
       return limit === undefined || limit === null ? only : only.slice(0, limit);
     }
     var count = this.entries.length;
-    var scores = new Map(), matched = new Map(), titleHits = new Map(), pathHits = new Map();
+    var arrays = this._scratch();
+    var best = arrays.best, flags = arrays.flags, scores = arrays.scores, matched = arrays.matched;
+    var titleHits = arrays.titleHits, pathHits = arrays.pathHits;
+    var scored = []; // the positions of the entries any query word matches
     var verbMethods = [];
     var total = 0.0;
     terms.forEach(function (term) {
-      var found = self._wordMatches(term);
-      var best = found[0];
-      if (best.size === 0) return; // a word that matches nothing lowers no one
-      var rarity = Math.sqrt(Math.sqrt((count + 1) / (best.size + 1)));
+      var touched = self._wordMatches(term, best, flags);
+      if (touched.length === 0) return; // a word that matches nothing lowers no one
+      var rarity = Math.sqrt(Math.sqrt((count + 1) / (touched.length + 1)));
       total += rarity;
-      best.forEach(function (value, position) {
-        scores.set(position, (scores.get(position) || 0.0) + value * rarity);
-        matched.set(position, (matched.get(position) || 0.0) + rarity);
-      });
-      found[1].forEach(function (position) { titleHits.set(position, (titleHits.get(position) || 0) + 1); });
-      found[2].forEach(function (position) { pathHits.set(position, (pathHits.get(position) || 0) + 1); });
+      for (var i = 0; i < touched.length; i++) {
+        var position = touched[i];
+        if (matched[position] === 0) scored.push(position);
+        scores[position] = scores[position] + best[position] * rarity;
+        matched[position] = matched[position] + rarity;
+        if (flags[position] & IN_TITLE) titleHits[position]++;
+        if (flags[position] & IN_PATH) pathHits[position]++;
+        best[position] = 0;
+        flags[position] = 0;
+      }
       var group = GROUPS.get(term);
       if (group && group[1].length) verbMethods.push(group[1]);
     });
     var exact = new Set(this._exact.get(whole) || []);
-    var ranked = [];
-    var covers = new Map();
+    var bonuses = this._methodNames.map(function (method) { // how many of the query's verbs each method fits
+      return verbMethods.filter(function (methods) { return methods.indexOf(method) >= 0; }).length;
+    });
+    var n = scored.length;
+    var final = new Float64Array(n), covers = new Float64Array(n);
     var top = 0.0, most = 0.0;
-    scores.forEach(function (score, position) {
-      var method = self.entries[position].method.toLowerCase();
-      verbMethods.forEach(function (methods) {
-        if (methods.indexOf(method) >= 0) score += METHOD_BONUS;
-      });
-      var cover = matched.get(position) / total;
-      covers.set(position, cover);
-      most = Math.max(most, cover);
-      var titleSize = self._titleSizes[position];
-      var titleCover = titleSize ? Math.min(1.0, (titleHits.get(position) || 0) / titleSize) : 0.0;
-      var pathSize = self._pathSizes[position];
-      var pathCover = pathSize ? Math.min(1.0, (pathHits.get(position) || 0) / pathSize) : 0.0;
+    var methods = this._methods, titleSizes = this._titleSizes, pathSizes = this._pathSizes;
+    for (var k = 0; k < n; k++) {
+      var position = scored[k], score = scores[position];
+      for (var b = bonuses[methods[position]]; b > 0; b--) score += METHOD_BONUS; // as search.py adds them
+      var cover = matched[position] / total;
+      covers[k] = cover;
+      if (cover > most) most = cover;
+      var titleSize = titleSizes[position];
+      var titleCover = titleSize ? Math.min(1.0, titleHits[position] / titleSize) : 0.0;
+      var pathSize = pathSizes[position];
+      var pathCover = pathSize ? Math.min(1.0, pathHits[position] / pathSize) : 0.0;
       score = score * cover * cover * (1.0 + TITLE_COVER * titleCover + PATH_COVER * pathCover);
-      top = Math.max(top, score);
-      ranked.push([exact.has(position) ? -(score + EXACT) : -score, position]);
+      final[k] = score;
+      if (score > top) top = score;
+      scores[position] = 0;
+      matched[position] = 0;
+      titleHits[position] = 0;
+      pathHits[position] = 0;
+    }
+    // the matches worth showing: an entry that shares one common word with the query is not one
+    var floor = top * SHOWN, least = most * SHOWN_COVER;
+    var unscored = []; // an exact operationId or path that no query word matches
+    if (exact.size > 0) {
+      var isScored = new Set(scored);
+      exact.forEach(function (p) { if (!isScored.has(p)) unscored.push(p); });
+    }
+    var keys = new Float64Array(n + unscored.length), kept = [];
+    for (k = 0; k < n; k++) {
+      position = scored[k];
+      var isExact = exact.size > 0 && exact.has(position);
+      if (isExact || (final[k] >= floor && covers[k] >= least) || final[k] >= top) {
+        keys[k] = isExact ? -(final[k] + EXACT) : -final[k];
+        kept.push(k);
+      }
+    }
+    unscored.forEach(function (p, i) {
+      scored.push(p);
+      keys[n + i] = -EXACT;
+      kept.push(n + i);
     });
-    var floor = top * SHOWN, least = most * SHOWN_COVER; // the matches worth showing
-    ranked = ranked.filter(function (item) {
-      return (-item[0] >= floor && covers.get(item[1]) >= least) || -item[0] >= top || exact.has(item[1]);
-    });
-    exact.forEach(function (position) {
-      if (!scores.has(position)) ranked.push([-EXACT, position]);
-    });
-    ranked.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
-    var found = ranked.map(function (item) { return self.entries[item[1]]; });
+    kept.sort(function (a, b) { return keys[a] - keys[b] || scored[a] - scored[b]; });
+    var ranked = kept.map(function (k) { return scored[k]; });
+    var found = ranked.map(function (position) { return self.entries[position]; });
     return limit === undefined || limit === null ? found : found.slice(0, limit);
   };
 
