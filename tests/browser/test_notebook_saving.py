@@ -1,0 +1,82 @@
+"""What notebook 01 saves with its views, and what it shows reopened without its kernel, in a real JupyterLab.
+
+Saved with widget state after Run All, the notebook is small (a view's state holds a small loader and the
+compact reference it shows, not the front-end module: 118 KB where it was 555 KB), running every cell again
+closes the views its cells displayed before (the file does not grow by a view a run), and reopened with a
+kernel that has none of its views, each view shows what it showed last and says to run its cell, never an
+endless "Loading".
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .test_notebook_keys import KERNEL_IDLE, open_notebook, start_app
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "01-explore-org-api.ipynb"
+MOST_BYTES = 150_000  # issue 26's budget for notebook 01 saved with widget state after Run All
+
+ALL_RUN = """(runs) => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const cells = panel.content.model.toJSON().cells.filter((cell) => cell.cell_type === "code");
+    // run `runs` times in one kernel: every cell counted in the last run
+    return cells.every((cell) => cell.execution_count !== null && cell.execution_count > (runs - 1) * cells.length);
+}"""
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(30_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def _run_all_and_save(page, runs: int) -> None:
+    if runs > 1:
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(ALL_RUN, arg=runs, timeout=120_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000)
+
+
+def _views(path: Path) -> list[dict]:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    state = notebook["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    return [model["state"] for model in state.values() if model["model_name"] == "AnyModel"]
+
+
+def test_notebook_01_saves_small_and_reopens_as_a_snapshot(tmp_path, free_port, jupyter_server, page):
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
+    path = root / "explore.ipynb"
+    shutil.copy(NOTEBOOK, path)
+    open_notebook(page, "lab", base, token, path.name)
+    _run_all_and_save(page, 1)
+    first = path.stat().st_size
+    views = _views(path)
+    assert first <= MOST_BYTES, f"{first:,} bytes"
+    assert len(views) == 2 and all(len(view["_esm"]) < 10_000 for view in views)  # the loader, not the module
+    for runs in (2, 3):
+        _run_all_and_save(page, runs)
+    assert len(_views(path)) == 2  # the views of earlier runs were closed
+    assert path.stat().st_size <= first * 1.1
+
+    # the kernel gone, the page opened again: a new kernel knows none of the saved views
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.shutdown()")
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=60_000)
+    page.get_by_text("No kernel answers this view", exact=False).first.wait_for(timeout=60_000)
+    shown = [view for view in _views(path) if view["_html"]]
+    assert shown, "a view shows the reference it showed last"
+    title = shown[0]["_html"].split("<h1", 1)[1].split(">", 1)[1].split("<", 1)[0].strip()
+    assert page.get_by_role("heading", name=title).first.is_visible()
+    assert page.get_by_text("Loading the operations", exact=False).count() == 0
