@@ -342,3 +342,23 @@ def test_natural_queries_find_the_intended_operation_in_the_first_three(queries,
     hit3 = sum(1 for r in ranks if r and r <= 3) / len(ranks)
     mrr = sum(1 / r for r in ranks if r) / len(ranks)
     assert hit3 >= 0.9 and mrr >= 0.85, (hit3, mrr)
+
+
+def test_stop_words_are_dropped_once_stemmed_and_how_many_is_a_count():
+    index = SearchIndex(
+        [entry("Get users in a team", path="/teams/{id}/users"), entry("Get task count", path="/tasks/count")]
+    )
+    assert titles(index.search("this team")) == ["Get users in a team"]  # "this" is the word "thi"
+    assert titles(index.search("how many tasks"))[0] == "Get task count"
+
+
+def test_a_verb_form_the_index_lacks_matches_as_its_base_word():
+    index = SearchIndex(
+        [
+            entry("Add dependencies", "POST", "/tasks/{id}/addDependencies"),
+            entry("Get a task", path="/tasks/{id}"),
+        ]
+    )
+    assert titles(index.search("depending"))[0] == "Add dependencies"  # depend, as a prefix
+    stop = SearchIndex([entry("Stop a run", "POST")])
+    assert titles(stop.search("stopped")) == ["Stop a run"]  # stop, as a whole word

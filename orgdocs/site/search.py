@@ -22,6 +22,9 @@ the square of the share of query words that matched; times a bonus for how much 
 covers (a short title that is all query beats a long one). An exact operationId or path (with or without
 the method) comes first. Ties keep navigation order. The matches are the operations that at least half
 of the query's words match; stop words (a, the, of, ...) are dropped from a query that has other words.
+
+A query word the index does not have, in a verb form, also matches as its base word (depending: depend,
+as a prefix; stopped: stop, whole), and "how many" is the word count.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ FIELDS = ("body", "response", "more")  # the search file's fields, by part
 MORE = TAG_TEXT = 0.3  # more of the operation's description; its tag's description
 
 SYNONYM = 0.6  # a synonym of a query verb
+INFLECTED = 0.9  # the base word of a query word the index does not have (depending: depend)
+BASE_PREFIX = 5  # letters a base word needs before it matches as a prefix (else: only as a whole word)
 RELATED = 0.5  # a word WordNet relates to the query word (search file: related), matched whole
 TYPO = 0.6  # one edit away
 PREFIX_BASE, PREFIX_COVER = 0.5, 0.4  # prefix quality: base + cover * len(query word) / len(word)
@@ -107,6 +112,7 @@ STOP_WORDS = frozenset(
     ]
 )
 PARTICLES = frozenset(["in", "on", "out", "up", "off", "down", "over", "back"])  # log in, sign out, set up
+PHRASES = {("how", "many"): "count"}  # two words a reader types for one the description uses
 # Words a reader uses for the same thing, with the HTTP methods that do what the verbs say
 SYNONYMS = (
     (
@@ -197,6 +203,18 @@ def _deletions(word: str) -> list[str]:
     return [word[:i] + word[i + 1 :] for i in range(len(word))]
 
 
+def _bases(word: str) -> list[str]:
+    """The words a verb form may come from: depending -> depend, creating -> create, stopped -> stop."""
+    for ending in ("ing", "ed"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            base = word[: -len(ending)]
+            found = [base, base + "e"]
+            if len(base) >= 4 and base[-1] == base[-2]:
+                found.append(base[:-1])
+            return found
+    return []
+
+
 def _synonym_groups() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
     """word -> (its synonyms, the methods they suggest)"""
     groups: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -207,6 +225,8 @@ def _synonym_groups() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
 
 
 _SYNONYM_GROUPS = _synonym_groups()
+# stop words as a query's words are compared: stemmed ("this" is the word "thi", "does" "doe")
+_STOPPED = STOP_WORDS | frozenset(stem(word) for word in STOP_WORDS)
 
 
 class SearchIndex:
@@ -280,7 +300,7 @@ class SearchIndex:
                     postings[word] = {position: weight}
                 elif found.get(position, 0.0) < weight:
                     found[position] = weight
-        title = {word for word in words(entry["title"], joined=False) if word not in STOP_WORDS}
+        title = {word for word in words(entry["title"], joined=False) if word not in _STOPPED}
         self._title_sizes.append(len(title))
         literal = words(_PLACEHOLDER.sub(" ", path), joined=False)
         for word in literal:
@@ -346,6 +366,13 @@ class SearchIndex:
         if group:
             alternatives += [(synonym, SYNONYM, False) for synonym in group[0]]
         related = [(other, RELATED, None) for other in self._related.get(word, ()) if other in self._postings]
+        # "depending", "archived": as their base words, when the index does not have them
+        if word not in self._postings:
+            for base in _bases(word):
+                if len(base) >= BASE_PREFIX:
+                    related.append((base, INFLECTED, False))
+                elif base in self._postings:
+                    related.append((base, INFLECTED, None))
         best: dict[int, float] = {}
         in_title: set[int] = set()
         in_path: set[int] = set()
@@ -368,6 +395,10 @@ class SearchIndex:
         joined: list[str] = []
         i = 0
         while i < len(terms):
+            if i + 1 < len(terms) and (terms[i], terms[i + 1]) in PHRASES:
+                joined.append(PHRASES[terms[i], terms[i + 1]])
+                i += 2
+                continue
             if i + 1 < len(terms) and terms[i + 1] in PARTICLES:
                 both = terms[i] + terms[i + 1]
                 if both in self._postings or both in self._related or both in _SYNONYM_GROUPS:
@@ -382,8 +413,8 @@ class SearchIndex:
         """Entries matching ``query``, best first; ``limit``: at most that many."""
         whole = normalize(query)
         terms = list(dict.fromkeys(self._compounds(words(query, joined=False))))
-        if any(term not in STOP_WORDS for term in terms):
-            terms = [term for term in terms if term not in STOP_WORDS]
+        if any(term not in _STOPPED for term in terms):
+            terms = [term for term in terms if term not in _STOPPED]
         if not terms:  # no word at all ("/"): only an exact path can match
             found = [self.entries[position] for position in sorted(set(self._exact.get(whole, ())))]
             return found[:limit] if limit is not None else found

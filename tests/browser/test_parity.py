@@ -74,6 +74,9 @@ QUERIES = [
     "log in to my account",  # a phrasal verb typed apart
     "copy a droplet please zzz",  # a word that matches nothing lowers no one
     "who am i",
+    "how many repositories does this user have",  # "how many": count; "this", "does": stop words once stemmed
+    "archived repositories depending on a workflow",  # words the index lacks, as their base words
+    "stopped runs creating deployments",
     "/",
     " / ",
     "ünïcödé 漢字 \U0001d400\U0001d401\U0001d402 emoji \U0001f600",

@@ -26,6 +26,8 @@
   var TEXT = 0.5, RESPONSE = 0.5;
   var MORE = 0.3, TAG_TEXT = 0.3;
   var SYNONYM = 0.6;
+  var INFLECTED = 0.9;
+  var BASE_PREFIX = 5;
   var RELATED = 0.5;
   var TYPO = 0.6;
   var PREFIX_BASE = 0.5, PREFIX_COVER = 0.4;
@@ -43,6 +45,7 @@
   var STOP_WORDS = new Set(("a all am an and another any are as at be by can do does for from how in into is it many much of " +
     "on or our some that the their this to us we what which who with your").split(" "));
   var PARTICLES = new Set("in on out up off down over back".split(" "));
+  var PHRASES = new Map([["how many", "count"]]); // two words a reader types for one the description uses
   var SYNONYMS = [
     [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "post"], ["post", "put"]],
     [["get", "fetch", "retrieve", "read", "show", "view", "find", "list", "lookup"], ["get"]],
@@ -61,6 +64,9 @@
       GROUPS.set(word, [group[0].filter(function (other) { return other !== word; }), group[1]]);
     });
   });
+
+  // stop words as a query's words are compared: stemmed ("this" is the word "thi", "does" "doe"); see below
+  var STOPPED = null;
 
   // what Python's str.split() calls white space
   var WHITESPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
@@ -85,6 +91,27 @@
       if (word.endsWith("s") && !word.endsWith("us") && !word.endsWith("ss")) return word.slice(0, -1);
     }
     return word;
+  }
+
+  STOPPED = new Set(STOP_WORDS);
+  STOP_WORDS.forEach(function (word) { STOPPED.add(stem(word)); });
+
+  // the words a verb form may come from: depending -> depend, creating -> create, stopped -> stop
+  function bases(word) {
+    var endings = ["ing", "ed"];
+    for (var e = 0; e < endings.length; e++) {
+      var ending = endings[e];
+      if (word.endsWith(ending) && length(word) - ending.length >= 3) {
+        var base = word.slice(0, -ending.length);
+        var found = [base, base + "e"];
+        var letters = codePoints(base);
+        if (letters.length >= 4 && letters[letters.length - 1] === letters[letters.length - 2]) {
+          found.push(typeof letters === "string" ? base.slice(0, -1) : letters.slice(0, -1).join(""));
+        }
+        return found;
+      }
+    }
+    return [];
   }
 
   var wordCache = [new Map(), new Map()]; // by text: [split words only, with the joined words of a run]
@@ -276,7 +303,7 @@
     var method = entry.method.toLowerCase(), code = this._methodNames.indexOf(method);
     if (code < 0) code = this._methodNames.push(method) - 1;
     this._methods.push(code);
-    var title = new Set(words(entry.title, false).filter(function (w) { return !STOP_WORDS.has(w); }));
+    var title = new Set(words(entry.title, false).filter(function (w) { return !STOPPED.has(w); }));
     this._titleSizes.push(title.size);
     var literal = words(literalPath, false);
     var paths = this._paths;
@@ -407,6 +434,12 @@
     (this._related.get(word) || []).forEach(function (other) {
       if (self._postings.has(other)) alternatives.push([other, RELATED, null]);
     });
+    if (!this._postings.has(word)) { // "depending", "archived": as their base words, when not indexed themselves
+      bases(word).forEach(function (base) {
+        if (length(base) >= BASE_PREFIX) alternatives.push([base, INFLECTED, false]);
+        else if (self._postings.has(base)) alternatives.push([base, INFLECTED, null]);
+      });
+    }
     var touched = [];
     alternatives.forEach(function (alternative) {
       var quality = alternative[1];
@@ -433,6 +466,11 @@
   SearchIndex.prototype._compounds = function (terms) {
     var joined = [];
     for (var i = 0; i < terms.length; i++) {
+      if (i + 1 < terms.length && PHRASES.has(terms[i] + " " + terms[i + 1])) {
+        joined.push(PHRASES.get(terms[i] + " " + terms[i + 1]));
+        i++;
+        continue;
+      }
       if (i + 1 < terms.length && PARTICLES.has(terms[i + 1])) {
         var both = terms[i] + terms[i + 1];
         if (this._postings.has(both) || this._related.has(both) || GROUPS.has(both)) {
@@ -449,8 +487,8 @@
   SearchIndex.prototype.search = function (query, limit) {
     var whole = normalize(query);
     var terms = Array.from(new Set(this._compounds(words(query, false))));
-    if (terms.some(function (t) { return !STOP_WORDS.has(t); })) {
-      terms = terms.filter(function (t) { return !STOP_WORDS.has(t); });
+    if (terms.some(function (t) { return !STOPPED.has(t); })) {
+      terms = terms.filter(function (t) { return !STOPPED.has(t); });
     }
     var self = this;
     if (terms.length === 0) { // no word at all ("/"): only an exact path can match
