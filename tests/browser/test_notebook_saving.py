@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -69,6 +71,30 @@ def test_notebook_01_saves_small_and_reopens_as_a_snapshot(tmp_path, free_port, 
         _run_all_and_save(page, runs)
     assert len(_views(path)) == 2  # the views of earlier runs were closed
     assert path.stat().st_size <= first * 1.1
+    # the snapshot beside each live view is hidden under it
+    page.locator(".orgdocs-widget-host").first.wait_for(timeout=30_000)
+    assert not page.locator(".jp-OutputArea-child .orgdocs-widget-snapshot").first.is_visible()
+
+    # exported with nbconvert's own --to html and opened offline: the widget manager would come from a CDN,
+    # the snapshot beside the view needs nothing
+    exported = tmp_path / "exported.html"
+    subprocess.run(
+        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", str(path), "--output", str(exported)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    offline = page.context.browser.new_context()
+    offline.route(
+        "**/*",
+        lambda route: route.abort() if not route.request.url.startswith("file:") else route.continue_(),
+    )
+    reader = offline.new_page()
+    reader.goto(exported.as_uri())
+    selected = next(view for view in _views(path) if view["_html"])
+    title = selected["_html"].split("<h1", 1)[1].split(">", 1)[1].split("<", 1)[0].strip()
+    assert reader.get_by_role("heading", name=title).first.is_visible()
+    offline.close()
 
     # the kernel gone, the page opened again: a new kernel knows none of the saved views
     page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.shutdown()")

@@ -77,14 +77,16 @@ def test_an_operation_that_cannot_be_shown_is_reported_in_the_pane(site, tokens,
     assert "Cannot show /api/pets/get-pet" in explorer.html and "ValueError: no &lt;way&gt;" in explorer.html
 
 
-def test_the_bundle_carries_a_static_snapshot(site, tokens):
+def test_the_snapshot_beside_the_view_follows_the_selection(site, tokens):
     explorer = Explorer(site, tokens=tokens)
-    data, _ = explorer._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in data
-    assert "orgdocs-widget-snapshot" in data["text/html"] and "List pets" in data["text/html"]
+    data, metadata = explorer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data and metadata["orgdocs"] == {"view": "explorer"}
+    snapshot, marked = explorer._snapshot_bundle()
+    assert marked == {"orgdocs": {"snapshot": "explorer"}}
+    assert "orgdocs-widget-snapshot" in snapshot["text/html"] and "List pets" in snapshot["text/html"]
+    assert ":has(.orgdocs-widget-host)" in snapshot["text/html"]  # hidden where the live view is drawn
     explorer.value = "/api/pets/create-pet"
-    data, _ = explorer._repr_mimebundle_()
-    assert explorer.html in data["text/html"]
+    assert explorer.html in explorer._snapshot_bundle()[0]["text/html"]
 
 
 def test_the_saved_state_keeps_a_compact_reference_and_the_view_asks_for_the_whole():

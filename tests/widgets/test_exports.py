@@ -25,6 +25,8 @@ def executed(tmp_path_factory, pets_document):
             "from orgdocs.widgets import Explorer\nexplorer = Explorer('pets.json')\nexplorer"
         ),
         nbformat.v4.new_code_cell("explorer.select('/api/pets/create-pet');"),
+        # a selection made in the view: the front-end's state message, as a click on a row sends it
+        nbformat.v4.new_code_cell("explorer.set_state({'value': '/api/pets/list-pets'})"),
     ]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     with pytest.MonkeyPatch.context() as patch:
@@ -39,11 +41,21 @@ def widget_output(notebook):
     return notebook.cells[1].outputs[0]
 
 
-def test_the_output_carries_the_selection_made_from_python(executed):
-    output = widget_output(executed)
-    assert WIDGET_VIEW in output.data and output.metadata["orgdocs"] == {"view": "explorer"}
-    html = output.data["text/html"]
-    assert "Create a pet" in html and "<style>" in html and "orgdocs-widget-snapshot" in html
+def test_the_snapshot_beside_the_view_follows_the_selection_made_in_the_view(executed):
+    view, snapshot = executed.cells[1].outputs
+    assert WIDGET_VIEW in view.data and view.metadata["orgdocs"] == {"view": "explorer"}
+    assert WIDGET_VIEW not in snapshot.data and snapshot.metadata["orgdocs"] == {"snapshot": "explorer"}
+    html = snapshot.data["text/html"]
+    # selected from Python (create-pet), then in the view (list-pets): the snapshot shows the last one
+    assert "List pets" in html and "Create a pet" not in html and "<style>" in html
+
+
+def test_html_export_with_widget_state_shows_the_snapshot_offline(executed):
+    from nbconvert import HTMLExporter
+
+    page, _ = HTMLExporter(template_name="lab").from_notebook_node(copy.deepcopy(executed))
+    # the widget needs its manager from a CDN; the snapshot beside it needs nothing
+    assert "orgdocs-widget-snapshot" in page and "List pets" in page
 
 
 def test_orgdocs_export_shows_the_selected_operation(executed):
@@ -51,8 +63,9 @@ def test_orgdocs_export_shows_the_selected_operation(executed):
 
     page, _ = OrgdocsExporter().from_notebook_node(copy.deepcopy(executed))
     assert WIDGET_STATE not in page and "Interactive widget" not in page
+    assert page.count('<div class="orgdocs-widget-snapshot">') == 1  # the view's snapshot once, not twice
     snapshot = page[page.index('<div class="orgdocs-widget-snapshot">') :]
-    assert "Create a pet" in snapshot[:3000] and 'class="method method-post"' in snapshot[:3000]
+    assert "List pets" in snapshot[:3000] and 'class="method method-get"' in snapshot[:3000]
 
 
 def test_html_export_without_widget_state_shows_the_snapshot(executed):
@@ -61,7 +74,7 @@ def test_html_export_without_widget_state_shows_the_snapshot(executed):
     notebook = copy.deepcopy(executed)
     notebook.metadata.pop("widgets", None)
     page, _ = HTMLExporter(template_name="lab").from_notebook_node(notebook)
-    assert "orgdocs-widget-snapshot" in page and "Create a pet" in page
+    assert "orgdocs-widget-snapshot" in page and "List pets" in page
 
 
 def test_the_state_wins_and_is_sanitized():

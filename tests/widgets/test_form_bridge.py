@@ -114,7 +114,7 @@ def test_a_form_alone_is_drawn_by_the_sites_form(site, mock_client, recorder, to
     )
     assert answer["status"] == 200 and str(recorder.requests[-1].url).endswith("/pets/4")
     assert "error" in talk(view, {"type": "send", "route": "/api/pets/list-pets", "state": {}})
-    assert "Get a pet" in view._repr_mimebundle_()[0]["text/html"]
+    assert "Get a pet" in view._snapshot_bundle()[0]["text/html"]
 
 
 def test_a_paged_list_offers_its_pages(orgapi):

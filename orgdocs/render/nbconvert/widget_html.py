@@ -34,9 +34,10 @@ def _text(value: Any) -> str:
     return "".join(value) if isinstance(value, list) else str(value or "")
 
 
-def widget_snapshot(data: dict, states: dict, metadata: dict | None = None) -> str | None:
-    """The snapshot HTML of one widget output (``data``: its MIME bundle, ``metadata``: its metadata), or
-    ``None`` if it is not an orgdocs view."""
+def widget_snapshot(data: dict, states: dict, metadata: dict | None = None, beside: str = "") -> str | None:
+    """The snapshot HTML of one widget output (``data``: its MIME bundle, ``metadata``: its metadata;
+    ``beside``: the text/html of the snapshot output the view displayed after itself), or ``None`` if it is
+    not an orgdocs view."""
     from orgdocs.render.static.markdown import cleaner
 
     view = data.get(WIDGET_VIEW)
@@ -44,7 +45,7 @@ def widget_snapshot(data: dict, states: dict, metadata: dict | None = None) -> s
     model = (states.get(model_id) or {}).get("state") or {} if model_id else {}
     ours = str(model.get("_anywidget_id", "")).startswith(WIDGET_MODULE)
     marked = isinstance(metadata, dict) and isinstance(metadata.get("orgdocs"), dict)
-    shown = _text(data.get("text/html"))
+    shown = beside or _text(data.get("text/html"))
     if ours and model.get("_html"):
         html = f'<div class="{SNAPSHOT_CLASS}">{_text(model["_html"])}</div>'
     elif shown and (ours or marked or SNAPSHOT_CLASS in shown):
@@ -52,6 +53,11 @@ def widget_snapshot(data: dict, states: dict, metadata: dict | None = None) -> s
     else:
         return None
     return cleaner(outputs=True).clean(html)
+
+
+def _is_snapshot_output(output: Any) -> bool:
+    marked = (output.get("metadata") or {}).get("orgdocs")
+    return isinstance(marked, dict) and "snapshot" in marked
 
 
 class WidgetSnapshots(Preprocessor):
@@ -62,11 +68,20 @@ class WidgetSnapshots(Preprocessor):
     def preprocess(self, nb: Any, resources: dict) -> tuple[Any, dict]:
         states = _states(nb)
         for cell in nb.cells:
+            # the snapshot a view displays after itself (SiteWidget._snapshot_bundle) is folded into the
+            # view's output: the page shows the reference once, from the saved state when there is one
+            outputs = list(cell.get("outputs", []))
+            beside = {
+                id(outputs[i - 1]): _text((output.get("data") or {}).get("text/html"))
+                for i, output in enumerate(outputs)
+                if i and _is_snapshot_output(output)
+            }
+            cell["outputs"] = [o for o in outputs if not _is_snapshot_output(o)]
             for output in cell.get("outputs", []):
                 data = output.get("data")
                 if not data or WIDGET_VIEW not in data:
                     continue
-                html = widget_snapshot(data, states, output.get("metadata"))
+                html = widget_snapshot(data, states, output.get("metadata"), beside.get(id(output), ""))
                 if html is not None:
                     output["data"] = {"text/html": html, "text/plain": _text(data.get("text/plain"))}
         return nb, resources

@@ -41,6 +41,13 @@ if TYPE_CHECKING:
 __all__ = ["SNAPSHOT_CLASS", "SiteWidget", "error_block", "form_html", "snapshot_html", "widget_index"]
 
 SNAPSHOT_CLASS = "orgdocs-widget-snapshot"
+NOTE = "An orgdocs view: run its cell in Jupyter to explore and send. What it showed follows."
+# the snapshot output is hidden where the live view is drawn just before it (JupyterLab, Notebook 7, Voila,
+# and an exported page whose widget manager loads)
+TWIN_STYLE = (
+    ".jp-OutputArea-child:has(.orgdocs-widget-host) + .jp-OutputArea-child:has(.orgdocs-widget-snapshot)"
+    "{display:none}"
+)
 SNAPSHOT_ROWS = 40  # operations listed in the snapshot of a navigator with nothing selected
 INDEX_KEYS = ("route", "section", "title", "method", "path", "operationId", "tags", "params", "deprecated")
 
@@ -315,33 +322,44 @@ class SiteWidget(anywidget.AnyWidget):
 
     def _bundle(self) -> tuple[dict, dict]:
         data, metadata = super()._repr_mimebundle_()
-        # the site's look, scoped to the snapshot: a page exported with --to html has no site.css
-        data["text/html"] = f"<style>{SNAPSHOT_STYLE}</style>{self.snapshot()}"
-        # marks the text/html as this view's snapshot for the exporter (orgdocs.render.nbconvert.widget_html)
+        # where no widget can be drawn (no widget state saved), a line; the snapshot is the next output's
+        data["text/html"] = f'<p class="orgdocs-view-note">{html.escape(NOTE)}</p>'
+        # marks the output as an orgdocs view for the exporter (orgdocs.render.nbconvert.widget_html)
         metadata = {**metadata, "orgdocs": {"view": self._kind}}
         return data, metadata
+
+    def _snapshot_bundle(self) -> tuple[dict, dict]:
+        """The output beside the view: the snapshot of what it shows, in the site's look (a page exported
+        with --to html has no site.css), hidden where the live view is drawn just before it."""
+        shown = f"<style>{TWIN_STYLE}{SNAPSHOT_STYLE}</style>{self.snapshot()}"
+        text = f"<orgdocs {self._kind}: {self._title or self.site.title}>"
+        return {"text/html": shown, "text/plain": text}, {"orgdocs": {"snapshot": self._kind}}
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict]:
         return self._bundle()
 
     def _ipython_display_(self) -> None:
-        # displayed with an id, so that a selection made from Python can update the output's snapshot
+        # the view, and its snapshot as an output of its own: exports and static viewers show the snapshot
+        # (nbconvert's --to html offline, GitHub), a live notebook hides it under the view; its own display id
+        # lets a selection (made in the view or from Python) update it without drawing the view again
         from IPython.display import display
 
-        display_id = f"orgdocs-{self.model_id}"
         data, metadata = self._bundle()
+        display(data, raw=True, metadata=metadata)
+        display_id = f"orgdocs-{self.model_id}-snapshot"
+        data, metadata = self._snapshot_bundle()
         display(data, raw=True, metadata=metadata, display_id=display_id)
         remember_display(self)
         if display_id not in self._display_ids:
             self._display_ids.append(display_id)
 
     def _update_displays(self) -> None:
-        """Refresh the displayed snapshot after a change made from Python (not one made in the view: that
-        would draw the view again under the reader's hands)."""
-        if self._from_frontend or not self._display_ids:
+        """Refresh the displayed snapshot after a change (in the view or from Python): only the snapshot's
+        output, so the view is not drawn again under the reader's hands."""
+        if not self._display_ids:
             return
         from IPython.display import update_display
 
-        data, metadata = self._bundle()
+        data, metadata = self._snapshot_bundle()
         for display_id in self._display_ids:
             update_display(data, raw=True, metadata=metadata, display_id=display_id)
