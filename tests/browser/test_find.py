@@ -247,3 +247,51 @@ def test_phone_drawer_opens_and_navigates_without_javascript(host, browser):
         assert page.get_by_role("heading", level=1).text_content() == "orders"
     finally:
         context.close()
+
+
+def test_the_sites_search_reads_the_whole_search_file(tmp_path, static_server, watched):
+    """A word only a request body's field names hold finds its operation in the browser, as Site.search
+    finds it (the page's search once read only the file's short texts)."""
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "Fields", "version": "1"},
+        "paths": {
+            "/orders": {
+                "post": {
+                    "operationId": "createOrder",
+                    "summary": "Create an order",
+                    "requestBody": {
+                        "content": {
+                            "application/json": {
+                                "schema": {"type": "object", "properties": {"couponcode": {"type": "string"}}}
+                            }
+                        }
+                    },
+                    "responses": {"201": {"description": "created"}},
+                }
+            },
+            "/orders/{id}": {
+                "get": {
+                    "operationId": "getOrder",
+                    "summary": "Get an order",
+                    "parameters": [
+                        {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+                    ],
+                    "responses": {"200": {"description": "ok"}},
+                }
+            },
+        },
+    }
+    path = tmp_path / "fields.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    site = Site.from_description(path)
+    assert [entry["title"] for entry in site.search("couponcode")] == ["Create an order"]
+    build_site(site, tmp_path / "site", progress=False)
+    page = watched().page
+    page.goto(static_server(tmp_path / "site") + "index.html")
+    search = page.get_by_role("combobox", name="Search endpoints")
+    search.click()
+    page.keyboard.type("couponcode")
+    options = page.get_by_role("listbox", name="Search results").get_by_role("option")
+    options.first.wait_for()
+    assert page.locator("#search-results .search-title").all_text_contents() == ["Create an order"]

@@ -204,7 +204,6 @@ class SiteWidget(anywidget.AnyWidget):
 
     def __init__(self, site: Site, **kwargs: Any):
         self.site = site
-        self._from_frontend = False
         self._display_ids: list[str] = []
         super().__init__(**kwargs)
         self.on_msg(self._on_message)
@@ -295,15 +294,6 @@ class SiteWidget(anywidget.AnyWidget):
         super().close()
         if layout is not None:
             layout.close()
-
-    # -- changes from the front-end vs from Python ---------------------------------------------------------
-
-    def set_state(self, sync_data: dict) -> None:
-        self._from_frontend = True
-        try:
-            super().set_state(sync_data)
-        finally:
-            self._from_frontend = False
 
     # -- display and exports -----------------------------------------------------------------------------
 

@@ -32,13 +32,14 @@
     return indexPromise;
   }
 
-  // the search file: a short text per endpoint, loaded with the first keystroke (index.json stays compact)
+  // the search file (a short text per endpoint, body fields, tag texts, the reader's words), loaded when the
+  // box is focused (index.json stays compact); the whole file goes to SearchIndex, as Site.search reads it
   var textsPromise = null;
   function loadTexts() {
     if (!textsPromise) {
       var input = document.getElementById("search-input");
       var url = (input && input.getAttribute("data-search")) || indexUrl().replace(/index\.json$/, "search.json");
-      textsPromise = fetchJson(url).then(function (data) { return data.texts || []; }, function () { return null; });
+      textsPromise = fetchJson(url).then(function (data) { return data && !Array.isArray(data) ? data : { texts: data || [] }; }, function () { return null; });
     }
     return textsPromise;
   }
@@ -113,7 +114,7 @@
       if (!indexed) {
         indexed = Promise.all([loadIndex(), loadTexts()]).then(function (loaded) {
           var entries = loaded[0].endpoints || [];
-          texts = loaded[1] || [];
+          texts = (loaded[1] && loaded[1].texts) || [];
           entries.forEach(function (entry, i) { positions.set(entry, i); });
           return window.orgdocs.SearchIndex.build(entries, loaded[1]); // in slices: typing stays live
         }).then(function (built) {
