@@ -151,6 +151,8 @@ def test_nothing_is_requested_from_another_host(tmp_path):
                     )
             elif path.suffix in (".css", ".js"):
                 text = path.read_text(encoding="utf-8")
+                # the shipped validator's base for resolving $ids where there is no page: a name, never fetched
+                text = text.replace('new URL("https://github.com/cfworker")', "")
                 assert not re.search(
                     r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/|@import|url\(\s*['\"]?(https?:)?//", text, re.I
                 ), path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import httpx
 import pytest
@@ -146,3 +147,18 @@ def test_check_response_as_a_frame():
     assert df.to_dict("records") == [
         {"pointer": "/name", "expected": "this property (required)", "actual": "missing"}
     ]
+
+
+CASES = json.loads((Path(__file__).resolve().parent / "data" / "conformance-cases.json").read_text("utf-8"))[
+    "cases"
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_the_shared_cases(case):
+    """The cases the browser's check.js is held to as well (tests/browser/test_check.py)."""
+    api = from_document(case["document"], "cases.json")
+    found = check_response(
+        api.operation(case["operationId"]), api, case["status"], dict(case["headers"]), case["text"].encode()
+    )
+    assert sorted(d.pointer for d in found.differences) == case["pointers"]

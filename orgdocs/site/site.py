@@ -536,6 +536,8 @@ class Site:
             "examples": operation_examples(operation, description.resolve),
             "unresolved": list(dict.fromkeys([*operation.kept_refs, *unresolved])),
         }
+        if description.format == "openapi" and description.version.startswith("3.1"):
+            head["openapi"] = description.version  # JSON Schema 2020-12: a $ref's siblings apply (check.js)
         text, as_is = dumps_value(head)
         return PayloadParts(
             f'{text[:-1]},"components":{{'.encode(),

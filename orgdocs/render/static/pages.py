@@ -34,6 +34,8 @@ ASSET_FILES = (
     "schema.js",
     "form.js",
     "code.js",
+    "check.js",
+    "json-schema.js",  # @cfworker/json-schema, imported by check.js when an answer arrives
 )
 _HEADING = re.compile(r"^\s*<h1[\s>]")
 

@@ -201,6 +201,8 @@
   function mount(root, options) {
     options = options || {};
     var send = options.send || browserSend;
+    // the browser checks its answers against the description (check.js); a kernel that sends checks its own
+    var checks = !options.send && window.orgdocs.checkResponse;
     var store = options.store || browserStore;
     var form = root.querySelector("[data-form]");
     var payload = options.payload;
@@ -465,6 +467,33 @@
       pre.appendChild(element("code", "", pretty || "(empty body)"));
       responseView.appendChild(pre);
       (response.notes || []).forEach(function (note) { responseView.appendChild(element("p", "hint", note)); });
+      if (checks) showCheck(response);
+    }
+
+    function showCheck(response) {
+      var view = responseView.firstChild;
+      window.orgdocs.checkResponse(payload, response.status, response.headers, response.text).then(function (found) {
+        if (responseView.firstChild !== view) return; // another answer is shown meanwhile
+        var box = element("div", "response-check");
+        box.setAttribute("role", "status");
+        var ok = found.differences.length === 0;
+        var said = ok ? "The answer matches the description." : found.differences.length + " difference" + (found.differences.length > 1 ? "s" : "") + " from the description:";
+        box.appendChild(element("p", ok ? "check-ok" : "check-differs", (ok ? "✓ " : "✗ ") + said));
+        if (!ok) {
+          var list = element("ul", "check-differences");
+          found.differences.slice(0, 20).forEach(function (d) {
+            var item = element("li");
+            item.appendChild(element("code", "", d.pointer || "/"));
+            item.appendChild(document.createTextNode(": expected " + d.expected + ", got " + d.actual));
+            list.appendChild(item);
+          });
+          box.appendChild(list);
+        }
+        found.notes.forEach(function (note) { box.appendChild(element("p", "hint", note)); });
+        responseView.insertBefore(box, view.nextSibling);
+      }, function (error) {
+        if (responseView.firstChild === view) responseView.appendChild(element("p", "hint", "Not checked against the description: " + error.message));
+      });
     }
 
     function showError(message) {
