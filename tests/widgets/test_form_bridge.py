@@ -145,3 +145,16 @@ def test_a_connection_error_names_the_url(site, tokens):
         explorer = Explorer(site, client=client, tokens=tokens)
         answer = talk(explorer, {"type": "send", "route": "/api/store/get-inventory", "state": {}})
     assert "https://api.pets.test/v1/store/inventory" in answer["error"]
+
+
+def test_the_view_resolves_servers_as_the_kernel_does(site, tokens):
+    import httpx
+
+    # a protocol-relative server (Swagger 2.0 without schemes, Rebilly's) takes the client's scheme in the
+    # kernel, else https: the view's preview is told the same base, never the notebook page's own http URL
+    with httpx.Client(base_url="http://testserver") as client:
+        explorer = Explorer(site, client=client, tokens=tokens)
+        answer = talk(explorer, {"type": "form", "route": "/api/pets/list-pets"})
+        assert answer["pageUrl"] == "http://testserver"
+    answer = talk(Explorer(site, tokens=tokens), {"type": "form", "route": "/api/pets/list-pets"})
+    assert answer["pageUrl"] == ""  # the view then resolves against https, as the kernel does

@@ -264,6 +264,8 @@ class SiteWidget(anywidget.AnyWidget):
                 "group": self.site.operations[route].group,
                 "state": form_bridge.form_state(form),
                 "undeclared": form_bridge.undeclared_authorization(form),
+                # what the kernel resolves a relative server against: the preview shows the URL it sends to
+                "pageUrl": form.client_base or "",
                 **form_bridge.credential_names(form),
             }
         if kind == "pages":

@@ -309,7 +309,9 @@ function mountSiteForm(aside, answer, route, ask) {
     }).finally(giveBack);
   };
   fillForm(aside, answer.state || {});
-  SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl: location.href });
+  // servers resolve as the kernel resolves them (a protocol-relative one as https, not as the notebook's page)
+  const pageUrl = answer.pageUrl || location.href.replace(/^http:/, "https:");
+  SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl });
   // credentials here live in the kernel, not in this browser: the form's storage choices do not apply
   aside.classList.add("ow-kernel-credentials");
   const box = aside.querySelector("[data-credentials]");
