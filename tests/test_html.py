@@ -736,3 +736,60 @@ def test_hostile_callbacks_and_links_are_shown_as_text(hostile):
     for where in ("link-name", "link-param", "link-expression", "link-body"):
         assert f"window.__pwned=&#39;{where}&#39;" in links, where
     assert "javascript:" not in re.sub(r">[^<]*<", "><", links)  # in text only, never in an attribute
+
+
+def test_an_operations_external_docs_are_a_link_on_its_page_and_in_its_twin(tmp_path):
+    from orgdocs.render.static.extras import operation_markdown
+
+    doc = api(
+        {
+            "/a": {
+                "get": {
+                    "operationId": "getA",
+                    "externalDocs": {
+                        "url": "https://docs.example.test/a?x=1&y=<2>",
+                        "description": "API method [documentation] <b>now</b>",
+                    },
+                    "responses": {"200": {"description": "ok"}},
+                }
+            },
+            "/b": {
+                "get": {
+                    "operationId": "getB",
+                    "externalDocs": {"url": "https://docs.example.test/b"},
+                    "responses": {"200": {"description": "ok"}},
+                }
+            },
+            "/c": {
+                "get": {
+                    "operationId": "getC",
+                    "externalDocs": {"url": "javascript:alert(1)", "description": "Evil"},
+                    "responses": {"200": {"description": "ok"}},
+                }
+            },
+        }
+    )
+    (tmp_path / "api.json").write_text(json.dumps(doc))
+    site = Site.from_description(tmp_path / "api.json")
+    a, b, c = sorted(site.operations)
+    out = operation_html(site, a)
+    assert (
+        '<p class="op-external tag-external"><a href="https://docs.example.test/a?x=1&amp;y=&lt;2&gt;" '
+        'rel="noopener nofollow">API method [documentation] &lt;b&gt;now&lt;/b&gt;</a></p>'
+    ) in out
+    assert audit(out) == []
+    assert (
+        '<a href="https://docs.example.test/b" rel="noopener nofollow">https://docs.example.test/b</a>'
+        in (operation_html(site, b))
+    )
+    assert "op-external" not in operation_html(site, c) and "javascript:" not in operation_html(site, c)
+    twin = operation_markdown(site, a)
+    assert (
+        "Documentation: [API method \\[documentation\\] &lt;b>now&lt;/b>](<https://docs.example.test/a?x=1&y=%3C2%3E>)"
+        in twin
+    )
+    assert (
+        "Documentation: [https://docs.example.test/b](<https://docs.example.test/b>)"
+        in operation_markdown(site, b)
+    )
+    assert "Documentation" not in operation_markdown(site, c)

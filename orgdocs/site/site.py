@@ -376,7 +376,7 @@ class Site:
                 group,
                 title,
                 description=description_text(tag.get("description")),
-                external_docs=_external_docs(tag.get("externalDocs")),
+                external_docs=external_docs(tag.get("externalDocs")),
                 routes=[entry.route for entry in entries],
             )
             sections.append({"title": title, "kind": "tag", "route": route, "items": items})
@@ -583,8 +583,9 @@ def _display_name(tag: dict) -> str:
     return " ".join(shown.split()) if isinstance(shown, str) else ""
 
 
-def _external_docs(value: Any) -> dict:
-    """``externalDocs`` with an http(s) ``url``, else ``{}`` (a link a reader may follow, nothing else)."""
+def external_docs(value: Any) -> dict:
+    """``externalDocs`` with an http(s) ``url``, else ``{}`` (a link a reader may follow, nothing else); its
+    description is the link's words, shown as text."""
     if not isinstance(value, dict) or not isinstance(value.get("url"), str):
         return {}
     url = value["url"].strip()

@@ -19,7 +19,7 @@ from typing import Any
 
 from orgdocs.model.callbacks import expression_text, read_callbacks, read_links
 from orgdocs.site.excerpts import first_sentence
-from orgdocs.site.site import SEARCH_URL, payload_url
+from orgdocs.site.site import SEARCH_URL, external_docs, payload_url
 
 __all__ = ["extra_files", "llms_txt", "operation_markdown"]
 
@@ -37,6 +37,14 @@ def extra_files(site: Any, renderer: Any) -> Iterator[tuple[str, str, bool]]:
         yield f"{route.strip('/')}/index.html", renderer.section(route), True
     yield "404.html", renderer.not_found(), True
     yield "llms.txt", llms_txt(site), False
+
+
+def _link(text: str, url: str) -> str:
+    """A Markdown link whose words stay text (brackets escaped, HTML as ``&lt;``) and whose URL stays one
+    destination (written ``<...>``, its spaces and angle brackets percent-encoded)."""
+    words = re.sub(r"([\\\[\]])", r"\\\1", _line(text))
+    target = re.sub(r"[\s<>]", lambda m: f"%{ord(m.group()):02X}", url)
+    return f"[{words}](<{target}>)"
 
 
 def _line(text: str) -> str:
@@ -198,6 +206,9 @@ def operation_markdown(site: Any, route: str) -> str:
         lines += ["**Deprecated.**", ""]
     if op.description:
         lines += [_text(op.description.strip()), ""]
+    docs = external_docs(op.raw.get("externalDocs"))
+    if docs:
+        lines += [f"Documentation: {_link(docs['description'] or docs['url'], docs['url'])}", ""]
     if op.parameters:
         lines += [
             "## Parameters",

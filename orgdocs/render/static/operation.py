@@ -49,6 +49,7 @@ from orgdocs.render.static.templating import environment
 from orgdocs.site.examples import operation_examples
 from orgdocs.site.payloads import PayloadParts, operation_dict
 from orgdocs.site.routes import RouteTable
+from orgdocs.site.site import external_docs
 
 __all__ = [
     "GENERATED_SAMPLES",
@@ -207,6 +208,7 @@ def operation_context(
         "webhook": bool(op.get("webhook")),
         "summary": op["summary"] if op["summary"] != op["title"] else "",
         "description": _md(op["description"]),
+        "external_docs": external_docs(entry.operation.raw.get("externalDocs")),
         "parameters": _parameters(op, resolve, tree),
         "request_body": _request_body(
             op["requestBody"], payload["examples"]["request"], _PAYLOAD_PLACES, resolve, tree
