@@ -793,3 +793,9 @@ def test_an_operations_external_docs_are_a_link_on_its_page_and_in_its_twin(tmp_
         in operation_markdown(site, b)
     )
     assert "Documentation" not in operation_markdown(site, c)
+
+
+def test_every_code_block_of_an_operation_takes_the_keyboard_focus(reading):
+    out = operation_html(reading, "/api/notes/create-note")
+    blocks = re.findall(r"<pre\b[^>]*>", out)
+    assert len(blocks) >= 4 and set(blocks) == {'<pre class="code" tabindex="0">'}

@@ -179,3 +179,34 @@ def test_without_javascript_every_sample_is_readable(reading_site, static_server
         assert page.get_by_text("How well the cat hunts.").count() >= 1
     finally:
         context.close()
+
+
+_CONTRAST = """element => {
+  const rgb = value => value.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(c => (c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const style = getComputedStyle(element);
+  const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))].sort((x, y) => y - x);
+  return {ratio: (a + 0.05) / (b + 0.05), opacity: style.opacity, background: style.backgroundColor};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_copy_buttons_read_at_4_5_to_1_and_code_blocks_take_the_focus(
+    reading_site, static_server, watched, scheme
+):
+    seen = watched(color_scheme=scheme)
+    page = seen.page
+    page.goto(static_server(reading_site) + CREATE)
+    button = page.get_by_role("button", name="Copy curl")
+    found = button.evaluate(_CONTRAST)
+    # an opaque button (its colors are what the reader sees) at WCAG's 4.5:1 for text at rest
+    assert found["opacity"] == "1" and not found["background"].startswith("rgba"), found
+    assert found["ratio"] >= 4.5, found
+    blocks = page.locator("pre")
+    assert blocks.count() >= 4
+    assert blocks.evaluate_all("pres => pres.every(pre => pre.tabIndex === 0)")
+    example = page.locator("details.example[open] pre.code").first
+    example.focus()
+    assert page.evaluate("document.activeElement.tagName") == "PRE"
+    assert seen.errors == []

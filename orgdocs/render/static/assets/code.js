@@ -6,6 +6,8 @@
  *   Home and End). The form's script rewrites the text of the generated samples in place.
  * - Copy: a button on each <pre class="code"> copies its current text and says "Copied".
  * - Anchors: a link to #response-404 (or to anything inside a closed <details>) opens it and scrolls to it.
+ * - Keyboard: a description's code blocks (<pre> in .markdown) scroll sideways, so they take the focus
+ *   (tabindex 0), as the templates' <pre class="code"> do.
  */
 (function () {
   "use strict";
@@ -120,6 +122,7 @@
 
   document.querySelectorAll("[data-samples]").forEach(setupTabs);
   document.querySelectorAll("pre.code").forEach(addCopyButton);
+  document.querySelectorAll(".markdown pre:not([tabindex])").forEach(function (pre) { pre.tabIndex = 0; });
   if (window.addEventListener) window.addEventListener("hashchange", openTarget);
   openTarget();
 })();

@@ -464,6 +464,9 @@
         pretty = response.text;
       }
       var pre = element("pre", "code response-body");
+      pre.tabIndex = 0; // it scrolls: reachable with the keyboard, named for what it holds
+      pre.setAttribute("role", "region");
+      pre.setAttribute("aria-label", "Response body");
       pre.appendChild(element("code", "", pretty || "(empty body)"));
       responseView.appendChild(pre);
       (response.notes || []).forEach(function (note) { responseView.appendChild(element("p", "hint", note)); });
