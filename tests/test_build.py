@@ -282,8 +282,8 @@ def test_a_build_is_byte_identical_from_run_to_run(tmp_path):
     # Markdown twins, landing and section pages, 404.html, llms.txt, search.json
     extras = 40 + len(site.landings) + len(site.sections) + 3
     assert (
-        len(trees[0]) == 40 * 2 + 2 + len(ASSET_FILES) + 1 + extras
-    )  # pages and payloads, home and index, assets, manifest
+        len(trees[0]) == 40 * 2 + 2 + len(ASSET_FILES) + 1 + extras + 1
+    )  # pages and payloads, home and index, assets, manifest, the description (_docs/descriptions)
     assert trees[0] == trees[1] == trees[2]
 
 
@@ -758,3 +758,43 @@ def test_a_build_leaves_frozen_what_its_caller_froze(tmp_path, monkeypatch):
         assert gc.get_freeze_count() > before / 2  # (frozen objects freed since leave the count)
     finally:
         gc.unfreeze()
+
+
+def test_each_description_is_published_and_linked_from_its_landing_and_the_home_page(tmp_path):
+    from site_projects import api, op
+
+    one = api({"/a": {"get": op(operationId="getA")}}, info={"title": "One API", "version": "2"})
+    two = api({"/b": {"get": op(operationId="getB")}}, info={"title": "Two API", "version": "3"})
+    config = write_project(
+        tmp_path / "project",
+        {"v1/openapi.json": one, "v2/openapi.json": two},
+        groups=[
+            {"group": "One", "sections": [{"schema": "v1/openapi.json"}]},
+            {"group": "Two", "sections": [{"schema": "v2/openapi.json"}]},
+        ],
+        title="One API",
+    )
+    out = tmp_path / "site"
+    build_site(Site(config), out, progress=False, workers=1)
+    # each as it was read, under its own name: a second file of that name gets a number
+    published = out / "_docs" / "descriptions"
+    assert sorted(p.name for p in published.iterdir()) == ["openapi-2.json", "openapi.json"]
+    assert (published / "openapi.json").read_bytes() == (
+        tmp_path / "project/content/v1/openapi.json"
+    ).read_bytes()
+    assert (published / "openapi-2.json").read_bytes() == (
+        tmp_path / "project/content/v2/openapi.json"
+    ).read_bytes()
+    assert "_docs/descriptions/openapi.json" in json.loads((out / build.MANIFEST).read_text())["files"]
+    landing = (out / "one" / "index.html").read_text()
+    assert (
+        '<a class="landing-download" href="../_docs/descriptions/openapi.json" download="openapi.json">'
+        "Download the description</a>"
+    ) in landing
+    home = (out / "index.html").read_text()
+    assert 'href="_docs/descriptions/openapi-2.json" download="openapi-2.json">' in home
+    # the home page's heading is the site's title: the description of that title is not named again
+    main = home[home.index("<main") :]
+    assert main.count("One API") == 1  # the heading, not the description's title under it again
+    assert "<strong>One API</strong>" in landing  # its group's landing is headed "One": it is named there
+    assert "<strong>Two API</strong>" in main

@@ -241,6 +241,16 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
             return JSONResponse({"error": message}, status_code=503, headers=NO_STORE)
         return Response(text, media_type="application/json", headers=NO_STORE)
 
+    async def description_file(request: Request) -> Response:
+        from orgdocs.render.static.downloads import description_downloads
+
+        name = request.path_params["name"]
+        site = state.site
+        found = [d for d in description_downloads(site).values() if d.name == name] if site else []
+        if not found or found[0].file is None:
+            return Response(f"no description named {name}", status_code=404, headers=NO_STORE)
+        return FileResponse(found[0].file, headers=NO_STORE)
+
     async def events(request: Request) -> Response:
         async def stream():
             sent, last_beat = None, time.monotonic()
@@ -274,6 +284,7 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
             Route(EVENTS_PATH, events),
             Route(RELOAD_PATH, reload_script),
             Route("/_docs/openapi/{path:path}.json", payload),
+            Route("/_docs/descriptions/{name}", description_file),
             Mount("/_docs/assets", StaticFiles(directory=ASSETS), name="assets"),
             Route("/", page),
             Route("/{path:path}", page),

@@ -107,3 +107,14 @@ def test_dev_serves_the_files_pages_link_to_where_the_links_lead(project_server)
     assert image.status_code == 200 and image.content == PNG and image.headers["content-type"] == "image/png"
     assert httpx.get(url + "/pets-api/guides/notes.txt").text == "notes\n"
     assert httpx.get(url + "/pets-api/guides/intro/img/missing.png").status_code == 404
+
+
+def test_dev_serves_each_description_where_the_build_publishes_it(project_server):
+    url = project_server
+    landing = httpx.get(url + "/pets-api/")
+    assert 'href="../_docs/descriptions/pets.yaml" download="pets.yaml"' in landing.text
+    served = httpx.get(url + "/_docs/descriptions/pets.yaml")
+    assert served.status_code == 200 and served.text == DESCRIPTION
+    assert served.headers["cache-control"] == "no-store"
+    assert httpx.get(url + "/_docs/descriptions/other.yaml").status_code == 404
+    assert httpx.get(url + "/_docs/descriptions/..%2Fdocs.config.yaml").status_code == 404

@@ -107,6 +107,7 @@ def export_pages(
     in route order.
     """
     from orgdocs.render.static.build import MANIFEST, earlier_build_files, manifest_text
+    from orgdocs.render.static.downloads import FOLDER, description_downloads
     from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
     from orgdocs.render.static.paths import page_path, payload_path
     from orgdocs.render.static.templating import ASSETS
@@ -131,6 +132,12 @@ def export_pages(
         if routes is None:
             written.append(out / "index.html")
             _write(written[-1], renderer.home())
+            for download in description_downloads(site).values():  # the home page links to them
+                if download.file is not None:
+                    target = out / FOLDER / download.name
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(download.file, target)
+                    others.append(target)
             bar.advance()
         for route in selected:
             page = page_path(out, route)

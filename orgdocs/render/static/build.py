@@ -10,6 +10,7 @@ Layout of ``out``::
     _docs/openapi/search.json       a short text per endpoint, loaded by search on the first keystroke
     _docs/openapi/<route>.json      one payload per operation (also embedded in its page)
     _docs/assets/                   CSS and JavaScript, no build step, nothing from another host
+    _docs/descriptions/<name>       each local description as it was read (``downloads``), linked from landings
 
     _docs/build-manifest.json       what this build wrote (the marker of an orgdocs build)
 
@@ -55,6 +56,7 @@ from typing import Any
 from orgdocs.errors import OrgdocsError
 from orgdocs.loading.parse import paused_gc
 from orgdocs.progress import Progress
+from orgdocs.render.static.downloads import FOLDER, description_downloads
 from orgdocs.render.static.extras import extra_files, operation_markdown
 from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
 from orgdocs.render.static.paths import page_path, payload_path
@@ -606,6 +608,9 @@ def _write_site_files(
         for name in ASSET_FILES:
             shutil.copyfile(ASSETS / name, assets / name)
             totals.file((assets / name).stat().st_size)
+        for download in description_downloads(site).values():
+            if download.file is not None:  # the description as it was read, under its own name
+                totals.file(files.write(root / FOLDER / download.name, [download.file.read_bytes()]))
     with phases("evaluate"):
         index = json.dumps(site.index, ensure_ascii=False, separators=(",", ":"))
     with phases("write"):

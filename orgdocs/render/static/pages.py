@@ -14,6 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from orgdocs.render.static.downloads import description_downloads
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.navigation import Sidebar, base_prefix, href, relative_href
 from orgdocs.render.static.notebook import notebook_html
@@ -59,6 +60,7 @@ class PageRenderer:
         self._caches: dict[int, TreeCache] = {}  # id(description) -> its schema trees
         self._order: list[str] | None = None
         self._position: dict[str, int] = {}  # route -> its first index in _order
+        self._downloads: dict | None = None  # description source -> downloads.Download
         env = environment()
         self._operation = env.get_template("site_operation.html.j2")
         self._page = env.get_template("site_page.html.j2")
@@ -192,9 +194,14 @@ class PageRenderer:
             "kind": "landing",
             "title": landing.group,
             "href": relative_href(folder, landing.route),
-            "apis": [_api_context(description) for description in landing.descriptions],
+            "apis": [self._api_context(description) for description in landing.descriptions],
             "sections": sections,
         }
+
+    def _api_context(self, description: Any) -> dict:
+        if self._downloads is None:
+            self._downloads = description_downloads(self.site)
+        return _api_context(description, self._downloads.get(description.source))
 
     def section(self, route: str) -> str:
         """A section's page: a tag's description, its external docs, and its operations."""
@@ -268,12 +275,15 @@ _FLOWS = {
 }
 
 
-def _api_context(description: Any) -> dict:
-    """What a landing page shows of one description: its introduction, version, servers, and how to
-    authenticate."""
+def _api_context(description: Any, download: Any = None) -> dict:
+    """What a landing page shows of one description: its introduction, version, servers, how to
+    authenticate, and where to download it (``downloads.Download``: a URL, or a path below the root)."""
     info = description.info
     return {
         "title": description.title,
+        "download": download.href if download is not None else "",
+        "download_local": download is not None and download.file is not None,
+        "download_name": download.name if download is not None else "",
         "version": description.api_version,
         "html": Markup(
             markdown_html(info.get("description") if isinstance(info.get("description"), str) else "")
