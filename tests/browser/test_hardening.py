@@ -20,7 +20,7 @@ import pytest
 from orgdocs.render.static.build import build_site
 from orgdocs.site import Site
 from orgdocs.site.requests import server_refusal
-from tests.site_projects import write_project
+from site_projects import write_project
 
 pytestmark = pytest.mark.browser
 
