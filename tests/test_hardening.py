@@ -14,13 +14,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from site_projects import api, op, write_project
 
 import orgdocs
 from orgdocs.errors import DescriptionError, OrgdocsError, SourceError
 from orgdocs.loading import sources
 from orgdocs.site import Site
 from orgdocs.site.requests import build_request, request_problems, server_refusal
-from site_projects import api, op, write_project
 
 LONE = '{"openapi": "3.0.3", "info": {"title": "Lone", "version": "1"}, "paths": {"/a": {"get": %s}}}'
 

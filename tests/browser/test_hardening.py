@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from site_projects import write_project
 
 from orgdocs.render.static.build import build_site
 from orgdocs.site import Site
 from orgdocs.site.requests import server_refusal
-from site_projects import write_project
 
 pytestmark = pytest.mark.browser
 
