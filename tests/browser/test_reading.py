@@ -210,3 +210,26 @@ def test_copy_buttons_read_at_4_5_to_1_and_code_blocks_take_the_focus(
     example.focus()
     assert page.evaluate("document.activeElement.tagName") == "PRE"
     assert seen.errors == []
+
+
+def test_every_schema_field_has_an_anchor_and_a_link_that_opens_it(reading_site, static_server, watched):
+    seen = watched()
+    page = seen.page
+    page.set_viewport_size({"width": 1000, "height": 500})
+    page.goto(static_server(reading_site) + CREATE + "#response-201.pet.dog.packSize")
+    ids = page.evaluate("Array.from(document.querySelectorAll('.schema-row > .schema-head')).map(h => h.id)")
+    assert "request-body.text" in ids and "response-201.pet.cat.huntingSkill" in ids
+    assert "" not in ids and len(ids) == len(set(ids))  # every row, each once
+    # the deep link chose the variant it names, opened the fields around it and scrolled to it
+    target = page.locator('[id="response-201.pet.dog.packSize"]')
+    assert target.is_visible()
+    top = target.evaluate("element => element.getBoundingClientRect().top")
+    assert 40 <= top < 300
+    assert page.get_by_role("button", name="dog").get_attribute("aria-pressed") == "true"
+    link = page.get_by_role("link", name="Link to field text", exact=True)
+    assert link.count() == 2  # the request's and the response's text
+    assert link.first.get_attribute("href") == "#request-body.text"
+    link.first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**#request-body.text")
+    assert seen.errors == []

@@ -9,6 +9,13 @@
  * payload's components) and data-path (a JSON pointer below it, or below the payload when data-ref is
  * empty). A $ref met again on the way up the DOM is a cycle: a link to that row, never expanded. Text from
  * the description is set with textContent (descriptions are shown as plain text here).
+ *
+ * Field links: the head of every row, drawn on the server or here, gets an id naming the field by its place
+ * (the section's or response's id, then the names down to it: "request-body.labels.name", "response-201.id";
+ * a parameter's tree starts "parameters.<name>"; a second tree with the same names gets "~2") and a "#" link
+ * to it, as the sections' headings have. They are given here, in one place, for the server's rows and for
+ * the rows opened later, so that both follow one rule (a link to a row still folded in a lazy row is not
+ * known until that row is opened).
  */
 (function () {
   "use strict";
@@ -477,6 +484,7 @@
     if (content) details.appendChild(content);
     else details.appendChild(el("p", "schema-cut", "No fields."));
     setupChoices(details);
+    fieldLinks(details);
   }
 
   /* A choice of variants: buttons (aria-pressed) above the rows, one row shown, its fields opened. */
@@ -513,8 +521,62 @@
     });
   }
 
+  function fieldName(row) {
+    var name = row.querySelector(":scope > .schema-head > .schema-name, :scope > .schema-head > .schema-variant");
+    return name ? name.textContent.replace(/\s+/g, "_") : "";
+  }
+
+  function treePlace(tree) {
+    var param = tree.closest(".param");
+    var name = param && param.querySelector(".param-name");
+    var section = tree.parentElement && tree.parentElement.closest("[id]:not(.schema-row):not(.schema-tree)");
+    var place = section ? section.id : "schema";
+    return name ? place + "." + name.textContent.replace(/\s+/g, "_") : place;
+  }
+
+  function fieldLinks(root) {
+    root.querySelectorAll(".schema-row > .schema-head").forEach(function (head) {
+      if (head.id) return;
+      var row = head.parentElement;
+      var tree = row.closest(".schema-tree");
+      var names = [];
+      for (var node = row; node && node !== tree; node = node.parentElement) {
+        if (node.classList.contains("schema-row")) names.unshift(fieldName(node));
+      }
+      if (!tree || names.indexOf("") >= 0) return;
+      var base = treePlace(tree) + "." + names.join("."), id = base;
+      for (var n = 2; document.getElementById(id); n++) id = base + "~" + n;
+      head.id = id;
+      var link = el("a", "anchor field-anchor");
+      link.href = "#" + encodeURIComponent(id);
+      // named by its text, not aria-label: a form's field labelled "status" is not this link
+      link.appendChild(el("span", "", "#")).setAttribute("aria-hidden", "true");
+      link.appendChild(el("span", "visually-hidden", "Link to field " + names.join(".")));
+      head.appendChild(link);
+    });
+  }
+
   document.querySelectorAll("details.schema-lazy").forEach(function (details) {
     details.addEventListener("toggle", onToggle);
   });
+  /* A link to a field of a variant not shown: that variant is chosen (code.js then opens and scrolls). */
+  function showTarget() {
+    var id = "";
+    try { id = decodeURIComponent(window.location.hash.slice(1)); } catch (error) { return; }
+    var target = id && document.getElementById(id);
+    for (var row = target && target.closest(".schema-row"); row; row = row.parentElement.closest(".schema-row")) {
+      if (!row.hidden) continue;
+      var list = row.parentElement, box = list.parentElement;
+      var index = Array.prototype.indexOf.call(list.children, row);
+      var button = box.querySelectorAll(":scope > .schema-choice > .schema-choice-button")[index];
+      if (button) button.click();
+    }
+  }
+
   setupChoices(document);
+  fieldLinks(document);
+  if (window.location && window.addEventListener) { // a notebook view runs this with a stand-in window
+    showTarget();
+    window.addEventListener("hashchange", showTarget);
+  }
 })();
