@@ -312,3 +312,51 @@ def test_a_big_sidebar_lists_a_stretch_of_the_current_section_and_links_the_othe
     page.keyboard.press("Enter")
     page.wait_for_url("**/api/crowd/get-thing42/")
     assert seen.errors == []
+
+
+JSON_TEXTS = [
+    '[\n  {\n    "id": 1,\n    "name": "Rex <b>&amp;</b>",\n    "ok": true\n  }\n]',
+    '{"a\\"b": -1.5e3, "c" : null, "d": [false, "x:1"], "é2": "\\\\"}',
+    "not json at all: 12 true",
+]
+
+
+def test_the_answer_shows_its_size_coloured_json_and_copy_and_download(
+    www, static_server, api_server, watched
+):
+    from orgdocs.render.static.highlight import highlight
+
+    base = static_server(www) + "docs/"
+    api = api_server(base.split("/docs/")[0])
+    seen = watched(permissions=["clipboard-read", "clipboard-write"])
+    page = seen.page
+    page.goto(base + "shop-api/pets/list-pets/")
+    # the browser colours JSON as the build colours the examples: the same HTML for the same text
+    coloured = page.evaluate(
+        """texts => texts.map(text => window.orgdocs.request.jsonTokens(text).map(([css, value]) => {
+             const escaped = value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+             return css ? `<span class="${css}">${escaped}</span>` : escaped;
+           }).join(""))""",
+        JSON_TEXTS,
+    )
+    assert coloured == [highlight(text, "json") for text in JSON_TEXTS]
+
+    page.get_by_label("port").fill(str(api.port))
+    page.get_by_role("button", name="Send").click()
+    status = page.locator("[data-response] .response-status")
+    status.wait_for()
+    raw = json.dumps([{"id": 1, "name": "Rex", "status": "available"}])
+    assert status.text_content().endswith(f" ms · {len(raw.encode())} B")
+    body = page.locator("[data-response] .response-body code.hl")
+    assert body.locator(".nt").all_text_contents() == ['"id"', '"name"', '"status"']
+    assert body.locator(".s2").all_text_contents() == ['"Rex"', '"available"']
+    assert body.locator(".m").all_text_contents() == ["1"]
+    assert json.loads(body.text_content()) == json.loads(raw)
+    page.get_by_role("button", name="Copy the response body").click()
+    page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('\"available\"'))")
+    assert json.loads(page.evaluate("navigator.clipboard.readText()")) == json.loads(raw)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download the response body").click()
+    assert download.value.suggested_filename == "response-200.json"
+    assert Path(download.value.path()).read_text() == raw
+    assert seen.errors == [] and seen.dialogs == []

@@ -315,17 +315,22 @@
       });
     }
 
-    /* a sample's new text, coloured as the build coloured it (R.sampleTokens) */
-    function showSample(code, text, lang) {
+    /* [token class, text] pieces as text and spans ("" for plain text) */
+    function colouredPieces(tokens) {
       var pieces = document.createDocumentFragment();
-      R.sampleTokens(text, lang).forEach(function (token) {
+      tokens.forEach(function (token) {
         if (!token[0]) { pieces.appendChild(document.createTextNode(token[1])); return; }
         var span = document.createElement("span");
         span.className = token[0];
         span.textContent = token[1];
         pieces.appendChild(span);
       });
-      code.replaceChildren(pieces);
+      return pieces;
+    }
+
+    /* a sample's new text, coloured as the build coloured it (R.sampleTokens) */
+    function showSample(code, text, lang) {
+      code.replaceChildren(colouredPieces(R.sampleTokens(text, lang)));
     }
 
     /* what the reader sees: the request with placeholders for every credential */
@@ -446,7 +451,8 @@
       }
       var family = { 1: "info", 2: "success", 3: "redirect", 4: "client-error", 5: "server-error" }[String(response.status)[0]] || "other";
       head.appendChild(element("span", "status status-" + family, String(response.status)));
-      head.appendChild(document.createTextNode(" " + (response.statusText || "") + " · " + Math.round(milliseconds) + " ms"));
+      var size = new TextEncoder().encode(response.text || "").length;
+      head.appendChild(document.createTextNode(" " + (response.statusText || "") + " · " + Math.round(milliseconds) + " ms · " + sizeText(size)));
       responseView.appendChild(head);
       var headers = element("details", "response-headers");
       headers.appendChild(element("summary", "", "Headers"));
@@ -457,20 +463,83 @@
       });
       headers.appendChild(list);
       responseView.appendChild(headers);
-      var pretty = response.text;
+      var pretty = response.text, json = false;
       try {
-        if (pretty) pretty = JSON.stringify(JSON.parse(pretty), null, 2);
+        if (pretty) { pretty = JSON.stringify(JSON.parse(pretty), null, 2); json = true; }
       } catch (error) {
         pretty = response.text;
       }
+      if (response.text) responseView.appendChild(bodyActions(response, pretty, json));
       var pre = element("pre", "code response-body");
       pre.tabIndex = 0; // it scrolls: reachable with the keyboard, named for what it holds
       pre.setAttribute("role", "region");
       pre.setAttribute("aria-label", "Response body");
-      pre.appendChild(element("code", "", pretty || "(empty body)"));
+      var code = element("code", json ? "hl" : "");
+      // JSON coloured as the build colours the examples (R.jsonTokens: highlight.py's rule)
+      if (json) code.appendChild(colouredPieces(R.jsonTokens(pretty)));
+      else code.textContent = pretty || "(empty body)";
+      pre.appendChild(code);
       responseView.appendChild(pre);
       (response.notes || []).forEach(function (note) { responseView.appendChild(element("p", "hint", note)); });
       if (checks) showCheck(response);
+    }
+
+    function sizeText(bytes) {
+      if (bytes < 1024) return bytes + " B";
+      if (bytes < 1024 * 1024) return (bytes / 1024).toFixed(1) + " KB";
+      return (bytes / (1024 * 1024)).toFixed(1) + " MB";
+    }
+
+    /* Copy (the body as shown) and Download (the body as it came, named by its status and media type) */
+    function bodyActions(response, shown, json) {
+      var box = element("div", "response-actions");
+      var copy = element("button", "button button-small", "Copy");
+      copy.type = "button";
+      copy.setAttribute("aria-label", "Copy the response body");
+      var status = element("span", "visually-hidden");
+      status.setAttribute("aria-live", "polite");
+      copy.addEventListener("click", function () {
+        copyText(shown).then(function () {
+          copy.textContent = "Copied";
+          status.textContent = "Copied to the clipboard";
+        }, function () {
+          copy.textContent = "Copy failed";
+          status.textContent = "The browser refused to copy: select the text instead";
+        });
+      });
+      var save = element("button", "button button-small", "Download");
+      save.type = "button";
+      save.setAttribute("aria-label", "Download the response body");
+      save.addEventListener("click", function () {
+        var type = "";
+        response.headers.forEach(function (h) { if (h[0].toLowerCase() === "content-type") type = h[1]; });
+        var url = URL.createObjectURL(new Blob([response.text], { type: type || "text/plain" }));
+        var link = element("a");
+        link.href = url;
+        link.download = "response-" + response.status + (json ? ".json" : ".txt");
+        document.body.appendChild(link);
+        link.click();
+        link.remove();
+        setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+      });
+      box.appendChild(copy);
+      box.appendChild(save);
+      box.appendChild(status);
+      return box;
+    }
+
+    function copyText(text) {
+      if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+      return new Promise(function (resolve, reject) { // plain http: the old way
+        var area = element("textarea", "visually-hidden");
+        area.value = text;
+        document.body.appendChild(area);
+        area.select();
+        var done = false;
+        try { done = document.execCommand("copy"); } catch (error) { done = false; }
+        area.remove();
+        if (done) resolve(); else reject(new Error("copy refused"));
+      });
     }
 
     function showCheck(response) {

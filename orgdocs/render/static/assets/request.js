@@ -721,8 +721,33 @@
     if (pos < value.length) out.push([css, value.slice(pos)]);
   }
 
+  /* -- highlighting JSON: _JSON_TOKEN of orgdocs/render/static/highlight.py, which colours the examples at build
+   * time (the same classes: nt a key, s2 a string, m a number, kc a constant; a test holds the HTML equal), for
+   * the answers the form shows. Longer text than MAX_HIGHLIGHT stays plain, as there. -- */
+  var MAX_HIGHLIGHT = 40000;
+  var JSON_TOKEN = /("[^"\\\n]*(?:\\.[^"\\\n]*)*")([ \t]*:)?|(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|\b(true|false|null)\b/g;
+
+  /* JSON text as [token class, text] pieces ("" for plain text); joined, the pieces are the text */
+  function jsonTokens(text) {
+    if (text.length > MAX_HIGHLIGHT) return [["", text]];
+    var out = [], pos = 0, match;
+    JSON_TOKEN.lastIndex = 0;
+    while ((match = JSON_TOKEN.exec(text)) !== null) {
+      if (match.index > pos) out.push(["", text.slice(pos, match.index)]);
+      if (match[1] !== undefined) {
+        out.push([match[2] !== undefined ? "nt" : "s2", match[1]]);
+        if (match[2] !== undefined) out.push(["", match[2]]);
+      } else if (match[3] !== undefined) out.push(["m", match[3]]);
+      else out.push(["kc", match[4]]);
+      pos = match.index + match[0].length;
+    }
+    if (pos < text.length) out.push(["", text.slice(pos)]);
+    return out;
+  }
+
   global.orgdocs = global.orgdocs || {};
   global.orgdocs.request = {
+    jsonTokens: jsonTokens,
     buildRequest: buildRequest,
     codeSamples: codeSamples,
     sampleTokens: sampleTokens,
