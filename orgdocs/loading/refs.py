@@ -283,6 +283,6 @@ NAME_MAPS = frozenset(
     {
         "properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "schemas",
         "parameters", "responses", "headers", "content", "links", "callbacks", "requestBodies",
-        "securitySchemes", "securityDefinitions", "pathItems", "paths", "webhooks", "encoding",
+        "securitySchemes", "securityDefinitions", "pathItems", "paths", "webhooks", "x-webhooks", "encoding",
     }
 )  # fmt: skip

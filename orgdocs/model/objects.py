@@ -145,7 +145,7 @@ class Operation:
     security: list[dict[str, list[str]]] | None = None  # None: inherits the description's
     servers: list[Server] = field(default_factory=list)  # effective: operation, path or document servers
     callbacks: dict[str, Any] = field(default_factory=dict)
-    webhook: bool = False  # an OpenAPI 3.1 ``webhooks`` entry; ``path`` is then the webhook's name
+    webhook: bool = False  # a ``webhooks`` (or ``x-webhooks``) entry; ``path`` is then the webhook's name
     # references of its parameters, body or responses that cannot be followed (external, dangling, cyclic):
     # those objects are missing from the lists above and kept here as written
     kept_refs: list[str] = field(default_factory=list)

@@ -190,7 +190,7 @@ def ignored_objects(document: dict, resolver: Resolver) -> list[tuple[str, str]]
     """``(JSON pointer, why)`` of each path item and operation left out because it is not a mapping
     (``/a: 5``, ``get: "hello"``): ``iter_path_items`` and ``iter_methods`` skip them without a word."""
     found = []
-    for root in ("#/paths", "#/webhooks"):
+    for root in ("#/paths", webhooks_root(document)):
         # not ``iter_path_items``: a pointer here names the path item where it is written (that walk
         # gives a referenced one its target's pointer, with the ``$ref``'s siblings merged in)
         for _, item, pointer in _path_entries(document.get(root[2:]), root):
@@ -250,7 +250,8 @@ def kept_refs(resolver: Resolver, path_parameters: Any, operation: dict) -> list
 def read_path_items(
     items: Any, root: str, resolver: Resolver, servers: list[Server], *, webhook: bool = False
 ) -> list[Operation]:
-    """Operations of ``paths`` (or 3.1 ``webhooks``), in document order, path items' ``$ref`` followed."""
+    """Operations of ``paths`` (or 3.1 ``webhooks``, or ``x-webhooks``), in document order, path items' ``$ref``
+    followed."""
     operations = []
     for path, item, item_pointer in iter_path_items(items, root, resolver):
         path_parameters = read_parameters(item.get("parameters"), f"{item_pointer}/parameters", resolver)
@@ -301,7 +302,14 @@ def operation_fields(raw: dict) -> dict[str, Any]:
     }
 
 
+def webhooks_root(document: dict) -> str:
+    """Where a description's webhooks are: 3.1's ``webhooks``, else ``x-webhooks`` (the extension 3.0
+    descriptions use for them, GitHub's and Redoc's), as Redoc reads them."""
+    return "#/x-webhooks" if "webhooks" not in document and "x-webhooks" in document else "#/webhooks"
+
+
 def read_operations(document: dict, resolver: Resolver, servers: list[Server]) -> tuple[list, list]:
     operations = read_path_items(document.get("paths"), "#/paths", resolver, servers)
-    webhooks = read_path_items(document.get("webhooks"), "#/webhooks", resolver, servers, webhook=True)
+    root = webhooks_root(document)
+    webhooks = read_path_items(document.get(root[2:]), root, resolver, servers, webhook=True)
     return operations, webhooks

@@ -79,9 +79,21 @@ def humanize(identifier: str) -> str:
     return text[0].upper() + text[1:]
 
 
+LONG_WEBHOOK_SUMMARY = 100  # characters: GitHub's x-webhooks put a paragraph in summary
+
+
 def operation_title(operation: Operation) -> str:
-    """``summary``; else a readable ``operationId``; else ``METHOD /path``."""
+    """``summary``; else a readable ``operationId``; else ``METHOD /path``. A webhook whose summary is a
+    paragraph (GitHub's: "This event occurs when ...") is titled by its ``operationId`` where it has one."""
     summary = " ".join((operation.summary or "").split())
+    if (
+        summary
+        and operation.webhook
+        and len(summary) > LONG_WEBHOOK_SUMMARY
+        and operation.operation_id
+        and _words(operation.operation_id)
+    ):
+        return humanize(operation.operation_id)
     if summary:
         return summary
     if operation.operation_id and _words(operation.operation_id):

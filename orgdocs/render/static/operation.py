@@ -207,6 +207,8 @@ def operation_context(
         "deprecated": bool(op["deprecated"]),
         "webhook": bool(op.get("webhook")),
         "summary": op["summary"] if op["summary"] != op["title"] else "",
+        # a webhook's paragraph of a summary (GitHub's), its title being its operationId: read as Markdown
+        "summary_html": _md(op["summary"]) if op.get("webhook") and op["summary"] != op["title"] else "",
         "description": _md(op["description"]),
         "external_docs": external_docs(entry.operation.raw.get("externalDocs")),
         "parameters": _parameters(op, resolve, tree),

@@ -1,0 +1,117 @@
+"""OpenAPI 3.0's ``x-webhooks`` (GitHub's 270, Redoc's extension) read like 3.1's ``webhooks``: pages, search
+entries and the Webhooks section, marked as webhooks (issue 32.3)."""
+
+from __future__ import annotations
+
+import json
+
+from site_projects import api, op
+
+from orgdocs.model.description import from_document
+from orgdocs.render.html import operation_html
+from orgdocs.render.static.extras import operation_markdown
+from orgdocs.site import Site
+
+PUSHED = {
+    "post": {
+        "summary": "Branch protection rule created",
+        "description": "A branch protection rule was created.",
+        "operationId": "branch-protection-rule/created",
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {"$ref": "#/components/schemas/rule-created"},
+                }
+            },
+        },
+        "responses": {"200": {"description": "Return a 200 status to indicate the data was received."}},
+    }
+}
+COMPONENTS = {
+    "schemas": {
+        "rule-created": {
+            "type": "object",
+            "required": ["action"],
+            "properties": {"action": {"type": "string", "enum": ["created"]}, "rule": {"type": "object"}},
+        }
+    }
+}
+
+
+def _doc(**top):
+    return api({"/repos": {"get": op(operationId="repos/list", summary="List repositories")}}, **top)
+
+
+def test_x_webhooks_are_the_webhooks_of_a_3_0_description():
+    description = from_document(
+        _doc(**{"x-webhooks": {"branch-protection-rule-created": PUSHED}, "components": COMPONENTS})
+    )
+    assert [(w.method, w.path, w.webhook) for w in description.webhooks] == [
+        ("post", "branch-protection-rule-created", True)
+    ]
+    assert description.webhooks[0].pointer == "#/x-webhooks/branch-protection-rule-created/post"
+    assert [o.path for o in description.operations] == ["/repos"]
+    # 3.1's own webhooks win where a description has both (as Redoc reads them)
+    both = from_document(
+        _doc(
+            webhooks={"pet-adopted": PUSHED},
+            **{"x-webhooks": {"branch-protection-rule-created": PUSHED}, "components": COMPONENTS},
+        )
+    )
+    assert [w.path for w in both.webhooks] == ["pet-adopted"]
+    assert from_document(_doc()).webhooks == []
+
+
+def test_x_webhooks_have_pages_search_entries_and_twins(tmp_path):
+    path = tmp_path / "github.json"
+    path.write_text(
+        json.dumps(
+            _doc(**{"x-webhooks": {"branch-protection-rule-created": PUSHED}, "components": COMPONENTS})
+        )
+    )
+    site = Site.from_description(path)
+    webhooks = [route for route, entry in site.operations.items() if entry.operation.webhook]
+    assert len(webhooks) == 1 and len(site.operations) == 2
+    route = webhooks[0]
+    assert site.search("branch protection rule created")[0]["route"] == route
+    out = operation_html(site, route)
+    assert '<span class="badge badge-webhook">webhook</span>' in out
+    assert "Branch protection rule created" in out and ">action<" in out
+    assert "branch-protection-rule-created" in operation_markdown(site, route)
+    assert any(section.title == "Webhooks" for section in site.sections.values())
+
+
+def test_a_webhook_whose_summary_is_a_paragraph_is_titled_by_its_operation_id():
+    long = dict(
+        PUSHED["post"],
+        summary="This event occurs when there is activity relating to branch protection rules. " * 2,
+    )
+    description = from_document(_doc(**{"x-webhooks": {"rule": {"post": long}}, "components": COMPONENTS}))
+    webhook = description.webhooks[0]
+    assert webhook.title == "Branch protection rule created"
+    short = from_document(_doc(**{"x-webhooks": {"rule": PUSHED}, "components": COMPONENTS})).webhooks[0]
+    assert short.title == "Branch protection rule created" == PUSHED["post"]["summary"]
+    # an operation keeps its summary as its title, however long
+    plain = from_document(api({"/a": {"get": op(operationId="getA", summary=long["summary"])}}))
+    assert plain.operations[0].title == " ".join(long["summary"].split())
+
+
+def test_a_webhooks_paragraph_of_a_summary_is_read_as_markdown_under_its_title(tmp_path):
+    summary = (
+        "This event occurs when there is activity relating to branch protection rules. For more information, "
+        'see "[About protected branches](https://docs.example.test/branches)." <img src=x onerror=alert(1)>'
+    )
+    long = dict(PUSHED["post"], summary=summary)
+    path = tmp_path / "github.json"
+    path.write_text(json.dumps(_doc(**{"x-webhooks": {"rule": {"post": long}}, "components": COMPONENTS})))
+    site = Site.from_description(path)
+    route = next(route for route, entry in site.operations.items() if entry.operation.webhook)
+    out = operation_html(site, route)
+    assert '<h1 class="op-title">Branch protection rule created</h1>' in out
+    assert '<div class="op-summary markdown"><p>This event occurs' in out
+    assert (
+        '<a href="https://docs.example.test/branches" rel="noopener nofollow">About protected branches</a>'
+        in out
+    )
+    assert "onerror" not in out
