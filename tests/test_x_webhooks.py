@@ -115,3 +115,11 @@ def test_a_webhooks_paragraph_of_a_summary_is_read_as_markdown_under_its_title(t
         in out
     )
     assert "onerror" not in out
+
+
+def test_the_index_marks_webhooks_and_only_them(tmp_path):
+    path = tmp_path / "github.json"
+    path.write_text(json.dumps(_doc(**{"x-webhooks": {"rule": PUSHED}, "components": COMPONENTS})))
+    entries = Site.from_description(path).index["endpoints"]
+    assert [entry.get("webhook") for entry in entries] == [None, True]
+    assert "webhook" not in entries[0]  # an operation's entry is as it was

@@ -454,6 +454,7 @@ class Site:
                 "params": [p.name for p in entry.operation.parameters],
                 "deprecated": entry.operation.deprecated,
                 "data": payload_url(route),
+                **({"webhook": True} if entry.operation.webhook else {}),  # only where it is one
             }
             for route, entry in self.operations.items()
         ]

@@ -360,3 +360,21 @@ def test_the_answer_shows_its_size_coloured_json_and_copy_and_download(
     assert download.value.suggested_filename == "response-200.json"
     assert Path(download.value.path()).read_text() == raw
     assert seen.errors == [] and seen.dialogs == []
+
+
+def test_search_marks_webhooks(www, static_server, watched):
+    seen = watched()
+    page = seen.page
+    page.goto(static_server(www) + "docs/shop-api/pets/list-pets/")
+    page.locator("body").press("/")
+    page.keyboard.type("adopted")
+    option = page.locator("#search-results [role=option]").first
+    option.wait_for()
+    assert option.locator(".search-title").text_content() == "Pet adopted"
+    assert option.locator(".badge-webhook").text_content() == "webhook"
+    page.get_by_role("combobox", name="Search endpoints").fill("list pets")
+    page.wait_for_function(
+        "document.querySelector('#search-results [role=option] .search-title')?.textContent === 'List pets'"
+    )
+    assert page.locator("#search-results [role=option]").first.locator(".badge-webhook").count() == 0
+    assert seen.errors == []

@@ -148,6 +148,12 @@
       title.className = "search-title";
       title.textContent = entry.title;
       head.appendChild(title);
+      if (entry.webhook) { // a request the API sends, as its page's badge says
+        var hook = document.createElement("span");
+        hook.className = "badge badge-webhook";
+        hook.textContent = "webhook";
+        head.appendChild(hook);
+      }
       a.appendChild(head);
       var path = document.createElement("code");
       path.className = "search-path";
