@@ -38,6 +38,8 @@ LOCAL_PATH_ITEM_REFS = {
     "oas31/redoc-demo-openapi-3-1.yaml": (23, 3),
     # the MANIFEST counts 3.1 webhooks only; its x-webhooks (newPet: post) are read as webhooks too
     "oas30/redoc-demo-openapi.yaml": (21, 1),
+    "large/github-api.github.com.json": (1223, 270),  # GitHub's x-webhooks
+    "large/github-api.github.com.yaml": (1223, 270),
 }
 
 # The numeric `swagger: 2.0` and `info.version: 1.0` of this folder load (the seed's "a value starting with 2."
