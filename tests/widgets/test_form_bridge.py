@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import httpx
+
 from orgdocs.render.widgets import Explorer
 from orgdocs.render.widgets.form_bridge import KEPT, table_html
 
@@ -158,3 +160,24 @@ def test_the_view_resolves_servers_as_the_kernel_does(site, tokens):
         assert answer["pageUrl"] == "http://testserver"
     answer = talk(Explorer(site, tokens=tokens), {"type": "form", "route": "/api/pets/list-pets"})
     assert answer["pageUrl"] == ""  # the view then resolves against https, as the kernel does
+
+
+def test_each_answer_says_whether_it_matches_the_description(orgapi):
+    client, site, demo = orgapi
+    explorer = Explorer(site, client=client, values={"organizationId": demo["organization_id"]})
+    explorer.set_token(demo["token"])
+    route = "/api/api-keys/list-api-keys"
+    answer = talk(explorer, {"type": "send", "route": route, "state": {}})
+    assert answer["status"] == 200 and answer["notes"] == ["✓ The answer matches the description."]
+
+    def wrong(request):  # a server that answers what the description does not promise
+        return httpx.Response(200, json={"data": [{"id": 7, "scopes": "all"}], "page": {}})
+
+    with httpx.Client(transport=httpx.MockTransport(wrong)) as liar:
+        other = Explorer(site, client=liar, values={"organizationId": demo["organization_id"]})
+        other.set_token(demo["token"])
+        notes = talk(other, {"type": "send", "route": route, "state": {}})["notes"]
+    assert notes[0].startswith("✗ ") and "form.check()" in notes[0]
+    listed = "\n".join(notes[1:])
+    assert "/data/0/id: expected type string" in listed and "/data/0/scopes: expected type array" in listed
+    assert "headers/X-Request-Id: expected this header (required)" in listed
