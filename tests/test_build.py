@@ -203,7 +203,11 @@ def test_hand_written_pages_and_changelog(built):
     intro = (built / "shop-api" / "guides" / "intro" / "index.html").read_text(encoding="utf-8")
     assert "<h1>Introduction</h1>" in intro and "<table>" in intro
     notebook = (built / "shop-api" / "guides" / "explore" / "index.html").read_text(encoding="utf-8")
-    assert "Explore the shop" in notebook and 'class="highlight' in notebook and "<pre>2" in notebook
+    assert (
+        "Explore the shop" in notebook
+        and 'class="highlight' in notebook
+        and '<pre tabindex="0">2' in notebook
+    )
     listing = (built / "changelog" / "index.html").read_text(encoding="utf-8")
     assert listing.index("Adoption webhook") < listing.index("First release")  # newest first
     assert (built / "changelog" / "2026-03-02-adoption-webhook" / "index.html").is_file()

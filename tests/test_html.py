@@ -799,3 +799,10 @@ def test_every_code_block_of_an_operation_takes_the_keyboard_focus(reading):
     out = operation_html(reading, "/api/notes/create-note")
     blocks = re.findall(r"<pre\b[^>]*>", out)
     assert len(blocks) >= 4 and set(blocks) == {'<pre class="code" tabindex="0">'}
+
+
+def test_a_descriptions_code_blocks_take_the_keyboard_focus_and_nothing_else_gets_a_tabindex():
+    out = markdown_html('Run:\n\n```sh\ncurl "<pre>"\n```\n\n<pre tabindex="5" onclick="x()">raw</pre>')
+    assert out.count('<pre tabindex="0">') == 2 and "&lt;pre&gt;" in out
+    assert 'tabindex="5"' not in out and "onclick" not in out
+    assert "tabindex" not in markdown_html("plain **text** and `code`")

@@ -168,7 +168,16 @@ def markdown_html(text: str) -> str:
     if not text or not isinstance(text, str):
         return ""
     html = plain_html(text)
-    return html if html is not None else cleaner().clean(_MARKDOWN(text)).strip()
+    return html if html is not None else focusable_pre(cleaner().clean(_MARKDOWN(text)).strip())
+
+
+_PRE = re.compile(r"<pre(?=[\s>])")
+
+
+def focusable_pre(html: str) -> str:
+    """Sanitized ``html`` with each ``<pre>`` (a code block, which scrolls sideways) reachable with the
+    keyboard: ``tabindex="0"``, which the sanitizer never lets through, so that no ``<pre>`` has one yet."""
+    return _PRE.sub('<pre tabindex="0"', html) if "<pre" in html else html
 
 
 def plain_html(text: str) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orgdocs.render.static.markdown import cleaner
+from orgdocs.render.static.markdown import cleaner, focusable_pre
 
 __all__ = ["notebook_html"]
 
@@ -22,4 +22,4 @@ def notebook_html(path: str | Path) -> str:
     """
     from orgdocs.render.nbconvert import notebook_cells
 
-    return cleaner(outputs=True).clean(notebook_cells(path))
+    return focusable_pre(cleaner(outputs=True).clean(notebook_cells(path)))
