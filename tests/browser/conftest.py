@@ -180,6 +180,17 @@ def browser():
             chromium.close()
 
 
+@pytest.fixture
+def page(browser):
+    """A page in a fresh context of the session's headless Chromium, sized for a notebook and its views."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(30_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 @dataclass
 class Watched:
     """A browser page with what it reported: console errors, uncaught errors, dialogs."""

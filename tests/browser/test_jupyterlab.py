@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from .keys import type_into
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -98,17 +100,6 @@ def lab(tmp_path, free_port, jupyter_server):
     return base, token, root
 
 
-@pytest.fixture
-def page(browser):
-    """A page in a fresh context of the session's headless Chromium (``browser``, tests/browser/conftest.py)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    context.set_default_timeout(30_000)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
-
 def _write_notebook(path: Path, sources: list[str]) -> None:
     cells = [
         {"cell_type": "code", "metadata": {}, "source": source, "outputs": [], "execution_count": None}
@@ -157,7 +148,7 @@ def test_github_explorer_search_keyboard_and_theme(corpus, lab, page, tmp_path):
     page.screenshot(path=str(tmp_path / "github-navigation.png"))
 
     search = page.get_by_role("combobox", name="Search endpoints")
-    search.fill("create issue")
+    type_into(page, search, "create issue")
     results = page.get_by_role("listbox", name="Search results")
     option = results.get_by_role("option", name="Create an issue", exact=False).filter(
         has_text="/repos/{owner}/{repo}/issues"
@@ -187,8 +178,8 @@ def test_github_explorer_search_keyboard_and_theme(corpus, lab, page, tmp_path):
     titles = [t.strip() for t in results.get_by_role("option").all_inner_texts()]
     position = next(i for i, t in enumerate(titles) if t.startswith("POST\nCreate an issue\n"))
     for _ in range(position):
-        search.press("ArrowDown")
-    search.press("Enter")
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
     heading = page.get_by_role("heading", name="Create an issue", exact=True)
     heading.wait_for(timeout=15_000)
     assert active_cell(page) == cell
@@ -224,7 +215,8 @@ def test_github_explorer_search_keyboard_and_theme(corpus, lab, page, tmp_path):
 
 def open_operation(scope, name: str) -> None:
     """Search for the operation ``name`` in an Explorer (``scope``: a page or one widget) and open it."""
-    scope.get_by_role("combobox", name="Search endpoints").fill(name.lower())
+    box = scope.get_by_role("combobox", name="Search endpoints")
+    type_into(box.page, box, name.lower())
     scope.get_by_role("listbox", name="Search results").get_by_role("option", name=name).first.click()
     scope.get_by_role("heading", name=name, exact=True).wait_for(timeout=15_000)
 
@@ -244,7 +236,7 @@ def test_explorer_sends_from_the_kernel_and_saves_no_credential(lab, page, tmp_p
 
     # a credential typed into the site's form reaches kernel memory, and the kernel sends it
     api_token = (root / "token.txt").read_text()
-    form.locator("input[data-cred-scheme], input[data-token]").first.fill(api_token)
+    type_into(page, form.locator("input[data-cred-scheme], input[data-token]").first, api_token)
     send.click()
     response.get_by_text("200").first.wait_for(timeout=15_000)
     assert "OK" in response.inner_text()

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from .keys import type_into
+
 pytestmark = pytest.mark.browser
 
 MARKDOWN_BEFORE = "# Keys\n\nThe view below takes every key typed in it."
@@ -148,25 +150,9 @@ def search_box(page):
     return page.get_by_role("combobox", name="Search endpoints")
 
 
-def type_into(page, locator, text: str) -> None:
-    locator.click()
-    page.keyboard.press("Control+a")  # the input's text selected (a notebook would select every cell)
-    page.keyboard.type(text)
-
-
 @pytest.fixture(params=sorted(APPS))
 def app(request):
     return request.param
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    context.set_default_timeout(30_000)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def test_keys_typed_in_the_view_never_reach_the_notebook(app, tmp_path, free_port, jupyter_server, page):

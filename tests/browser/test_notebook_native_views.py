@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from .test_notebook_keys import KERNEL_IDLE, open_notebook, search_box, start_app, type_into, write_notebook
+from .keys import type_into
+from .test_notebook_keys import KERNEL_IDLE, open_notebook, search_box, start_app, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -33,16 +34,6 @@ from orgdocs.widgets import Explorer
 uspto = orgdocs.load(orgdocs.__file__.rsplit("/orgdocs/", 1)[0] + "/notebooks/data/uspto.yaml")
 explorer = Explorer(uspto, client=orgdocs.mock_client(uspto))
 explorer"""
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    context.set_default_timeout(30_000)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def _select(page, query: str, name: str) -> None:

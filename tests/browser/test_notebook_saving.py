@@ -32,16 +32,6 @@ ALL_RUN = """(runs) => {
 }"""
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    context.set_default_timeout(30_000)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
-
 def _run_all_and_save(page, runs: int) -> None:
     if runs > 1:
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from .keys import type_into
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -66,7 +68,7 @@ def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_pat
         # the second Explorer is bound to the reference server and holds the demo token
         second = explorers.nth(1)
         second.get_by_role("option").first.wait_for(timeout=30_000)
-        second.get_by_role("combobox", name="Search endpoints").fill("list api keys")
+        type_into(page, second.get_by_role("combobox", name="Search endpoints"), "list api keys")
         second.get_by_role("listbox", name="Search results").get_by_role("option").first.click()
         second.get_by_role("heading", name="List API keys", exact=True).wait_for(timeout=15_000)
         # Send: the kernel sends with the notebook's client and the token it set in kernel memory
