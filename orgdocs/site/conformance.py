@@ -73,12 +73,13 @@ def declared_response(operation: Operation, status: int) -> Response | None:
     return by_status.get(str(status)) or by_status.get(f"{status // 100}XX") or by_status.get("DEFAULT")
 
 
-def media_for(response: Response, content_type: str) -> MediaType | None:
-    """The declared media type that ``content_type`` matches (exact, ``type/*``, ``*/*``)."""
+def media_for(content: list[MediaType], content_type: str) -> MediaType | None:
+    """The declared media type (of a response's or a request body's ``content``) that ``content_type``
+    matches: exactly, else by ``type/*``, else ``*/*``."""
     essence = content_type.split(";", 1)[0].strip().lower()
     kind = essence.split("/", 1)[0]
     for wanted in (essence, f"{kind}/*", "*/*"):
-        for media in response.content:
+        for media in content:
             if media.media_type.split(";", 1)[0].strip().lower() == wanted:
                 return media
     return None
@@ -113,7 +114,7 @@ def check_response(
         return check
     if not body and (status in (204, 304) or operation.method == "head"):
         return check
-    media = media_for(response, content_type) if content_type else None
+    media = media_for(response.content, content_type) if content_type else None
     if media is None:
         declared = ", ".join(m.media_type for m in response.content)
         check.differences.append(Difference("media type", f"one of {declared}", content_type or "none"))

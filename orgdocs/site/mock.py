@@ -34,7 +34,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from orgdocs.loading.refs import follow
 from orgdocs.site import security
-from orgdocs.site.conformance import declared_response, value_problems
+from orgdocs.site.conformance import declared_response, media_for, value_problems
 from orgdocs.site.examples import example_from_schema, media_example
 from orgdocs.site.requests import is_json_media_type, schema_type
 
@@ -72,16 +72,6 @@ class _Route:
         if place == "query":
             return value in query.get(name, []) or (not value and name in query)
         return headers.get(name.lower()) == value
-
-
-@dataclass
-class _NoResponse:
-    status: str = "200"
-    headers: dict = field(default_factory=dict)
-    content: list = field(default_factory=list)
-
-
-_NO_RESPONSE = _NoResponse()
 
 
 class _Refused(Exception):
@@ -231,7 +221,7 @@ class Mock:
                 raise _Refused(_problem(400, "the request body is required", errors=[{"pointer": ""}]))
             return
         content_type = headers.get("content-type", "")
-        media = _declared_media(declared.content, content_type)
+        media = media_for(declared.content, content_type)
         if media is None:
             wanted = ", ".join(m.media_type for m in declared.content)
             raise _Refused(
@@ -256,6 +246,8 @@ class Mock:
         prefer = _prefer(headers.get("prefer", ""))
         status, response = self._chosen(operation, prefer.get("code"))
         answer = Answer(status)
+        if response is None:  # a description that says nothing of the answer: a plain success
+            return answer
         for name, header in response.headers.items():
             header = self.description.deref(header)
             if name.lower() != "content-type" and isinstance(header, dict):
@@ -283,7 +275,7 @@ class Mock:
             declared = self._respond(operation, {**headers, "prefer": f"code={problem.status}", "accept": ""})
         except _Refused:
             return problem
-        media = _declared_media(response.content, declared.header("Content-Type") or "")
+        media = media_for(response.content, declared.header("Content-Type") or "")
         try:
             body = json.loads(declared.body)
         except ValueError:
@@ -308,8 +300,8 @@ class Mock:
                 )
             return int(code), response
         ranked = sorted(operation.responses, key=_rank)
-        if not ranked:  # a description that says nothing of the answer: a plain success
-            return 200, _NO_RESPONSE
+        if not ranked:
+            return 200, None
         response = ranked[0]
         status = str(response.status).upper()
         return (
@@ -503,15 +495,6 @@ def _base_path(url: str) -> str:
     """The path part of a server URL (``https://h/v1`` -> ``/v1``; ``example.com/v1`` -> ``/v1``)."""
     split = urlsplit(url if _absolute(url) else "//" + url)
     return split.path.rstrip("/")
-
-
-def _declared_media(content: list[MediaType], content_type: str) -> MediaType | None:
-    essence = content_type.split(";")[0].strip().lower()
-    for media in content:
-        declared = media.media_type.split(";")[0].strip().lower()
-        if declared in (essence, "*/*") or (declared.endswith("/*") and essence.startswith(declared[:-1])):
-            return media
-    return None
 
 
 _SUBTYPES = {"image": "png", "text": "plain", "audio": "mpeg", "video": "mp4", "font": "woff2"}

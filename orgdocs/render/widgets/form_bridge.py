@@ -16,7 +16,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.render.widgets.form_errors import describe_error
-from orgdocs.site import security
 
 if TYPE_CHECKING:
     from orgdocs.render.widgets.request_form import RequestForm
@@ -201,15 +200,7 @@ def set_credential(
     the name of the environment variable to read it from."""
     if value == KEPT and not env:
         return
-    key = form._key(scheme, field)
-    if (scheme, field) not in form.credential_fields:
-        raise LookupError(f"this operation takes no credential {scheme}:{field}")
-    if env:
-        if not security.is_placeholder(f"${env}"):
-            raise ValueError(f"{env!r} is not an environment variable name (A-Z, 0-9 and _)")
-        form._tokens.set_env(key, env)
-    else:
-        form._tokens.set(key, value or None)
+    form.set_credential_field(scheme, field, value or None, env=env)
 
 
 def credential_keys(form: RequestForm) -> list[str]:
@@ -220,11 +211,7 @@ def credential_keys(form: RequestForm) -> list[str]:
 def credential_names(form: RequestForm) -> dict:
     """What the view may know of the form's credentials: which are set (``credentials``), and the
     environment variables some are read from (``envs``: ``scheme:field`` -> NAME); never a value."""
-    envs = {}
-    for scheme, field in form.credential_fields:
-        name = form._tokens.env_name(form._key(scheme, field))
-        if name:
-            envs[f"{scheme}:{field}"] = name
+    envs = {f"{scheme}:{field}": name for (scheme, field), name in form.credential_envs().items()}
     return {"credentials": form.kept_credentials(), "envs": envs}
 
 

@@ -39,7 +39,7 @@ def orgdocs_code(form: RequestForm) -> str:
     if state.security is not None:
         lines.append(f"form.choose_security({chosen!r})")
     names = security.placeholder_credentials(chosen, form._schemes)
-    for scheme, names_of in form._env_names().items():
+    for scheme, names_of in form._env_placeholders().items():
         names.setdefault(scheme, {}).update(names_of)
     for scheme in chosen:
         fields = names.get(scheme, {})

@@ -231,15 +231,22 @@ class RequestForm:
             or (self._is_token(name) and self._scope in self._tokens)
         ]
 
-    def _env_names(self) -> dict[str, dict[str, str]]:
-        """``{scheme: {field: $NAME}}`` for the credentials read from environment variables."""
-        found: dict[str, dict[str, str]] = {}
+    def credential_envs(self) -> dict[tuple[str, str], str]:
+        """``(scheme, field)`` -> the environment variable it is read from, for those read from one."""
+        found = {}
         for name, field_name in self._fields:
             env = self._tokens.env_name(self._key(name, field_name))
             if env is None and self._is_token(name):
                 env = self._tokens.env_name(self._scope)
             if env is not None:
-                found.setdefault(name, {})[field_name] = f"${env}"
+                found[(name, field_name)] = env
+        return found
+
+    def _env_placeholders(self) -> dict[str, dict[str, str]]:
+        """``{scheme: {field: $NAME}}``: the credentials read from environment variables, as samples name them."""
+        found: dict[str, dict[str, str]] = {}
+        for (name, field_name), env in self.credential_envs().items():
+            found.setdefault(name, {})[field_name] = f"${env}"
         return found
 
     @property
@@ -272,13 +279,25 @@ class RequestForm:
                     f"{scheme} takes {len(fields)} environment variable name(s): {', '.join(fields)}"
                 )
             for field_name, name in zip(fields, names, strict=True):
-                if not security.is_placeholder(f"${name}"):
-                    raise FormError(f"{name!r} is not an environment variable name (A-Z, 0-9 and _)")
-                self._tokens.set_env(self._key(scheme, field_name), name)
+                self.set_credential_field(scheme, field_name, env=name)
             return
         given = {"username": username, "password": password} if "username" in fields else {"value": value}
         for field_name, text in given.items():
-            self._tokens.set(self._key(scheme, field_name), text)
+            self.set_credential_field(scheme, field_name, text)
+
+    def set_credential_field(
+        self, scheme: str, field_name: str, value: str | None = None, *, env: str | None = None
+    ) -> None:
+        """Keep one field of a credential (``value``, ``username`` or ``password``: what one input of the
+        view holds), or read it from the environment variable ``env``; ``None`` or ``""`` forgets it."""
+        if (scheme, field_name) not in self._fields:
+            raise FormError(f"this operation takes no credential {scheme}:{field_name}")
+        if env:
+            if not security.is_placeholder(f"${env}"):
+                raise FormError(f"{env!r} is not an environment variable name (A-Z, 0-9 and _)")
+            self._tokens.set_env(self._key(scheme, field_name), env)
+        else:
+            self._tokens.set(self._key(scheme, field_name), value)
 
     def set_token(self, token: str | None) -> None:
         """Keep ``token`` for every form of this API (kernel memory only) as the token of every scheme that
@@ -490,7 +509,7 @@ class RequestForm:
         chosen = self.security
         if placeholders:
             given = security.placeholder_credentials(chosen, self._schemes)
-            for scheme, names in self._env_names().items():
+            for scheme, names in self._env_placeholders().items():
                 given.setdefault(scheme, {}).update(names)
         else:
             given = self._credentials()
