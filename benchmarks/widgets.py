@@ -22,6 +22,7 @@ target is missed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import secrets
@@ -33,7 +34,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -145,9 +148,31 @@ TYPE = """async (text) => {
 }"""
 
 
-def in_jupyterlab(path: str) -> tuple[float, list[float], list[float]]:
+@contextlib.contextmanager
+def lab_page(folder: Path, notebook: str) -> Iterator[Any]:
+    """A JupyterLab on ``folder/root`` and a headless Chromium page on ``notebook``, its kernel idle; both
+    stopped at the end."""
     from playwright.sync_api import sync_playwright
 
+    process, base, token = start_lab(folder)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.set_default_timeout(120_000)
+            page.goto(f"{base}/lab/tree/{notebook}?token={token}")
+            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started")
+            page.wait_for_function(KERNEL_IDLE)
+            yield page
+            browser.close()
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def in_jupyterlab(path: str) -> tuple[float, list[float], list[float]]:
     folder = Path(tempfile.mkdtemp(prefix="orgdocs-bench-"))
     (folder / "root").mkdir()
     cells = [f"from orgdocs.widgets import Explorer\n\nexplorer = Explorer({path!r})", "explorer"]
@@ -161,35 +186,21 @@ def in_jupyterlab(path: str) -> tuple[float, list[float], list[float]]:
         "nbformat_minor": 5,
     }
     (folder / "root" / "bench.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-    process, base, token = start_lab(folder)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-            )
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.set_default_timeout(120_000)
-            page.goto(f"{base}/lab/tree/bench.ipynb?token={token}")
-            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started")
-            page.wait_for_function(KERNEL_IDLE)
-            page.evaluate(RUN_CELL, 0)
-            page.wait_for_function(KERNEL_IDLE)
-            page.evaluate(RUN_CELL, 1)
-            visible = page.evaluate(WAIT_ROWS) / 1000
-            strokes, frames = [], []
-            for query in [*(q[:end] for q in QUERIES for end in range(1, len(q) + 1)), ""]:
-                laid_out, rows, painted = page.evaluate(TYPE, query)
+    with lab_page(folder, "bench.ipynb") as page:
+        page.evaluate(RUN_CELL, 0)
+        page.wait_for_function(KERNEL_IDLE)
+        page.evaluate(RUN_CELL, 1)
+        visible = page.evaluate(WAIT_ROWS) / 1000
+        strokes, frames = [], []
+        for query in [*(q[:end] for q in QUERIES for end in range(1, len(q) + 1)), ""]:
+            laid_out, rows, painted = page.evaluate(TYPE, query)
+            strokes.append(laid_out / 1000)
+            frames.append(painted / 1000)
+            if query in QUERIES:
+                print(f"  typed {query!r}: {rows} rows listed")
+                laid_out, rows, painted = page.evaluate(TYPE, "")  # cleared: the whole navigation again
                 strokes.append(laid_out / 1000)
                 frames.append(painted / 1000)
-                if query in QUERIES:
-                    print(f"  typed {query!r}: {rows} rows listed")
-                    laid_out, rows, painted = page.evaluate(TYPE, "")  # cleared: the whole navigation again
-                    strokes.append(laid_out / 1000)
-                    frames.append(painted / 1000)
-            browser.close()
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
     return visible, strokes, frames
 
 
@@ -204,7 +215,6 @@ ALL_RUN = """(runs) => {
 
 def saved_sizes(runs: int = 5) -> list[tuple[int, int, int]]:
     """Notebook 01 in JupyterLab, widget state saved: (file bytes, widget models, state bytes) after each Run All."""
-    from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="orgdocs-bench-"))
     (folder / "root").mkdir()
@@ -213,31 +223,17 @@ def saved_sizes(runs: int = 5) -> list[tuple[int, int, int]]:
     settings.write_text(json.dumps({"saveState": True}), encoding="utf-8")
     path = folder / "root" / "explore.ipynb"
     path.write_bytes(NOTEBOOK_01.read_bytes())
-    process, base, token = start_lab(folder)
     sizes = []
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-            )
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.set_default_timeout(120_000)
-            page.goto(f"{base}/lab/tree/{path.name}?token={token}")
-            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started")
+    with lab_page(folder, path.name) as page:
+        for run in range(1, runs + 1):
+            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            page.wait_for_function(ALL_RUN, arg=run)
             page.wait_for_function(KERNEL_IDLE)
-            for run in range(1, runs + 1):
-                page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-                page.wait_for_function(ALL_RUN, arg=run)
-                page.wait_for_function(KERNEL_IDLE)
-                page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-                page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
-                notebook = json.loads(path.read_text(encoding="utf-8"))
-                state = notebook["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-                sizes.append((path.stat().st_size, len(state), len(json.dumps(state))))
-            browser.close()
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
+            page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+            page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+            state = notebook["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+            sizes.append((path.stat().st_size, len(state), len(json.dumps(state))))
     return sizes
 
 
