@@ -11,6 +11,12 @@ tree, the examples and the request form read:
 
 ``merged_schema`` is the schema with those facts filled in. ``assets/schema.js`` has the same rules
 (``facts`` and ``mergedSchema``). References are followed at most ``MAX_HOPS`` deep and never twice (cycles).
+
+``implicit_subtypes`` reads OpenAPI's implicit discriminator rule: without a ``mapping``, the subtypes of a
+base schema are the component schemas whose ``allOf`` names it, each named by its component's name
+(``assets/schema.js`` ``implicitSubtypes``, over the components a page carries).
+
+``fields_label`` words the count of a folded object's nested rows ("12 fields"), for the trees of both.
 """
 
 from __future__ import annotations
@@ -18,12 +24,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["FACT_KEYS", "FLAGS", "MAX_HOPS", "merged_schema", "scalar_union", "schema_facts", "target_of"]
+__all__ = [
+    "COMPONENT_SCHEMAS",
+    "FACT_KEYS",
+    "FLAGS",
+    "MAX_HOPS",
+    "fields_label",
+    "implicit_subtypes",
+    "merged_schema",
+    "scalar_union",
+    "schema_facts",
+    "target_of",
+]
 
 FACT_KEYS = ("type", "format", "enum", "items", "default", "example")
 FLAGS = ("readOnly", "writeOnly", "nullable", "deprecated")
 MAX_HOPS = 16
 SCALAR_TYPES = frozenset(("string", "integer", "number", "boolean"))
+COMPONENT_SCHEMAS = "#/components/schemas/"
 
 Target = Callable[[str], tuple[bool, Any]]  # $ref -> (found, schema)
 
@@ -88,6 +106,31 @@ def scalar_union(branches: Any, target: Target) -> list[str] | None:
             if label not in labels:
                 labels.append(label)
     return labels or None
+
+
+def implicit_subtypes(schemas: Any) -> dict[str, list[tuple[str, str]]]:
+    """``{base $ref: [(subtype name, subtype $ref), ...]}``: for every component schema, the components whose
+    ``allOf`` has a member ``{$ref: base}``, in document order (OpenAPI's rule for a discriminator without a
+    mapping: the value naming a subtype is its component's name)."""
+    subtypes: dict[str, list[tuple[str, str]]] = {}
+    if not isinstance(schemas, dict):
+        return subtypes
+    for name, schema in schemas.items():
+        members = schema.get("allOf") if isinstance(schema, dict) else None
+        if not isinstance(members, list):
+            continue
+        ref = COMPONENT_SCHEMAS + str(name).replace("~", "~0").replace("/", "~1")
+        for member in members:
+            base = member.get("$ref") if isinstance(member, dict) else None
+            if isinstance(base, str) and base != ref:
+                subtypes.setdefault(base, []).append((str(name), ref))
+    return subtypes
+
+
+def fields_label(fields: int, variants: int) -> str:
+    """The summary of a folded object: "1 field", "12 fields", "3 variants", "1 field, 2 variants"."""
+    words = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((fields, "field"), (variants, "variant")) if n]
+    return ", ".join(words) or "Fields"
 
 
 def _followed(schema: dict, target: Target) -> dict:

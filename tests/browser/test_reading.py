@@ -143,7 +143,7 @@ def test_a_variant_is_chosen_with_a_selector(reading_site, static_server, watche
     page = seen.page
     page.goto(static_server(reading_site) + CREATE)
     response = page.locator("#response-201")
-    response.locator("details.schema-more > summary", has_text="Fields").first.click()  # pet's fields
+    response.locator("details.schema-more > summary", has_text="1 field, 2 variants").first.click()  # pet's
     choice = response.get_by_role("group", name="One of: choose a variant")
     cat = choice.get_by_role("button", name="cat")
     dog = choice.get_by_role("button", name="dog")

@@ -336,9 +336,11 @@ _PAYLOAD_PLACES = _PayloadPlaces()
 
 
 def _media(
-    content: list[dict], examples: dict, direction: str, place, resolve, tree: TreeContext
+    content: list[dict], examples: dict, direction: str, place, resolve, tree: TreeContext, said: Any = ""
 ) -> list[dict]:
-    """The media types of a body (``place(i)``: where the ``i``-th one's schema is in the payload)."""
+    """The media types of a body (``place(i)``: where the ``i``-th one's schema is in the payload; ``said``:
+    the body's description, which its schema trees do not repeat)."""
+    said = said if isinstance(said, str) else ""
     out = []
     for i, media in enumerate(content):
         example = examples.get(media["mediaType"])
@@ -347,7 +349,9 @@ def _media(
             {
                 "media_type": media["mediaType"],
                 "tree": Markup(
-                    schema_tree_html(schema, resolve, direction=direction, where=place(i), context=tree)
+                    schema_tree_html(
+                        schema, resolve, direction=direction, where=place(i), context=tree, said=said
+                    )
                 )
                 if schema is not None
                 else Markup(""),
@@ -364,7 +368,9 @@ def _request_body(body: dict | None, examples: dict, places, resolve, tree: Tree
     return {
         "required": bool(body["required"]),
         "description": _md(body["description"]),
-        "media": _media(body["content"], examples, "request", places.request, resolve, tree),
+        "media": _media(
+            body["content"], examples, "request", places.request, resolve, tree, body["description"]
+        ),
     }
 
 
@@ -397,6 +403,7 @@ def _responses(
     for i, response in enumerate(responses):
         status = str(response["status"])
         description = _md(response["description"])
+        summary = _response_summary(description)
         headers = []
         for name, header in (response.get("headers") or {}).items():
             header = follow(header, resolve)
@@ -418,8 +425,9 @@ def _responses(
             "anchor": anchor_prefix + response_anchor(status),
             "label": label_prefix + "response " + status,
             "status_class": _status_class(status),
-            "description": description,
-            "summary": _response_summary(description),
+            # a description of one plain sentence is all in the summary beside the status: not said twice
+            "description": Markup("") if description == Markup("<p>%s</p>") % summary else description,
+            "summary": summary,
             "headers": headers,
             "media": _media(
                 response["content"],
@@ -428,6 +436,7 @@ def _responses(
                 functools.partial(places.response, i),
                 resolve,
                 tree,
+                response["description"],
             ),
             "links": links(response["links"]) if response.get("links") else (),
         }

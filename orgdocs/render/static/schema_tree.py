@@ -36,7 +36,13 @@ from typing import Any, NamedTuple
 
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.site.examples import left_out
-from orgdocs.site.schemas import merged_schema, scalar_union
+from orgdocs.site.schemas import (
+    COMPONENT_SCHEMAS,
+    fields_label,
+    implicit_subtypes,
+    merged_schema,
+    scalar_union,
+)
 
 __all__ = [
     "MAX_DEPTH",
@@ -73,6 +79,7 @@ class TreeCache:
     leaves: dict = field(default_factory=dict)  # (id(schema), name, ...) -> (schema, its row): see ``row``
     labels: dict = field(default_factory=dict)  # $ref -> (its name, itself), escaped
     properties: dict = field(default_factory=dict)  # (id(schema), direction) -> (schema, what it shows)
+    subtypes: dict | None = None  # base $ref -> its allOf subtypes (``implicit_subtypes``), made when asked
 
 
 @dataclass
@@ -139,6 +146,7 @@ class _Memo:
         "body",
         "children",
         "ids",
+        "label",
         "lazy",
         "reached",
         "rows",
@@ -151,6 +159,7 @@ class _Memo:
         self.body = node.body
         self.children = _Placed(node.children, prefix, first)
         self.attrs = _Placed(node.attrs, prefix, first)
+        self.label = node.label
         self.rows = rows
         self.ids = ids
         self.reached = frozenset(frame.reached)
@@ -165,6 +174,7 @@ class _Node:
     body: str = ""  # description and facts
     children: str = ""  # rows of nested fields or variants
     attrs: str = ""  # id and data-schema-ref of an expanded $ref
+    label: str = "Fields"  # the summary of the folded children: "12 fields"
 
 
 def schema_tree_html(
@@ -175,12 +185,14 @@ def schema_tree_html(
     where: Where | None = None,
     context: TreeContext | None = None,
     title: str = "",
+    said: str = "",
 ) -> str:
     """The expandable tree of ``schema`` (see the module docstring).
 
     ``resolve`` maps a ``$ref`` to its target (``KeyError`` when it cannot). ``direction`` "request" leaves
     out readOnly properties, "response" writeOnly ones. ``where`` locates ``schema`` in the page payload, for
-    lazy rows; ``context`` is shared by the trees of one page.
+    lazy rows; ``context`` is shared by the trees of one page. ``said``: the description shown just above
+    the tree (its response's or request body's), which the tree does not repeat.
     """
     context = context or TreeContext()
     budget = max(0, min(context.rows, context.tree_rows))
@@ -190,10 +202,15 @@ def schema_tree_html(
     head = f'<span class="schema-title">{escape(title)}</span> ' if title else ""
     badges = "".join(node.badges)
     data = f' data-direction="{escape(direction)}"' if direction else ""
+    body = node.body
+    if said:
+        repeated = f'<div class="schema-description">{markdown_html(said)}</div>'
+        if body.startswith(repeated):
+            body = body[len(repeated) :]
     html = (
         f'<div class="schema-tree"{data}{node.attrs}>'
         f'<div class="schema-head">{head}<span class="schema-type">{node.type_html}</span>{badges}</div>'
-        f"{node.body}{node.children}</div>"
+        f"{body}{node.children}</div>"
     )
     context.ids += tree.ids
     return html
@@ -477,6 +494,7 @@ class _Tree:
             entry.body,
             entry.children.at(prefix, first),
             entry.attrs.at(prefix, first),
+            entry.label,
         )
 
     def head(self, schema: dict) -> _Head:
@@ -500,58 +518,57 @@ class _Tree:
             node.attrs = item.attrs
             if children:
                 node.children = item.children
+                node.label = item.label
             if item.body:
                 node.body = f'<div class="schema-items">Items: {item.body}</div>'
             badges.extend(item.badges)
         badges.extend(head.badges)
         node.body = head.body + node.body
         if children and not node.children and head.has_children:
-            node.children = self.children(schema, depth, where, inline_union=head.union)
+            node.children, node.label = self.children(schema, depth, where, inline_union=head.union)
         return node
 
     # nested rows -------------------------------------------------------------------------------------------
 
-    def children(self, schema: dict, depth: int, where: Where | None, *, inline_union: bool = False) -> str:
-        """The rows below ``schema`` (which ``_has_children``)."""
+    def children(
+        self, schema: dict, depth: int, where: Where | None, *, inline_union: bool = False
+    ) -> tuple[str, str]:
+        """The rows below ``schema`` (which ``_has_children``), and their count in words ("12 fields"), which
+        a lazy row shows too."""
         self.met += 1  # what they hold depends on the depth, the budget, the direction, the bases...
-        if depth >= self.context.max_depth:
-            return self.lazy_row(where)
-        if self.rows <= 0:
-            self.cuts += 1
-            return self.lazy_row(where)
-        parts = []
         all_of = _list(schema.get("allOf"))
         merged = self.merge_all_of(schema, where) if all_of else None
         own = merged[0] if merged is not None else schema
-        rows = self.property_rows(own, depth, where, merged[1] if merged is not None else None)
+        fields = self.field_entries(own, where, merged[1] if merged is not None else None)
+        chooser, base = self.discriminated(schema, where)
+        choices = self.choices(schema, chooser, base, where, inline_union)
+        label = fields_label(
+            len(fields), sum(1 for group in choices for branch in group[1] if not _is_null(branch))
+        )
+        if depth >= self.context.max_depth:
+            return self.lazy_row(where, label), label
+        if self.rows <= 0:
+            self.cuts += 1
+            return self.lazy_row(where, label), label
+        parts = []
+        rows = [self.row(name_html, sub, depth, at, required) for name_html, sub, at, required in fields]
         if rows:
             parts += ('<ul class="schema-props">', *rows, "</ul>")  # joined once, below
         if all_of and merged is None:
             parts.append(self.variants("All of", all_of, depth, _at(where, "allOf")))
-        chooser, base = self.discriminated(schema, where)
         if base:
             self.bases.add(base)
         try:
-            for key, label in (("oneOf", "One of"), ("anyOf", "Any of")):
-                branches = [b for b in _list(schema.get(key))]
-                if branches and not inline_union and not all(_is_null(b) for b in branches):
-                    names = _mapping_names(schema)
-                    parts.append(
-                        self.variants(label, branches, depth, _at(where, key), names=names, choice=True)
-                    )
-            mapped = []
-            if chooser is not None and not any(k in chooser for k in ("oneOf", "anyOf")):
-                mapped = _mapped_variants(chooser)
-            if mapped:
-                names = {ref: key for key, ref in mapped}
+            for group_label, branches, at, names in choices:
                 parts.append(
                     self.variants(
-                        "One of",
-                        [{"$ref": ref} for _, ref in mapped],
+                        group_label,
+                        branches,
                         depth,
-                        None,
+                        at,
                         names=names,
                         choice=True,
+                        discriminator=_discriminator(chooser) if chooser is not None else None,
                     )
                 )
         finally:
@@ -559,36 +576,62 @@ class _Tree:
                 self.bases.discard(base)
         if isinstance(schema.get("not"), dict):
             parts.append(self.variants("Not", [schema["not"]], depth, None))
-        return "".join(parts)
+        return "".join(parts), label
 
-    def property_rows(
-        self, schema: dict, depth: int, where: Where | None, places: dict | None = None
-    ) -> list[str]:
-        """Rows of properties (``places``: where each is written, for a merged ``allOf``), pattern and
-        additional properties, and tuple items."""
-        rows = []
+    def choices(
+        self, schema: dict, chooser: dict | None, base: str | None, where: Where | None, inline_union: bool
+    ) -> list[tuple[str, list, Where | None, dict]]:
+        """(label, branches, where they are, their names by $ref) of each choice below ``schema``: its
+        ``oneOf`` and ``anyOf``, else the subtypes of the discriminator choosing here, from its mapping or,
+        without one, the components whose ``allOf`` names its base (OpenAPI's implicit rule)."""
+        groups = []
+        for key, label in (("oneOf", "One of"), ("anyOf", "Any of")):
+            branches = _list(schema.get(key))
+            if branches and not inline_union and not all(_is_null(b) for b in branches):
+                groups.append((label, branches, _at(where, key), _mapping_names(schema)))
+        if chooser is not None and not any(k in chooser for k in ("oneOf", "anyOf")):
+            subtypes = self.subtypes(chooser, base)
+            if subtypes:
+                names = {ref: key for key, ref in subtypes}
+                groups.append(("One of", [{"$ref": ref} for _, ref in subtypes], None, names))
+        return groups
+
+    def subtypes(self, chooser: dict, base: str | None) -> list[tuple[str, str]]:
+        """(value, $ref) of each subtype of a discriminator: its mapping's, else its base's implicit ones."""
+        mapped = _mapped_variants(chooser)
+        if mapped or base is None or _discriminator(chooser) is None:
+            return mapped
+        index = self.cache.subtypes
+        if index is None:
+            found, schemas = self.target(COMPONENT_SCHEMAS.rstrip("/"))
+            index = self.cache.subtypes = implicit_subtypes(schemas if found else None)
+        return index.get(base, [])
+
+    def field_entries(
+        self, schema: dict, where: Where | None, places: dict | None = None
+    ) -> list[tuple[str, Any, Where | None, bool]]:
+        """(name HTML, schema, where it is, required) of each row of fields: properties (``places``: where
+        each is written, for a merged ``allOf``), pattern and additional properties, and tuple items."""
+        entries = []
         for name, name_html, sub, required in self.shown_properties(schema, places is None):
             at = places[name] if places else _at(where, "properties", name)
-            rows.append(self.row(name_html, sub, depth, at, required))
+            entries.append((name_html, sub, at, required))
         patterns = schema.get("patternProperties")
         if isinstance(patterns, dict):
             for pattern, sub in patterns.items():
-                rows.append(
-                    self.row(
-                        f"/{escape(str(pattern))}/", sub, depth, _at(where, "patternProperties", pattern)
-                    )
-                )
+                at = _at(where, "patternProperties", pattern)
+                entries.append((f"/{escape(str(pattern))}/", sub, at, False))
         extra = schema.get("additionalProperties")
         if isinstance(extra, dict) and extra:
-            rows.append(self.row("[key: string]", extra, depth, _at(where, "additionalProperties")))
+            entries.append(("[key: string]", extra, _at(where, "additionalProperties"), False))
         tuple_items = schema.get("prefixItems")
         if not isinstance(tuple_items, list) and isinstance(schema.get("items"), list):
             tuple_items = schema["items"]
         if isinstance(tuple_items, list):
             key = "prefixItems" if "prefixItems" in schema else "items"
             for i, sub in enumerate(tuple_items):
-                rows.append(self.row(f"[{i}]", sub, depth, _at(where, key, i)))
-        return rows
+                entries.append((f"[{i}]", sub, _at(where, key, i), False))
+        return entries
 
     def shown_properties(self, schema: dict, shared: bool) -> list[tuple[Any, str, Any, bool]]:
         """(name, its HTML, schema, required) of each property the direction keeps; made once per schema
@@ -624,8 +667,8 @@ class _Tree:
                 continue
             found, target = self.target(ref)
             if found and isinstance(target, dict) and _discriminator(target):
-                if own and own in _mapping_names(target):
-                    return None, None
+                if own and any(own == sub for _, sub in self.subtypes(target, ref)):
+                    return None, None  # a subtype of it, listed below it
                 return target, ref
         return None, None
 
@@ -638,6 +681,7 @@ class _Tree:
         *,
         names: dict | None = None,
         choice: bool = False,
+        discriminator: str | None = None,
     ) -> str:
         rows = []
         for i, branch in enumerate(branches):
@@ -646,6 +690,8 @@ class _Tree:
             name = _variant_name(branch, names or {}) or f"Option {len(rows) + 1}"  # nulls are not options
             rows.append(self.row(escape(name), branch, depth, _at(where, i), variant=True))
         data = " data-choice" if choice and len(rows) > 1 else ""
+        if data and discriminator:
+            data += f' data-discriminator="{escape(discriminator)}"'
         head = f'<div class="schema-variants"{data}><div class="schema-variants-label">{label}</div>'
         return "".join((head, '<ul class="schema-props">', *rows, "</ul></div>"))
 
@@ -680,7 +726,7 @@ class _Tree:
         if children and not children.startswith("<details"):  # not already a lazy row
             html = (
                 f'<li class="schema-row"{node.attrs}>{head}{node.body}'
-                f'<details class="schema-more"><summary>Fields</summary>{children}</details></li>'
+                f'<details class="schema-more"><summary>{node.label}</summary>{children}</details></li>'
             )
         else:
             html = f'<li class="schema-row"{node.attrs}>{head}{node.body}{children}</li>'
@@ -688,7 +734,7 @@ class _Tree:
             leaves[key] = (schema, html)
         return html
 
-    def lazy_row(self, where: Where | None) -> str:
+    def lazy_row(self, where: Where | None, label: str) -> str:
         """A row cut here (``_lazy``), opened in the browser from the payload: only where the payload holds
         its schema. It may not: a ``discriminator`` mapping's variants are shown, but a payload does not
         follow mappings (``orgdocs.site.payloads``)."""
@@ -699,8 +745,8 @@ class _Tree:
             if self.frames:
                 (self.frames[-1].lazy if known else self.frames[-1].absent).add(ref)
             if not known:
-                return _lazy(None)
-        return _lazy(where)
+                return _lazy(None, label)
+        return _lazy(where, label)
 
     def left_out(self, schema: Any) -> bool:
         return left_out(schema, self.direction, self.target)
@@ -776,14 +822,14 @@ def _at(where: Where | None, *tokens: Any) -> Where | None:
 
 
 @functools.lru_cache(maxsize=16384)  # the same cut rows on page after page (Stripe's expandable fields)
-def _lazy(where: Where | None) -> str:
+def _lazy(where: Where | None, label: str) -> str:
     if where is None:
         return '<p class="schema-cut">Nested fields not shown.</p>'
     ref, tokens = where
     path = "".join("/" + _pointer_token(t) for t in tokens)
     return (
         f'<details class="schema-more schema-lazy" data-ref="{escape(ref)}" data-path="{escape(path)}">'
-        '<summary>Fields</summary><p class="schema-cut">Nested fields are shown with JavaScript on.</p></details>'
+        f'<summary>{label}</summary><p class="schema-cut">Nested fields are shown with JavaScript on.</p></details>'
     )
 
 

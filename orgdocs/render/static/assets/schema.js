@@ -25,7 +25,11 @@
   var DEPTH = 3; // levels rendered per opening
   var MAX_ENUM = 40;
   var MAX_OPEN_REFS = 64; // as schema_tree.py: a chain of aliases is named, not expanded, past this many
+  var MAX_BUTTONS = 8; // a choice of more variants is a drop-down list (Rebilly's 230 gateways)
+  var COMPONENT_SCHEMAS = "#/components/schemas/";
   var counter = 0;
+  var bases = {}; // $refs whose subtypes are being listed: a subtype shows only what it adds to them
+  var subtypeIndex = null;
 
   function data() {
     if (!payload) payload = JSON.parse(payloadElement.textContent);
@@ -170,6 +174,32 @@
     return "";
   }
 
+  /* orgdocs/site/schemas.py fields_label: the summary of a folded object. */
+  function fieldsLabel(fields, variants) {
+    var words = [];
+    if (fields) words.push(fields + (fields === 1 ? " field" : " fields"));
+    if (variants) words.push(variants + (variants === 1 ? " variant" : " variants"));
+    return words.join(", ") || "Fields";
+  }
+
+  /* orgdocs/site/schemas.py implicit_subtypes, over the components this page carries: a discriminator
+   * without a mapping chooses among the components whose allOf names its base. */
+  function implicitSubtypes(base) {
+    if (!subtypeIndex) {
+      subtypeIndex = {};
+      var components = data().components || {};
+      Object.keys(components).forEach(function (ref) {
+        if (ref.indexOf(COMPONENT_SCHEMAS) !== 0) return;
+        var schema = components[ref];
+        list(schema && schema.allOf).forEach(function (member) {
+          var to = member && typeof member.$ref === "string" ? member.$ref : null;
+          if (to && to !== ref) (subtypeIndex[to] = subtypeIndex[to] || []).push(ref);
+        });
+      });
+    }
+    return subtypeIndex[base] || [];
+  }
+
   function types(schema) {
     var kinds = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(function (k) { return typeof k === "string"; });
     var nullable = schema.nullable === true || kinds.indexOf("null") >= 0;
@@ -255,6 +285,7 @@
       var item = expand(schema.items, depth, [where[0], where[1] + "/items"], stack, direction);
       node2.type = [document.createTextNode("array of ")].concat(item.type);
       node2.children = item.children || null;
+      node2.label = item.label;
       node2.id = item.id;
       node2.ref = item.ref;
       node2.badges = node2.badges.concat(item.badges);
@@ -264,7 +295,11 @@
     if (schema.writeOnly === true) node2.badges.push(badge("write-only", "wo"));
     if (schema.deprecated === true) node2.badges.push(badge("deprecated", "warn"));
     node2.body = body(schema);
-    if (!node2.children) node2.children = children(schema, depth, where, stack, direction, !!union);
+    if (!node2.children) {
+      var nested = children(schema, depth, where, stack, direction, !!union);
+      node2.children = nested && nested.content;
+      node2.label = nested && nested.label;
+    }
     return node2;
   }
 
@@ -334,6 +369,7 @@
       if (hops > 16 || !part || typeof part !== "object" || Array.isArray(part)) return false;
       if (typeof part.$ref === "string") {
         var ref = part.$ref;
+        if (bases[ref]) return true; // a subtype listed under its base: the base's fields are shown above
         if (stack[ref] || seen[ref]) return false;
         seen[ref] = true;
         var target = resolve(ref);
@@ -362,71 +398,118 @@
     return { schema: { properties: properties, required: required }, places: places };
   }
 
+  /* { content, label }: the rows below a schema and their count in words ("12 fields"); null without any. */
   function children(schema, depth, where, stack, direction, inlineUnion) {
     if (!hasChildren(schema)) return null;
-    if (depth >= DEPTH) return lazy(where);
-    var box = document.createDocumentFragment();
-    var rows = el("ul", "schema-props");
     var merged = list(schema.allOf).length ? mergeAllOf(schema, where, stack) : null;
     var own = merged ? merged.schema : schema;
+    var fields = fieldEntries(own, merged, where, direction);
+    var groups = choiceGroups(schema, merged, where, inlineUnion);
+    var variants = 0;
+    groups.forEach(function (group) {
+      if (group.choice) variants += group.branches.filter(function (b) { return !isNull(b); }).length;
+    });
+    var label = fieldsLabel(fields.length, variants);
+    if (depth >= DEPTH) return { content: lazy(where, label), label: label };
+    var box = document.createDocumentFragment();
+    var rows = el("ul", "schema-props");
+    fields.forEach(function (f) {
+      rows.appendChild(row(f.name, f.schema, depth, f.at, stack, direction, f.required, false));
+    });
+    if (rows.childNodes.length) box.appendChild(rows);
+    var base = where[1] === "" && where[0] && discriminatorOf(schema) ? where[0] : null;
+    var wasBase = base && bases[base];
+    if (base) bases[base] = true;
+    try {
+      groups.forEach(function (group) {
+        var branches = group.branches;
+        var names = group.names;
+        var wrap = el("div", "schema-variants");
+        wrap.appendChild(el("div", "schema-variants-label", group.label));
+        var ul = el("ul", "schema-props");
+        branches.forEach(function (branch, i) {
+          if (isNull(branch)) return;
+          var title = variantName(branch, names) || "Option " + (ul.childNodes.length + 1);  // nulls are not options
+          var at = group.key ? [where[0], where[1] + "/" + group.key + "/" + i] : [branch.$ref, ""];
+          ul.appendChild(row(title, branch, depth, at, stack, direction, false, true));
+        });
+        if (group.choice && ul.childNodes.length > 1) {
+          wrap.setAttribute("data-choice", "");
+          if (group.key !== "allOf" && discriminatorOf(schema)) wrap.setAttribute("data-discriminator", discriminatorOf(schema));
+        }
+        wrap.appendChild(ul);
+        box.appendChild(wrap);
+      });
+    } finally {
+      if (base && !wasBase) delete bases[base];
+    }
+    return { content: box, label: label };
+  }
+
+  function discriminatorOf(schema) {
+    var d = schema && schema.discriminator;
+    return d && typeof d.propertyName === "string" ? d.propertyName : "";
+  }
+
+  /* schema_tree.py field_entries: properties the direction keeps, pattern and additional properties, tuple items. */
+  function fieldEntries(own, merged, where, direction) {
+    var out = [];
     var required = list(own.required);
     var properties = own.properties && typeof own.properties === "object" ? own.properties : {};
     Object.keys(properties).forEach(function (name) {
       if (leftOut(properties[name], direction)) return;
       var at = merged ? merged.places[name] : [where[0], where[1] + "/properties/" + token(name)];
-      rows.appendChild(row(name, properties[name], depth, at, stack, direction, required.indexOf(name) >= 0, false));
+      out.push({ name: name, schema: properties[name], at: at, required: required.indexOf(name) >= 0 });
     });
-    if (schema.patternProperties && typeof schema.patternProperties === "object") {
-      Object.keys(schema.patternProperties).forEach(function (pattern) {
-        rows.appendChild(row("/" + pattern + "/", schema.patternProperties[pattern], depth, [where[0], where[1] + "/patternProperties/" + token(pattern)], stack, direction, false, false));
+    if (own.patternProperties && typeof own.patternProperties === "object") {
+      Object.keys(own.patternProperties).forEach(function (pattern) {
+        out.push({ name: "/" + pattern + "/", schema: own.patternProperties[pattern], at: [where[0], where[1] + "/patternProperties/" + token(pattern)], required: false });
       });
     }
-    if (schema.additionalProperties && typeof schema.additionalProperties === "object" && Object.keys(schema.additionalProperties).length) {
-      rows.appendChild(row("[key: string]", schema.additionalProperties, depth, [where[0], where[1] + "/additionalProperties"], stack, direction, false, false));
+    if (own.additionalProperties && typeof own.additionalProperties === "object" && Object.keys(own.additionalProperties).length) {
+      out.push({ name: "[key: string]", schema: own.additionalProperties, at: [where[0], where[1] + "/additionalProperties"], required: false });
     }
-    var tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : null;
+    var tuple = Array.isArray(own.prefixItems) ? own.prefixItems : Array.isArray(own.items) ? own.items : null;
     if (tuple) {
-      var key = Array.isArray(schema.prefixItems) ? "prefixItems" : "items";
-      tuple.forEach(function (sub, i) { rows.appendChild(row("[" + i + "]", sub, depth, [where[0], where[1] + "/" + key + "/" + i], stack, direction, false, false)); });
+      var key = Array.isArray(own.prefixItems) ? "prefixItems" : "items";
+      tuple.forEach(function (sub, i) { out.push({ name: "[" + i + "]", schema: sub, at: [where[0], where[1] + "/" + key + "/" + i], required: false }); });
     }
-    if (rows.childNodes.length) box.appendChild(rows);
+    return out;
+  }
+
+  /* schema_tree.py choices (and the "All of" list of parts that cannot merge): oneOf, anyOf, else the
+   * subtypes of the schema's own discriminator, from its mapping or by the implicit rule. */
+  function choiceGroups(schema, merged, where, inlineUnion) {
     var names = mappingNames(schema);
-    var groups = [["allOf", "All of"], ["oneOf", "One of"], ["anyOf", "Any of"]].map(function (pair) {
+    var groups = [];
+    [["allOf", "All of"], ["oneOf", "One of"], ["anyOf", "Any of"]].forEach(function (pair) {
       var branches = pair[0] === "allOf" && merged ? [] : list(schema[pair[0]]); // merged above
-      return { key: pair[0], label: pair[1], branches: branches, choice: pair[0] !== "allOf" };
+      var choice = pair[0] !== "allOf";
+      if (!branches.length || branches.every(isNull) || (choice && inlineUnion)) return;
+      groups.push({ key: pair[0], label: pair[1], branches: branches, choice: choice, names: names });
     });
-    if (!list(schema.oneOf).length && !list(schema.anyOf).length && Object.keys(names).length) {
-      groups.push({ key: null, label: "One of", choice: true,
-        branches: Object.keys(names).map(function (ref) { return { $ref: ref }; }) });
+    if (!list(schema.oneOf).length && !list(schema.anyOf).length && discriminatorOf(schema)) {
+      var refs = Object.keys(names);
+      if (!refs.length && where[1] === "" && where[0]) {
+        implicitSubtypes(where[0]).forEach(function (ref) { names[ref] = refName(ref); refs.push(ref); });
+      }
+      if (refs.length) {
+        groups.push({ key: null, label: "One of", choice: true, names: names,
+          branches: refs.map(function (ref) { return { $ref: ref }; }) });
+      }
     }
-    groups.forEach(function (group) {
-      var branches = group.branches;
-      if (!branches.length || branches.every(isNull) || (group.choice && inlineUnion)) return;
-      var wrap = el("div", "schema-variants");
-      wrap.appendChild(el("div", "schema-variants-label", group.label));
-      var ul = el("ul", "schema-props");
-      branches.forEach(function (branch, i) {
-        if (isNull(branch)) return;
-        var title = variantName(branch, names) || "Option " + (ul.childNodes.length + 1);  // nulls are not options
-        var at = group.key ? [where[0], where[1] + "/" + group.key + "/" + i] : [branch.$ref, ""];
-        ul.appendChild(row(title, branch, depth, at, stack, direction, false, true));
-      });
-      if (group.choice && ul.childNodes.length > 1) wrap.setAttribute("data-choice", "");
-      wrap.appendChild(ul);
-      box.appendChild(wrap);
-    });
-    return box;
+    return groups;
   }
 
   function token(name) {
     return String(name).replace(/~/g, "~0").replace(/\//g, "~1");
   }
 
-  function lazy(where) {
+  function lazy(where, label) {
     var details = el("details", "schema-more schema-lazy");
     details.setAttribute("data-ref", where[0]);
     details.setAttribute("data-path", where[1]);
-    details.appendChild(el("summary", "", "Fields"));
+    details.appendChild(el("summary", "", label));
     details.addEventListener("toggle", onToggle);
     return details;
   }
@@ -450,7 +533,7 @@
         li.appendChild(node.children);
       } else if (first || node.children.nodeType === 1) {
         var more = el("details", "schema-more");
-        more.appendChild(el("summary", "", "Fields"));
+        more.appendChild(el("summary", "", node.label || "Fields"));
         more.appendChild(node.children);
         li.appendChild(more);
       }
@@ -480,14 +563,17 @@
     var stack = ancestorsOf(details);
     if (ref && !path && stack[ref] === undefined) stack[ref] = (details.closest("[id]") || {}).id || "";
     details.querySelectorAll(".schema-cut").forEach(function (cut) { cut.remove(); });
-    var content = schema && typeof schema === "object" ? children(mergedSchema(schema), 0, [ref, path], stack, direction) : null;
+    var nested = schema && typeof schema === "object" ? children(mergedSchema(schema), 0, [ref, path], stack, direction) : null;
+    var content = nested && nested.content;
     if (content) details.appendChild(content);
     else details.appendChild(el("p", "schema-cut", "No fields."));
     setupChoices(details);
     fieldLinks(details);
   }
 
-  /* A choice of variants: buttons (aria-pressed) above the rows, one row shown, its fields opened. */
+  /* A choice of variants: buttons (aria-pressed) above the rows, or a drop-down list past MAX_BUTTONS of
+   * them, labelled by the discriminator's property where there is one; one row shown, its fields opened. */
+  var choosers = typeof WeakMap === "function" ? new WeakMap() : null;
   function setupChoices(root) {
     root.querySelectorAll(".schema-variants[data-choice]").forEach(function (box) {
       if (box.hasAttribute("data-ready")) return;
@@ -496,25 +582,48 @@
       if (!list) return;
       var rows = Array.prototype.slice.call(list.children);
       var label = box.querySelector(":scope > .schema-variants-label");
-      var group = el("div", "schema-choice");
-      group.setAttribute("role", "group");
-      group.setAttribute("aria-label", (label ? label.textContent : "One of") + ": choose a variant");
-      var buttons = rows.map(function (row, i) {
+      var what = (label ? label.textContent : "One of") + ": choose a variant";
+      var names = rows.map(function (row, i) {
         var name = row.querySelector(":scope > .schema-head > .schema-variant");
-        var button = el("button", "schema-choice-button", name ? name.textContent : "Option " + (i + 1));
-        button.type = "button";
-        button.addEventListener("click", function () { select(i); });
-        group.appendChild(button);
-        return button;
+        return name ? name.textContent : "Option " + (i + 1);
       });
+      var group, buttons = [], menu = null;
+      if (rows.length > MAX_BUTTONS) {
+        group = el("label", "schema-choice schema-choice-list");
+        var property = box.getAttribute("data-discriminator");
+        group.appendChild(el("span", "schema-choice-label", property || "Variant"));
+        menu = el("select", "schema-choice-select");
+        menu.setAttribute("aria-label", what);
+        names.forEach(function (name, i) {
+          var option = el("option", "", name);
+          option.value = String(i);
+          menu.appendChild(option);
+        });
+        menu.addEventListener("change", function () { select(parseInt(menu.value, 10)); });
+        group.appendChild(menu);
+        group.appendChild(el("span", "schema-choice-count", "of " + rows.length));
+      } else {
+        group = el("div", "schema-choice");
+        group.setAttribute("role", "group");
+        group.setAttribute("aria-label", what);
+        buttons = names.map(function (name, i) {
+          var button = el("button", "schema-choice-button", name);
+          button.type = "button";
+          button.addEventListener("click", function () { select(i); });
+          group.appendChild(button);
+          return button;
+        });
+      }
       function select(index) {
         rows.forEach(function (row, i) {
           row.hidden = i !== index;
-          buttons[i].setAttribute("aria-pressed", i === index ? "true" : "false");
+          if (buttons[i]) buttons[i].setAttribute("aria-pressed", i === index ? "true" : "false");
         });
+        if (menu) menu.value = String(index);
         var more = rows[index].querySelector(":scope > details.schema-more");
         if (more && !more.open) more.open = true;
       }
+      if (choosers) choosers.set(box, select);
       box.insertBefore(group, list);
       box.classList.add("schema-variants-chosen");
       select(0);
@@ -559,18 +668,47 @@
   document.querySelectorAll("details.schema-lazy").forEach(function (details) {
     details.addEventListener("toggle", onToggle);
   });
-  /* A link to a field of a variant not shown: that variant is chosen (code.js then opens and scrolls). */
+  /* A link to a field: the variants around it are chosen, and rows folded in lazy rows on the way are
+   * rendered, from the nearest field the page has down to it (code.js then opens and scrolls where the
+   * field was there from the start). */
   function showTarget() {
     var id = "";
     try { id = decodeURIComponent(window.location.hash.slice(1)); } catch (error) { return; }
-    var target = id && document.getElementById(id);
+    if (!id) return;
+    var target = document.getElementById(id);
+    var rendered = false;
+    for (var tries = 0; !target && tries < 32; tries++) {
+      if (!openNearest(id)) break;
+      rendered = true;
+      target = document.getElementById(id);
+    }
     for (var row = target && target.closest(".schema-row"); row; row = row.parentElement.closest(".schema-row")) {
       if (!row.hidden) continue;
       var list = row.parentElement, box = list.parentElement;
-      var index = Array.prototype.indexOf.call(list.children, row);
-      var button = box.querySelectorAll(":scope > .schema-choice > .schema-choice-button")[index];
-      if (button) button.click();
+      var select = choosers && choosers.get(box);
+      if (select) select(Array.prototype.indexOf.call(list.children, row));
     }
+    if (target && rendered) {
+      for (var node = target.parentElement; node; node = node.parentElement) {
+        if (node.tagName === "DETAILS" && !node.open) node.open = true;
+      }
+      target.scrollIntoView();
+    }
+  }
+
+  /* Renders the lazy row of the nearest field above ``id`` ("response-200.data.owner.login": the row
+   * "response-200.data.owner" if the page has it, else "response-200.data", ...); false when none. */
+  function openNearest(id) {
+    for (var cut = id.lastIndexOf("."); cut > 0; cut = id.lastIndexOf(".", cut - 1)) {
+      var head = document.getElementById(id.slice(0, cut));
+      if (!head || !head.classList.contains("schema-head")) continue;
+      var lazyRow = head.parentElement.querySelector(":scope > details.schema-lazy:not([data-filled])");
+      if (!lazyRow) return false;
+      lazyRow.open = true;
+      onToggle({ currentTarget: lazyRow });
+      return true;
+    }
+    return false;
   }
 
   setupChoices(document);
