@@ -129,7 +129,9 @@ def implicit_subtypes(schemas: Any) -> dict[str, list[tuple[str, str]]]:
 
 def fields_label(fields: int, variants: int) -> str:
     """The summary of a folded object: "1 field", "12 fields", "3 variants", "1 field, 2 variants"."""
-    words = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((fields, "field"), (variants, "variant")) if n]
+    words = [
+        f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((fields, "field"), (variants, "variant")) if n
+    ]
     return ", ".join(words) or "Fields"
 
 

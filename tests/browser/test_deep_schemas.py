@@ -183,3 +183,183 @@ def test_a_lazy_row_shows_a_pattern_and_numbers_options_as_the_server_does(tmp_p
     assert responses.get_by_role("button", name="Option 2").count() == 1
     assert responses.get_by_role("button", name="Option 3").count() == 0
     assert seen.errors == []
+
+
+# Schemas that scan (issue 32): counts, subtypes, a drop-down for many of them, deep links into lazy rows.
+
+SCAN_SCHEMAS = {
+    "Pet": {
+        "type": "object",
+        "required": ["petType"],
+        "discriminator": {"propertyName": "petType"},  # no mapping: the subtypes are those extending it
+        "properties": {"petType": {"type": "string"}, "name": {"type": "string"}},
+    },
+    "Cat": {"allOf": [{"$ref": f"{S}Pet"}, {"properties": {"purrs": {"type": "boolean"}}}]},
+    "Dog": {"allOf": [{"$ref": f"{S}Pet"}, {"properties": {"barks": {"type": "boolean"}}}]},
+    "Owner": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "description": "The owner's name."},
+            "address": {"type": "object", "properties": {"street": {"type": "string"}, "city": {}}},
+            "pets": {"type": "array", "items": {"$ref": f"{S}Pet"}},
+            "tags": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+    },
+}
+
+
+def _scan_site(tmp_path, schemas: dict, schema: dict) -> str:
+    """Build a description of one GET whose 200 response is ``schema``; return its page's route."""
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "Scan", "version": "1"},
+        "paths": {
+            "/scan": {
+                "get": {
+                    "operationId": "scan",
+                    "responses": {
+                        "200": {"description": "ok", "content": {"application/json": {"schema": schema}}}
+                    },
+                }
+            }
+        },
+        "components": {"schemas": schemas},
+    }
+    source = tmp_path / "description.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    site = Site.from_description(source)
+    build_site(site, tmp_path / "site", progress=False)
+    return next(iter(site.operations)).strip("/") + "/"
+
+
+def _deep(schema: dict, levels: int = 7) -> dict:
+    for i in range(levels):
+        schema = {"type": "object", "properties": {f"level{i}": schema}}
+    return schema
+
+
+_SUBTREE = """row => {
+  const more = row.querySelector(':scope > details.schema-more');
+  return {
+    summaries: Array.from(more.querySelectorAll('summary')).map(s => s.textContent),
+    names: Array.from(more.querySelectorAll('.schema-name, .schema-variant')).map(c => c.textContent),
+  };
+}"""
+
+
+def test_rows_opened_in_the_browser_count_and_list_subtypes_as_the_servers_do(
+    tmp_path, static_server, watched
+):
+    """The same schema near the top (drawn by the server) and below the depth cut (drawn by schema.js when
+    opened) reads the same: the counts of folded fields ("2 fields, 2 variants"), the rows, and the subtypes
+    of a discriminator without a mapping, each with only what it adds to its base."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "near": {"$ref": f"{S}Owner"},
+            "either": {"oneOf": [{"$ref": f"{S}Cat"}, {"$ref": f"{S}Dog"}]},  # the page carries both
+            "far": _deep({"$ref": f"{S}Owner"}),
+        },
+    }
+    route = _scan_site(tmp_path, SCAN_SCHEMAS, schema)
+    seen = watched()
+    page = seen.page
+    page.goto(static_server(tmp_path / "site") + route)
+    assert page.locator("details.schema-lazy").count() >= 1
+    _open_every_row(page)
+    assert page.locator("details.schema-lazy[data-filled]").count() >= 1
+
+    def row(name: str):
+        return page.locator(
+            "li.schema-row", has=page.locator(":scope > .schema-head .schema-name", has_text=name)
+        ).first
+
+    near = row("near").evaluate(_SUBTREE)
+    far = row("level0").evaluate(_SUBTREE)
+    assert near["summaries"][:4] == ["4 fields", "2 fields", "2 fields, 2 variants", "1 field"]
+    assert near["names"][:6] == ["name", "address", "street", "city", "pets", "petType"]
+    assert [n for n in near["names"] if n in ("Cat", "purrs", "Dog", "barks")] == [
+        "Cat",
+        "purrs",
+        "Dog",
+        "barks",
+    ]
+    assert far == near
+    assert row("level6").locator(":scope > details > summary").first.inner_text() == "1 field"
+    assert seen.errors == []
+
+
+def test_many_subtypes_are_chosen_from_a_drop_down_named_by_the_discriminator(
+    tmp_path, static_server, watched
+):
+    """Rebilly's gateway account has 230 subtypes: past eight, the choice is a drop-down list labelled by
+    the discriminator's property; choosing one shows its fields and hides the others'."""
+    schemas = {
+        "Gateway": {
+            "type": "object",
+            "discriminator": {"propertyName": "gatewayName"},
+            "properties": {"gatewayName": {"type": "string"}},
+        }
+    }
+    for i in range(12):
+        schemas[f"Gateway{i}"] = {
+            "allOf": [{"$ref": f"{S}Gateway"}, {"properties": {f"setting{i}": {"type": "string"}}}]
+        }
+    route = _scan_site(tmp_path, schemas, {"$ref": f"{S}Gateway"})
+    seen = watched()
+    page = seen.page
+    page.goto(static_server(tmp_path / "site") + route)
+    responses = page.locator("#responses")
+    menu = responses.get_by_role("combobox", name="One of: choose a variant")
+    assert menu.count() == 1 and responses.get_by_role("button", name="Gateway0").count() == 0
+    assert responses.get_by_text("gatewayName", exact=True).last.is_visible()
+    assert responses.get_by_text("setting0", exact=True).is_visible()
+    menu.select_option(label="Gateway7")
+    assert responses.get_by_text("setting7", exact=True).is_visible()
+    assert not responses.get_by_text("setting0", exact=True).is_visible()
+    assert seen.errors == []
+
+
+def test_without_javascript_every_subtype_is_in_the_page(tmp_path, static_server, browser):
+    route = _scan_site(tmp_path, SCAN_SCHEMAS, {"$ref": f"{S}Pet"})
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(static_server(tmp_path / "site") + route)
+        responses = page.locator("#responses")
+        assert responses.locator(".schema-variant").all_text_contents() == ["Cat", "Dog"]
+        assert responses.get_by_text("purrs", exact=True).count() == 1
+        assert responses.get_by_text("barks", exact=True).count() == 1
+    finally:
+        context.close()
+
+
+def test_a_link_to_a_field_folded_in_a_lazy_row_opens_it(tmp_path, static_server, watched):
+    """A field below the server's depth cut has no row until its lazy row is opened: a link to it (the page
+    opened at that address) renders the rows down to it, opens them and scrolls to it."""
+    route = _scan_site(tmp_path, SCAN_SCHEMAS, _deep({"$ref": f"{S}Owner"}))
+    field = "response-200." + ".".join(f"level{i}" for i in reversed(range(7))) + ".address.city"
+    seen = watched()
+    page = seen.page
+    page.set_viewport_size({"width": 1000, "height": 600})
+    page.goto(static_server(tmp_path / "site") + route + "#" + field)
+    target = page.locator(f'[id="{field}"]')
+    target.wait_for()
+    assert target.is_visible()
+    assert 0 <= target.evaluate("element => element.getBoundingClientRect().top") < 600
+    assert seen.errors == []
+
+
+def test_field_links_are_24_pixels_square_at_least(tmp_path, static_server, watched):
+    route = _scan_site(tmp_path, SCAN_SCHEMAS, {"$ref": f"{S}Owner"})
+    for width in (390, 1440):
+        seen = watched()
+        page = seen.page
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(static_server(tmp_path / "site") + route)
+        link = page.get_by_role("link", name="Link to field name", exact=True)
+        link.focus()  # shown on keyboard focus (and on hover)
+        box = link.bounding_box()
+        assert box["width"] >= 24 and box["height"] >= 24, box
+        assert box["x"] + box["width"] <= width
+        assert seen.errors == []
