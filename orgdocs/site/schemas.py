@@ -21,6 +21,7 @@ base schema are the component schemas whose ``allOf`` names it, each named by it
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -127,6 +128,7 @@ def implicit_subtypes(schemas: Any) -> dict[str, list[tuple[str, str]]]:
     return subtypes
 
 
+@functools.lru_cache(maxsize=1024)
 def fields_label(fields: int, variants: int) -> str:
     """The summary of a folded object: "1 field", "12 fields", "3 variants", "1 field, 2 variants"."""
     words = [

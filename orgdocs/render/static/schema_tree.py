@@ -539,17 +539,22 @@ class _Tree:
         all_of = _list(schema.get("allOf"))
         merged = self.merge_all_of(schema, where) if all_of else None
         own = merged[0] if merged is not None else schema
-        fields = self.field_entries(own, where, merged[1] if merged is not None else None)
-        chooser, base = self.discriminated(schema, where)
-        choices = self.choices(schema, chooser, base, where, inline_union)
-        label = fields_label(
-            len(fields), sum(1 for group in choices for branch in group[1] if not _is_null(branch))
-        )
-        if depth >= self.context.max_depth:
+        places = merged[1] if merged is not None else None
+        chooser, base = (None, None)
+        if all_of or "discriminator" in schema:
+            chooser, base = self.discriminated(schema, where)
+        choices = []
+        if chooser is not None or "oneOf" in schema or "anyOf" in schema:
+            choices = self.choices(schema, chooser, base, where, inline_union)
+        variants = sum(1 for group in choices for branch in group[1] if not _is_null(branch))
+        cut = depth >= self.context.max_depth or self.rows <= 0
+        if cut:  # only the count is needed: the rows are drawn in the browser, if at all
+            if depth < self.context.max_depth:
+                self.cuts += 1
+            label = fields_label(self.field_count(own, places is None), variants)
             return self.lazy_row(where, label), label
-        if self.rows <= 0:
-            self.cuts += 1
-            return self.lazy_row(where, label), label
+        fields = self.field_entries(own, where, places)
+        label = fields_label(len(fields), variants)
         parts = []
         rows = [self.row(name_html, sub, depth, at, required) for name_html, sub, at, required in fields]
         if rows:
@@ -606,6 +611,20 @@ class _Tree:
             found, schemas = self.target(COMPONENT_SCHEMAS.rstrip("/"))
             index = self.cache.subtypes = implicit_subtypes(schemas if found else None)
         return index.get(base, [])
+
+    def field_count(self, schema: dict, shared: bool) -> int:
+        """How many rows ``field_entries`` gives, without making them."""
+        count = len(self.shown_properties(schema, shared))
+        patterns = schema.get("patternProperties")
+        if isinstance(patterns, dict):
+            count += len(patterns)
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict) and extra:
+            count += 1
+        tuple_items = schema.get("prefixItems")
+        if not isinstance(tuple_items, list) and isinstance(schema.get("items"), list):
+            tuple_items = schema["items"]
+        return count + (len(tuple_items) if isinstance(tuple_items, list) else 0)
 
     def field_entries(
         self, schema: dict, where: Where | None, places: dict | None = None
