@@ -12,12 +12,18 @@ naming where the schema is in the page's payload (a component's ``$ref``, or a J
 when ``data-ref`` is empty); ``assets/schema.js`` renders it with the same rules when it is opened. Without
 a location (a tree rendered outside a page), a cut row says that it is cut.
 
+Nested fields are folded (``<details>``) under their count, "12 fields" or "1 field, 2 variants"
+(``orgdocs.site.schemas.fields_label``), a lazy row's too; the root's description is left out where it
+repeats the one said above the tree (its response's).
+
 Choices: ``allOf`` members merge their type, format and flags (``orgdocs.site.schemas``); a ``oneOf``/
 ``anyOf`` of scalars reads inline ("string or integer"); other ``oneOf``/``anyOf`` branches, and the
-schemas a ``discriminator`` mapping names, are rows of a ``.schema-variants[data-choice]`` box, each named
-by its title, its component or its mapping key; ``assets/schema.js`` turns the box into a selector (one
-variant shown at a time, Redoc's way). A variant that extends the base it is listed under (``allOf:
-[$ref: Pet]`` below Pet) shows only what it adds.
+subtypes of a ``discriminator`` (those its mapping names or, without a mapping, the components whose
+``allOf`` names its base: ``implicit_subtypes``), are rows of a ``.schema-variants[data-choice]`` box
+(``data-discriminator``: the property that tells them apart), each named by its title, its component or its
+mapping key; ``assets/schema.js`` turns the box into a selector (one variant shown at a time, Redoc's way).
+A variant that extends the base it is listed under (``allOf: [$ref: Pet]`` below Pet) shows only what it
+adds.
 
 Every text from the description is escaped; descriptions go through ``markdown_html``.
 """

@@ -10,12 +10,17 @@
  * empty). A $ref met again on the way up the DOM is a cycle: a link to that row, never expanded. Text from
  * the description is set with textContent (descriptions are shown as plain text here).
  *
+ * Folded fields say their count ("12 fields", "1 field, 2 variants": fieldsLabel, as schemas.py's
+ * fields_label). A discriminator without a mapping offers the components whose allOf names its base, among
+ * those the payload carries (payloads follow neither mappings nor this rule: orgdocs/site/payloads.py).
+ * A choice of more than MAX_BUTTONS variants is a drop-down list named by the discriminator's property.
+ *
  * Field links: the head of every row, drawn on the server or here, gets an id naming the field by its place
  * (the section's or response's id, then the names down to it: "request-body.labels.name", "response-201.id";
  * a parameter's tree starts "parameters.<name>"; a second tree with the same names gets "~2") and a "#" link
  * to it, as the sections' headings have. They are given here, in one place, for the server's rows and for
- * the rows opened later, so that both follow one rule (a link to a row still folded in a lazy row is not
- * known until that row is opened).
+ * the rows opened later, so that both follow one rule; a link to a row still folded in a lazy row renders
+ * the lazy rows on its way (showTarget).
  */
 (function () {
   "use strict";
