@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from orgdocs.render.widgets import form_oauth
 from orgdocs.render.widgets.form_errors import FormError, RefusedError, describe_error
 from orgdocs.render.widgets.form_inputs import (
     InputSpec,
@@ -312,6 +313,68 @@ class RequestForm:
         self._tokens.set(self._scope, None)
         for name, field_name in self._fields:
             self._tokens.set(self._key(name, field_name), None)
+
+    def authorize(
+        self,
+        scheme: str,
+        *,
+        client_id: str,
+        scopes: Sequence[str] = (),
+        client_secret: str | None = None,
+        flow: str = "device",
+        client: httpx.Client | None = None,
+        timeout: float | None = None,
+    ) -> form_oauth.Granted:
+        """Obtain a token for the oauth2 or openIdConnect ``scheme`` and keep it as that scheme's credential
+        (kernel memory, for every form of this API), as ``set_credential`` would.
+
+        ``flow="device"`` (RFC 8628) prints a verification URL and a user code, then polls the token
+        endpoint until the user approves on any device (honouring the server's ``interval`` and
+        ``slow_down``); ``flow="client_credentials"`` asks for a token with ``client_id`` and
+        ``client_secret``. Endpoints are the scheme's (an OpenAPI 3.2 ``deviceAuthorization`` flow, or an
+        openIdConnect discovery document). The token itself is never printed nor returned."""
+        spec = self._schemes.get(scheme)
+        if security.scheme_kind(spec) not in ("oauth2", "openIdConnect"):
+            raise FormError(f"{scheme!r} is not an oauth2 or openIdConnect scheme of this operation")
+        own_client = client is None
+        client = client or httpx.Client(timeout=DEFAULT_TIMEOUT)
+        try:
+            flows = form_oauth.scheme_flows(spec, client, self.description_url or "")
+            if flow == "device":
+                found = next((f for f in flows if f["deviceAuthorizationUrl"] and f["tokenUrl"]), None)
+                if found is None:
+                    raise FormError(f"{scheme} declares no device authorization endpoint")
+                answer = form_oauth.device_flow(
+                    client,
+                    found["deviceAuthorizationUrl"],
+                    found["tokenUrl"],
+                    client_id,
+                    scopes,
+                    client_secret=client_secret,
+                    timeout=timeout,
+                )
+            elif flow == "client_credentials":
+                found = next((f for f in flows if f["flow"] == "clientCredentials"), None)
+                found = found or next((f for f in flows if f["tokenUrl"]), None)
+                if found is None or not client_secret:
+                    raise FormError(f"client credentials need {scheme}'s token URL and a client_secret")
+                answer = form_oauth.client_credentials(
+                    client, found["tokenUrl"], client_id, client_secret, scopes
+                )
+            else:
+                raise FormError(f"flow is 'device' or 'client_credentials', not {flow!r}")
+        finally:
+            if own_client:
+                client.close()
+        self.set_credential(scheme, answer["access_token"])
+        expires = answer.get("expires_in")
+        return form_oauth.Granted(
+            scheme=scheme,
+            flow=flow,
+            scope=str(answer.get("scope") or " ".join(scopes)),
+            expires_in=int(expires) if isinstance(expires, (int, float)) else None,
+            token_type=str(answer.get("token_type") or "bearer"),
+        )
 
     def choose_security(self, alternative: int | Sequence[str]) -> None:
         """Send the credentials of one alternative of the operation's ``security``: its index, or the scheme
