@@ -13,7 +13,7 @@ forms talk to, and checks what a real server checks:
   ``slow_down`` once if the client polls faster than its interval, then a token).
 - ``POST /device``: a device authorization (RFC 8628): device code, user code, verification URI, interval.
 - ``GET /.well-known/openid-configuration``: the discovery document of these endpoints.
-- ``GET /api/me``: the protected endpoint: 401 without a token it issued, else who the token is for.
+- ``GET /api/me`` (and ``/api/whoami``): the protected endpoint: 401 without a token it issued, else who the token is for.
 
 CORS allows any origin, as an authorization server that serves browser clients does.
 """
@@ -204,6 +204,7 @@ def oauth_app(server: OAuthServer) -> Starlette:
             Route("/device", device, methods=["POST"]),
             Route("/.well-known/openid-configuration", discovery),
             Route("/api/me", me),
+            Route("/api/whoami", me),
         ],
         middleware=[
             Middleware(

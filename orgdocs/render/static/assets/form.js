@@ -26,6 +26,9 @@
   "use strict";
   window.orgdocs = window.orgdocs || {};
   var R = window.orgdocs.request;
+  var script = document.currentScript; // its data-oauth: oauth.js, loaded where a scheme is oauth2 or OIDC
+  var oauthUrl = script && script.getAttribute("data-oauth") ? new URL(script.getAttribute("data-oauth"), script.src).href : null;
+  var oauthLoading = null;
   var INTEGER = /^\s*-?\d+\s*$/;
   var NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
   window.orgdocs.parseInput = parse; // the rules of form.py parse_input, for tests and other scripts
@@ -195,6 +198,21 @@
 
   window.orgdocs.browserSend = browserSend;
   window.orgdocs.browserStore = browserStore;
+
+  function loadOAuth() {
+    if (window.orgdocs.oauth) return Promise.resolve(window.orgdocs.oauth);
+    if (!oauthUrl) return Promise.reject(new Error("oauth.js is not on this page"));
+    if (!oauthLoading) {
+      oauthLoading = new Promise(function (resolve, reject) {
+        var tag = document.createElement("script");
+        tag.src = oauthUrl;
+        tag.onload = function () { resolve(window.orgdocs.oauth); };
+        tag.onerror = reject;
+        document.head.appendChild(tag);
+      });
+    }
+    return oauthLoading;
+  }
 
   /* -- one form ----------------------------------------------------------------------------------------- */
 
@@ -398,6 +416,7 @@
       if (forgetButton) {
         forgetButton.addEventListener("click", function () {
           credentialInputs.forEach(function (input) { input.value = ""; });
+          form.querySelectorAll("input[data-oauth-field]").forEach(function (input) { input.value = ""; });
           if (rememberBox) rememberBox.checked = false;
           storeCredentials();
           // every credential of the API, those of schemes other pages use too (and what earlier versions
@@ -407,6 +426,52 @@
         });
       }
       showStatus();
+    }
+
+    /* -- OAuth 2 and OpenID Connect: a token from a flow, kept as a typed one is (oauth.js) -- */
+
+    function requestedScopes(name) {
+      var found = [];
+      (operation.security || []).forEach(function (requirement) {
+        if (!found.length && requirement && Array.isArray(requirement[name])) found = requirement[name].map(String);
+      });
+      return found;
+    }
+
+    function setToken(name, token) {
+      credentialInputs.forEach(function (input) {
+        if (input.getAttribute("data-cred-scheme") === name && input.getAttribute("data-cred-field") === "value") input.value = token;
+      });
+      storeCredentials();
+      update();
+    }
+
+    function setupOAuth() {
+      var found = [];
+      form.querySelectorAll(".scheme").forEach(function (box) {
+        var name = box.getAttribute("data-scheme");
+        var scheme = schemes[name];
+        if (scheme && (scheme.type === "oauth2" || scheme.type === "openIdConnect")) found.push([box, name, scheme]);
+      });
+      if (!found.length) return;
+      if (options.send) { // a notebook: there is no page to come back to; the kernel runs the device flow
+        found.forEach(function (item) {
+          item[0].appendChild(element("p", "hint", "To get a token from the kernel, run form.authorize(\"" + item[1] + "\", client_id=…, scopes=[…]) in a cell (the device flow)."));
+        });
+        return;
+      }
+      loadOAuth().then(function (oauth) {
+        found.forEach(function (item) {
+          var prefix = "orgdocs:cred:" + api + ":" + item[1] + ":";
+          oauth.attach(item[0], item[1], item[2], {
+            scopes: requestedScopes(item[1]),
+            base: descriptionUrl ? new URL(descriptionUrl, pageUrl).href : pageUrl,
+            read: function (field) { var kept = store.get(prefix + field); return kept ? kept.value : ""; },
+            keep: function (field, value) { store.set(prefix + field, value, !!(rememberBox && rememberBox.checked)); },
+            setToken: function (token) { setToken(item[1], token); },
+          });
+        });
+      }, function () { /* no flows: the token is pasted */ });
     }
 
     /* -- extra headers -- */
@@ -658,6 +723,7 @@
     }
 
     setupCredentials();
+    setupOAuth();
     form.querySelectorAll("[data-generate]").forEach(function (button) {
       button.addEventListener("click", function () {
         var target = form.querySelector("#" + button.getAttribute("data-generate"));
