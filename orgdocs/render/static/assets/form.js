@@ -214,6 +214,166 @@
     return oauthLoading;
   }
 
+  /* -- an answer's JSON as a tree that folds ---------------------------------------------------------------
+   * Objects and arrays are <details> (a click or Enter folds them; keys coloured as highlight.py colours
+   * the examples: nt a key, s2 a string, m a number, kc a constant). A large answer starts folded past its
+   * first levels, a folded node builds its children only when first opened, and a long list shows its
+   * items a page at a time. Every text of the answer goes in by textContent: it is data, never markup. */
+
+  var SMALL_ANSWER = 400; // values: an answer this small starts open to the end
+  var OPEN_LEVELS = 2; // a larger one starts open this deep
+  var PAGE_ITEMS = 100; // items of an object or array shown before "Show more"
+  var MAX_OPENED = 2000; // nodes "Expand all" opens at most
+
+  /* {ok, value}: a number JSON.parse would round keeps its text (JSON.rawJSON, where the browser has it) */
+  function parseJson(text) {
+    if (!text) return { ok: false, value: null };
+    try {
+      var exact = typeof JSON.rawJSON === "function";
+      return {
+        ok: true,
+        value: JSON.parse(text, function (key, value, context) {
+          if (exact && typeof value === "number" && context && context.source && String(value) !== context.source) return JSON.rawJSON(context.source);
+          return value;
+        }),
+      };
+    } catch (error) {
+      return { ok: false, value: null };
+    }
+  }
+
+  function isRaw(value) {
+    return typeof JSON.isRawJSON === "function" && JSON.isRawJSON(value);
+  }
+
+  function countValues(value, limit) {
+    var seen = 0, stack = [value];
+    while (stack.length && seen <= limit) {
+      var next = stack.pop();
+      seen++;
+      if (next !== null && typeof next === "object" && !isRaw(next)) {
+        Object.keys(next).forEach(function (key) { stack.push(next[key]); });
+      }
+    }
+    return seen;
+  }
+
+  function span(className, text) {
+    var node = document.createElement("span");
+    if (className) node.className = className;
+    node.textContent = text;
+    return node;
+  }
+
+  function scalar(value) {
+    if (isRaw(value)) return span("m", value.rawJSON);
+    if (value === null || typeof value === "boolean") return span("kc", String(value));
+    if (typeof value === "number") return span("m", String(value));
+    return span("s2", JSON.stringify(value));
+  }
+
+  function jsonView(value) {
+    var small = countValues(value, SMALL_ANSWER) <= SMALL_ANSWER;
+    var root = document.createElement("div");
+    root.className = "json-view hl";
+    root.setAttribute("role", "region");
+    root.setAttribute("aria-label", "Response body");
+    root.tabIndex = 0;
+
+    function keyLabel(key, row) {
+      if (key === null) return;
+      row.appendChild(typeof key === "number" ? span("json-index", String(key)) : span("nt", JSON.stringify(key)));
+      row.appendChild(document.createTextNode(typeof key === "number" ? " " : ": "));
+    }
+
+    function node(key, item, depth, last) {
+      var comma = last ? "" : ",";
+      if (item === null || typeof item !== "object" || isRaw(item)) {
+        var row = document.createElement("div");
+        row.className = "json-row";
+        keyLabel(key, row);
+        row.appendChild(scalar(item));
+        if (comma) row.appendChild(document.createTextNode(comma));
+        return row;
+      }
+      var array = Array.isArray(item);
+      var keys = array ? null : Object.keys(item);
+      var size = array ? item.length : keys.length;
+      var marks = array ? ["[", "]"] : ["{", "}"];
+      if (!size) {
+        var empty = document.createElement("div");
+        empty.className = "json-row";
+        keyLabel(key, empty);
+        empty.appendChild(document.createTextNode(marks[0] + marks[1] + comma));
+        return empty;
+      }
+      var box = document.createElement("details");
+      box.className = "json-node";
+      var summary = document.createElement("summary");
+      keyLabel(key, summary);
+      summary.appendChild(document.createTextNode(marks[0]));
+      summary.appendChild(span("json-folded", " … " + marks[1] + comma + " "));
+      summary.appendChild(span("json-count", size + (array ? (size === 1 ? " item" : " items") : (size === 1 ? " key" : " keys"))));
+      box.appendChild(summary);
+      var built = false;
+      function build() {
+        if (built) return;
+        built = true;
+        var children = document.createElement("div");
+        children.className = "json-children";
+        var shown = 0;
+        function more() {
+          var end = Math.min(size, shown + PAGE_ITEMS);
+          for (; shown < end; shown++) {
+            var childKey = array ? shown : keys[shown];
+            children.insertBefore(node(childKey, item[childKey], depth + 1, shown === size - 1), button);
+          }
+          if (shown >= size && button.parentNode) button.parentNode.removeChild(button);
+          else button.textContent = "Show " + Math.min(PAGE_ITEMS, size - shown) + " more of " + (size - shown);
+        }
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "button button-small json-more";
+        button.addEventListener("click", more);
+        children.appendChild(button);
+        more();
+        box.appendChild(children);
+        var close = document.createElement("div");
+        close.className = "json-close";
+        close.textContent = marks[1] + comma;
+        box.appendChild(close);
+      }
+      box.orgdocsBuild = build;
+      box.addEventListener("toggle", function () { if (box.open) build(); });
+      if (small || depth < OPEN_LEVELS) {
+        build();
+        box.open = true;
+      }
+      return box;
+    }
+
+    root.appendChild(node(null, value, 0, true));
+    return {
+      element: root,
+      /* fold every node, or open every one (building them: up to MAX_OPENED, a large answer stays usable) */
+      setOpen: function (open) {
+        if (!open) {
+          root.querySelectorAll("details.json-node").forEach(function (box) { box.open = false; });
+          return;
+        }
+        var opened = 0, closed;
+        while (opened < MAX_OPENED && (closed = root.querySelectorAll("details.json-node:not([open])")).length) {
+          for (var i = 0; i < closed.length && opened < MAX_OPENED; i++, opened++) {
+            closed[i].orgdocsBuild();
+            closed[i].open = true;
+          }
+        }
+      },
+    };
+  }
+
+  window.orgdocs.jsonView = jsonView;
+
   /* -- one form ----------------------------------------------------------------------------------------- */
 
   function mount(root, options) {
@@ -507,46 +667,68 @@
       responseView.textContent = "";
       responseView.hidden = false;
       var head = element("p", "response-status");
+      // the kernel times its own request (without the trip to the kernel); the browser times fetch
+      var took = Math.round(typeof response.ms === "number" ? response.ms : milliseconds) + " ms";
       if (response.redirect) {
         head.appendChild(element("span", "status status-redirect", "3xx"));
-        head.appendChild(document.createTextNode(" Redirect, not followed · " + Math.round(milliseconds) + " ms"));
+        head.appendChild(document.createTextNode(" Redirect, not followed · " + took));
         responseView.appendChild(head);
         (response.notes || []).forEach(function (note) { responseView.appendChild(element("p", "hint", note)); });
         return;
       }
       var family = { 1: "info", 2: "success", 3: "redirect", 4: "client-error", 5: "server-error" }[String(response.status)[0]] || "other";
       head.appendChild(element("span", "status status-" + family, String(response.status)));
+      if (response.statusText) head.appendChild(document.createTextNode(" " + response.statusText));
       var size = new TextEncoder().encode(response.text || "").length;
-      head.appendChild(document.createTextNode(" " + (response.statusText || "") + " · " + Math.round(milliseconds) + " ms · " + sizeText(size)));
-      responseView.appendChild(head);
-      var headers = element("details", "response-headers");
-      headers.appendChild(element("summary", "", "Headers"));
-      var list = element("dl", "headers");
-      response.headers.forEach(function (h) {
-        list.appendChild(element("dt", "", h[0]));
-        list.appendChild(element("dd", "", h[1]));
+      [["Time", took], ["Size", sizeText(size)]].forEach(function (item) {
+        var meta = element("span", "response-meta");
+        meta.appendChild(element("span", "visually-hidden", item[0] + " "));
+        meta.appendChild(document.createTextNode(item[1]));
+        head.appendChild(meta);
       });
-      headers.appendChild(list);
-      responseView.appendChild(headers);
-      var pretty = response.text, json = false;
-      try {
-        if (pretty) { pretty = JSON.stringify(JSON.parse(pretty), null, 2); json = true; }
-      } catch (error) {
-        pretty = response.text;
+      responseView.appendChild(head);
+      responseView.appendChild(headersTable(response.headers));
+      var parsed = parseJson(response.text);
+      var pretty = parsed.ok ? JSON.stringify(parsed.value, null, 2) : response.text;
+      var tree = parsed.ok && parsed.value !== null && typeof parsed.value === "object" ? window.orgdocs.jsonView(parsed.value) : null;
+      if (response.text) responseView.appendChild(bodyActions(response, pretty, parsed.ok, tree));
+      if (tree) {
+        responseView.appendChild(tree.element);
+      } else {
+        var pre = element("pre", "code response-body");
+        pre.tabIndex = 0; // it scrolls: reachable with the keyboard, named for what it holds
+        pre.setAttribute("role", "region");
+        pre.setAttribute("aria-label", "Response body");
+        var code = element("code", parsed.ok ? "hl" : "");
+        // JSON coloured as the build colours the examples (R.jsonTokens: highlight.py's rule)
+        if (parsed.ok) code.appendChild(colouredPieces(R.jsonTokens(pretty)));
+        else code.textContent = pretty || "(empty body)";
+        pre.appendChild(code);
+        responseView.appendChild(pre);
       }
-      if (response.text) responseView.appendChild(bodyActions(response, pretty, json));
-      var pre = element("pre", "code response-body");
-      pre.tabIndex = 0; // it scrolls: reachable with the keyboard, named for what it holds
-      pre.setAttribute("role", "region");
-      pre.setAttribute("aria-label", "Response body");
-      var code = element("code", json ? "hl" : "");
-      // JSON coloured as the build colours the examples (R.jsonTokens: highlight.py's rule)
-      if (json) code.appendChild(colouredPieces(R.jsonTokens(pretty)));
-      else code.textContent = pretty || "(empty body)";
-      pre.appendChild(code);
-      responseView.appendChild(pre);
       (response.notes || []).forEach(function (note) { responseView.appendChild(element("p", "hint", note)); });
       if (checks) showCheck(response);
+    }
+
+    /* the answer's headers: a table, folded, its summary saying how many */
+    function headersTable(headers) {
+      var box = element("details", "response-headers");
+      box.appendChild(element("summary", "", "Headers (" + headers.length + ")"));
+      var table = element("table", "headers-table");
+      var caption = element("caption", "visually-hidden", "Response headers");
+      table.appendChild(caption);
+      var rows = element("tbody");
+      headers.forEach(function (h) {
+        var row = element("tr");
+        var name = element("th", "", h[0]);
+        name.scope = "row";
+        row.appendChild(name);
+        row.appendChild(element("td", "", h[1]));
+        rows.appendChild(row);
+      });
+      table.appendChild(rows);
+      box.appendChild(table);
+      return box;
     }
 
     function sizeText(bytes) {
@@ -556,8 +738,16 @@
     }
 
     /* Copy (the body as shown) and Download (the body as it came, named by its status and media type) */
-    function bodyActions(response, shown, json) {
+    function bodyActions(response, shown, json, tree) {
       var box = element("div", "response-actions");
+      if (tree) {
+        [["Expand all", true], ["Collapse all", false]].forEach(function (spec) {
+          var button = element("button", "button button-small", spec[0]);
+          button.type = "button";
+          button.addEventListener("click", function () { tree.setOpen(spec[1]); });
+          box.appendChild(button);
+        });
+      }
       var copy = element("button", "button button-small", "Copy");
       copy.type = "button";
       copy.setAttribute("aria-label", "Copy the response body");
@@ -587,8 +777,8 @@
         link.remove();
         setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
       });
-      box.appendChild(copy);
-      box.appendChild(save);
+      box.insertBefore(save, box.firstChild);
+      box.insertBefore(copy, save);
       box.appendChild(status);
       return box;
     }
