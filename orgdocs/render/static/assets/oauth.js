@@ -256,7 +256,7 @@
           var label = element("label");
           label.htmlFor = box.id;
           label.appendChild(element("code", "", scope[0]));
-          if (scope[1]) label.appendChild(element("span", "oauth-scope-said", " " + scope[1]));
+          if (scope[1]) label.appendChild(element("span", "oauth-scope-said", scope[1]));
           row.appendChild(box);
           row.appendChild(label);
           scopes.appendChild(row);
