@@ -19,7 +19,7 @@ from oauth_server import CLIENT_ID, CLIENT_SECRET, SCOPES, serve_oauth
 
 from orgdocs.model import from_document
 from orgdocs.render.static.build import build_site
-from orgdocs.site import Site
+from orgdocs.site import Site, security
 
 from .keys import type_into
 
@@ -193,3 +193,28 @@ def test_a_refusal_is_told(auth, docs, watched):
     status = page.locator(".oauth-status", has_text="invalid_client")
     status.wait_for(timeout=UI_TIMEOUT)
     assert "wrong client credentials" in status.inner_text()
+
+
+DISCOVERY_CASES = [
+    {
+        "authorization_endpoint": "https://o.test/auth",
+        "token_endpoint": "https://o.test/token",
+        "device_authorization_endpoint": "https://o.test/device",
+        "grant_types_supported": ["authorization_code", "client_credentials", security.DEVICE_GRANT],
+        "scopes_supported": ["openid", "email"],
+    },
+    {"authorization_endpoint": "https://o.test/a", "token_endpoint": "https://o.test/t"},
+    {"token_endpoint": "https://o.test/t", "grant_types_supported": ["client_credentials"]},
+    {"authorization_endpoint": "https://o.test/a", "grant_types_supported": "junk", "scopes_supported": 3},
+    {},
+]
+
+
+def test_oauth_js_reads_discovery_documents_as_python_does(docs, watched):
+    page = watched().page
+    page.goto(docs + "whoami/who-am-i-oidc/")
+    page.wait_for_function("() => window.orgdocs && window.orgdocs.oauth")
+    scheme = {"type": "openIdConnect", "openIdConnectUrl": "x"}
+    for case in DISCOVERY_CASES:
+        found = page.evaluate("d => window.orgdocs.oauth.discoveredFlows(d)", case)
+        assert found == security.oauth_flows(scheme, case), case

@@ -78,13 +78,13 @@
     var token = text("token_endpoint");
     var found = [];
     if (text("authorization_endpoint") && token && grants.indexOf("authorization_code") !== -1) {
-      found.push({ flow: "authorizationCode", authorizationUrl: text("authorization_endpoint"), tokenUrl: token, scopes: scopes });
+      found.push({ flow: "authorizationCode", authorizationUrl: text("authorization_endpoint"), tokenUrl: token, deviceAuthorizationUrl: "", scopes: scopes });
     }
     if (token && grants.indexOf("client_credentials") !== -1) {
-      found.push({ flow: "clientCredentials", authorizationUrl: "", tokenUrl: token, scopes: scopes });
+      found.push({ flow: "clientCredentials", authorizationUrl: "", tokenUrl: token, deviceAuthorizationUrl: "", scopes: scopes });
     }
     if (token && text("device_authorization_endpoint") && (grants.indexOf(DEVICE_GRANT) !== -1 || !document.grant_types_supported)) {
-      found.push({ flow: "deviceAuthorization", authorizationUrl: "", tokenUrl: token, scopes: scopes });
+      found.push({ flow: "deviceAuthorization", authorizationUrl: "", tokenUrl: token, deviceAuthorizationUrl: text("device_authorization_endpoint"), scopes: scopes });
     }
     return found;
   }
