@@ -151,3 +151,16 @@ def test_a_large_answer_starts_folded_and_opens_with_the_keyboard(built, static_
     page.get_by_role("button", name="Expand all").click()
     assert view.locator("details.json-node:not([open])").count() == 0
     assert not seen.errors, seen.errors
+
+
+def test_the_body_as_text_is_one_click_away(built, static_server, watched):
+    page = watched().page
+    view = _send(page, static_server(built) + "api/answers/small/")
+    raw = page.locator("[data-response] .response-body")
+    assert raw.is_hidden()
+    page.get_by_role("button", name="Show the response body as text").click()
+    assert raw.is_visible() and view.is_hidden()
+    assert json.loads(raw.inner_text())["name"] == HOSTILE
+    assert page.get_by_role("button", name="Expand all").is_disabled()
+    page.get_by_role("button", name="Show the response body as text").click()
+    assert view.is_visible() and raw.is_hidden()

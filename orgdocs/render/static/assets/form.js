@@ -678,34 +678,28 @@
       }
       var family = { 1: "info", 2: "success", 3: "redirect", 4: "client-error", 5: "server-error" }[String(response.status)[0]] || "other";
       head.appendChild(element("span", "status status-" + family, String(response.status)));
-      if (response.statusText) head.appendChild(document.createTextNode(" " + response.statusText));
       var size = new TextEncoder().encode(response.text || "").length;
-      [["Time", took], ["Size", sizeText(size)]].forEach(function (item) {
-        var meta = element("span", "response-meta");
-        meta.appendChild(element("span", "visually-hidden", item[0] + " "));
-        meta.appendChild(document.createTextNode(item[1]));
-        head.appendChild(meta);
-      });
+      head.appendChild(document.createTextNode(" " + (response.statusText || "") + " · " + took + " · " + sizeText(size)));
       responseView.appendChild(head);
       responseView.appendChild(headersTable(response.headers));
       var parsed = parseJson(response.text);
       var pretty = parsed.ok ? JSON.stringify(parsed.value, null, 2) : response.text;
       var tree = parsed.ok && parsed.value !== null && typeof parsed.value === "object" ? window.orgdocs.jsonView(parsed.value) : null;
-      if (response.text) responseView.appendChild(bodyActions(response, pretty, parsed.ok, tree));
+      var pre = element("pre", "code response-body");
+      pre.tabIndex = 0; // it scrolls: reachable with the keyboard, named for what it holds
+      pre.setAttribute("role", "region");
+      pre.setAttribute("aria-label", tree ? "Response body as text" : "Response body");
+      var code = element("code", parsed.ok ? "hl" : "");
+      // JSON coloured as the build colours the examples (R.jsonTokens: highlight.py's rule)
+      if (parsed.ok) code.appendChild(colouredPieces(R.jsonTokens(pretty)));
+      else code.textContent = pretty || "(empty body)";
+      pre.appendChild(code);
+      if (response.text) responseView.appendChild(bodyActions(response, pretty, parsed.ok, tree, pre));
       if (tree) {
+        pre.hidden = true; // the tree shows it; "Text" shows this instead
         responseView.appendChild(tree.element);
-      } else {
-        var pre = element("pre", "code response-body");
-        pre.tabIndex = 0; // it scrolls: reachable with the keyboard, named for what it holds
-        pre.setAttribute("role", "region");
-        pre.setAttribute("aria-label", "Response body");
-        var code = element("code", parsed.ok ? "hl" : "");
-        // JSON coloured as the build colours the examples (R.jsonTokens: highlight.py's rule)
-        if (parsed.ok) code.appendChild(colouredPieces(R.jsonTokens(pretty)));
-        else code.textContent = pretty || "(empty body)";
-        pre.appendChild(code);
-        responseView.appendChild(pre);
       }
+      responseView.appendChild(pre);
       (response.notes || []).forEach(function (note) { responseView.appendChild(element("p", "hint", note)); });
       if (checks) showCheck(response);
     }
@@ -714,7 +708,7 @@
     function headersTable(headers) {
       var box = element("details", "response-headers");
       box.appendChild(element("summary", "", "Headers (" + headers.length + ")"));
-      var table = element("table", "headers-table");
+      var table = element("table", "headers headers-table");
       var caption = element("caption", "visually-hidden", "Response headers");
       table.appendChild(caption);
       var rows = element("tbody");
@@ -738,12 +732,25 @@
     }
 
     /* Copy (the body as shown) and Download (the body as it came, named by its status and media type) */
-    function bodyActions(response, shown, json, tree) {
+    function bodyActions(response, shown, json, tree, pre) {
       var box = element("div", "response-actions");
       if (tree) {
+        var asText = element("button", "button button-small", "Text");
+        asText.type = "button";
+        asText.setAttribute("aria-pressed", "false");
+        asText.setAttribute("aria-label", "Show the response body as text");
+        asText.addEventListener("click", function () {
+          var text = asText.getAttribute("aria-pressed") !== "true";
+          asText.setAttribute("aria-pressed", String(text));
+          pre.hidden = !text;
+          tree.element.hidden = text;
+          box.querySelectorAll("[data-tree-action]").forEach(function (b) { b.disabled = text; });
+        });
+        box.appendChild(asText);
         [["Expand all", true], ["Collapse all", false]].forEach(function (spec) {
           var button = element("button", "button button-small", spec[0]);
           button.type = "button";
+          button.setAttribute("data-tree-action", "");
           button.addEventListener("click", function () { tree.setOpen(spec[1]); });
           box.appendChild(button);
         });

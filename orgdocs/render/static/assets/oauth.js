@@ -163,9 +163,9 @@
     panel.appendChild(summary);
     var body = element("div", "oauth-body");
     panel.appendChild(body);
+    // before the list of the scheme's endpoints (the page's without JavaScript), which stays
     var declared = box.querySelector("details.flows");
-    if (declared) declared.hidden = true; // the panel says all it says
-    box.appendChild(panel);
+    box.insertBefore(panel, declared);
     var flows = null;
 
     panel.addEventListener("toggle", function () {
