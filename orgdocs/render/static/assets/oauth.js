@@ -26,6 +26,7 @@
   var RUNS = { authorizationCode: "Authorization code (PKCE)", clientCredentials: "Client credentials", implicit: "Implicit" };
   var DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
   var counter = 0;
+  var CANCELLED = "cancelled"; // a flow replaced by a new Authorize: nothing to tell
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -126,14 +127,15 @@
 
   /* -- the pop-up and the answer the redirect page passes back -- */
 
+  /* the redirect page's answer carrying `state`; cancel() stops waiting. A closed pop-up is no sign: a server
+   * whose Cross-Origin-Opener-Policy cuts the opener makes it look closed at once, and answers by the channel */
   function popupAnswer(url, state, popup) {
-    return new Promise(function (resolve, reject) {
+    var cancel = null;
+    var answer = new Promise(function (resolve, reject) {
       var channel = window.BroadcastChannel ? new BroadcastChannel(CHANNEL) : null;
-      var timer = null;
       function finish(settle, value) {
         window.removeEventListener("message", onMessage);
         if (channel) channel.close();
-        clearInterval(timer);
         settle(value);
       }
       function heard(data) {
@@ -146,11 +148,10 @@
       }
       window.addEventListener("message", onMessage);
       if (channel) channel.onmessage = function (event) { heard(event.data); };
+      cancel = function () { finish(reject, new Error(CANCELLED)); };
       popup.location.href = url;
-      timer = setInterval(function () {
-        if (popup.closed) setTimeout(function () { finish(reject, new Error("The authorization window was closed before it answered.")); }, 300);
-      }, 500);
     });
+    return { answer: answer, cancel: cancel };
   }
 
   /* -- the panel -- */
@@ -167,6 +168,7 @@
     var declared = box.querySelector("details.flows");
     box.insertBefore(panel, declared);
     var flows = null;
+    var waiting = null; // the cancel() of a flow waiting for its pop-up's answer
 
     panel.addEventListener("toggle", function () {
       if (!panel.open || flows) return;
@@ -280,15 +282,16 @@
           clientId.focus();
           return;
         }
-        go.disabled = true;
-        said.textContent = flow.flow === "clientCredentials" ? "Asking for a token…" : "Waiting for the authorization window…";
+        if (waiting) waiting();
+        waiting = null;
+        said.textContent = flow.flow === "clientCredentials" ? "Asking for a token…" : "Waiting for the authorization window (closed it? Authorize again)…";
         run(flow, id, secret.value.trim(), picked).then(function (answer) {
           options.setToken(answer.access_token);
           var lasts = answer.expires_in ? ", valid for " + answer.expires_in + " s" : "";
           said.textContent = "Authorized: the token is set above" + lasts + (answer.scope ? " (scope " + answer.scope + ")" : "") + ".";
         }, function (error) {
-          said.textContent = error.message;
-        }).then(function () { go.disabled = false; });
+          if (error.message !== CANCELLED) said.textContent = error.message;
+        });
       });
     }
 
@@ -312,11 +315,14 @@
         }
         var url = new URL(flow.authorizationUrl, options.base);
         Object.keys(query).forEach(function (key) { if (query[key]) url.searchParams.set(key, query[key]); });
-        return popupAnswer(url.href, state, popup);
+        var pending = popupAnswer(url.href, state, popup);
+        waiting = pending.cancel;
+        return pending.answer;
       }, function (error) {
         popup.close();
         throw error;
       }).then(function (params) {
+        waiting = null;
         if (params.error) throw new Error(refusal("The authorization server", "", params));
         if (flow.flow === "implicit") {
           if (!params.access_token) throw new Error("The authorization server sent no access_token.");
