@@ -53,7 +53,7 @@ def description(auth_url: str):
             },
         },
     }
-    # a description read from a URL: its relative openIdConnectUrl resolves against it
+    # its relative openIdConnectUrl resolves against the server, as OpenAPI says
     return from_document(document, f"{auth_url}/openapi.json")
 
 

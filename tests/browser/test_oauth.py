@@ -49,7 +49,8 @@ def description(auth: str) -> dict:
                 },
                 "oidc": {
                     "type": "openIdConnect",
-                    "openIdConnectUrl": f"{auth}/.well-known/openid-configuration",
+                    # relative: resolved against the server, as OpenAPI says
+                    "openIdConnectUrl": "/.well-known/openid-configuration",
                 },
             }
         },

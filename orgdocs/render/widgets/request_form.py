@@ -339,7 +339,7 @@ class RequestForm:
         own_client = client is None
         client = client or httpx.Client(timeout=DEFAULT_TIMEOUT)
         try:
-            flows = form_oauth.scheme_flows(spec, client, self.description_url or "")
+            flows = form_oauth.scheme_flows(spec, client, self._oauth_base())
             if flow == "device":
                 found = next((f for f in flows if f["deviceAuthorizationUrl"] and f["tokenUrl"]), None)
                 if found is None:
@@ -375,6 +375,14 @@ class RequestForm:
             expires_in=int(expires) if isinstance(expires, (int, float)) else None,
             token_type=str(answer.get("token_type") or "bearer"),
         )
+
+    def _oauth_base(self) -> str:
+        """What relative OAuth URLs resolve against: the chosen server (as OpenAPI says), else the
+        description's URL."""
+        try:
+            return self.server_url.rstrip("/") + "/"
+        except FormError:
+            return self.description_url or ""
 
     def choose_security(self, alternative: int | Sequence[str]) -> None:
         """Send the credentials of one alternative of the operation's ``security``: its index, or the scheme

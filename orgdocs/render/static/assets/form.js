@@ -625,7 +625,9 @@
           var prefix = "orgdocs:cred:" + api + ":" + item[1] + ":";
           oauth.attach(item[0], item[1], item[2], {
             scopes: requestedScopes(item[1]),
-            base: descriptionUrl ? new URL(descriptionUrl, pageUrl).href : pageUrl,
+            base: function () { // relative endpoint URLs resolve against the server (OpenAPI), made absolute
+              try { return new URL(chosenServer(), pageUrl).href; } catch (error) { return pageUrl; }
+            },
             read: function (field) { var kept = store.get(prefix + field); return kept ? kept.value : ""; },
             keep: function (field, value) { store.set(prefix + field, value, !!(rememberBox && rememberBox.checked)); },
             setToken: function (token) { setToken(item[1], token); },

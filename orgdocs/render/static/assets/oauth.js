@@ -3,8 +3,8 @@
  * form.js loads this script when the operation's schemes include oauth2 or openIdConnect, and calls
  * orgdocs.oauth.attach(box, name, scheme, options) for each: box is the scheme's part of the form, options
  * {scopes: the scopes the operation asks of this scheme, read(field), keep(field, value): the form's
- * credential store for the client id and secret, setToken(token), base: the URL relative endpoints resolve
- * against}. It adds an "Authorize" panel: the flow (authorization code with PKCE, client credentials,
+ * credential store for the client id and secret, setToken(token), base(): the chosen server's URL, which
+ * relative endpoint URLs resolve against, as OpenAPI says}. It adds an "Authorize" panel: the flow (authorization code with PKCE, client credentials,
  * implicit), the client id and secret, the scopes as checkboxes, and a button that runs the flow. The token
  * obtained goes to setToken, which keeps it where a typed token is kept (the form's store: this browser
  * only, for this API).
@@ -174,7 +174,7 @@
       if (!panel.open || flows) return;
       flows = [];
       body.appendChild(element("p", "hint", "Reading " + name + "'s endpoints…"));
-      flowsOf(scheme, options.base).then(function (found) {
+      flowsOf(scheme, options.base()).then(function (found) {
         flows = found;
         draw();
       }, function (error) {
@@ -296,7 +296,7 @@
     }
 
     function run(flow, clientId, secret, scopes) {
-      var tokenUrl = flow.tokenUrl ? new URL(flow.tokenUrl, options.base).href : "";
+      var tokenUrl = flow.tokenUrl ? new URL(flow.tokenUrl, options.base()).href : "";
       if (flow.flow === "clientCredentials") {
         if (!secret) return Promise.reject(new Error("Client credentials need the client secret."));
         return tokenRequest(tokenUrl, { grant_type: "client_credentials", scope: scopes.join(" ") }, [clientId, secret]);
@@ -313,7 +313,7 @@
           query.code_challenge = challenge;
           query.code_challenge_method = "S256";
         }
-        var url = new URL(flow.authorizationUrl, options.base);
+        var url = new URL(flow.authorizationUrl, options.base());
         Object.keys(query).forEach(function (key) { if (query[key]) url.searchParams.set(key, query[key]); });
         var pending = popupAnswer(url.href, state, popup);
         waiting = pending.cancel;
