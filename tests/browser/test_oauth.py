@@ -45,6 +45,7 @@ def description(auth: str) -> dict:
                             "scopes": SCOPES,
                         },
                         "clientCredentials": {"tokenUrl": f"{auth}/token", "scopes": SCOPES},
+                        "implicit": {"authorizationUrl": f"{auth}/authorize", "scopes": SCOPES},
                     },
                 },
                 "oidc": {
@@ -129,6 +130,24 @@ def test_authorization_code_with_pkce_gets_a_token_that_send_carries(auth, docs,
     assert page.evaluate("() => localStorage.length") == 0
     # and the samples show a placeholder, never the token
     assert stored[0] not in page.locator("[data-sample]").first.inner_text()
+    assert not seen.errors, seen.errors
+
+
+def test_the_implicit_flow_takes_the_token_from_the_fragment(auth, docs, watched):
+    seen = watched()
+    page = seen.page
+    page.goto(docs + "me/who-am-i/")
+    panel = page.locator("[data-oauth=petsAuth]")
+    panel.get_by_text("Authorize petsAuth").click()
+    panel.get_by_label("Flow").select_option(label="Implicit")
+    type_into(page, panel.get_by_label("Client ID"), CLIENT_ID)
+    before = len(auth.token_requests)
+    with page.expect_popup():
+        panel.get_by_role("button", name="Authorize").click()
+    page.locator(".oauth-status", has_text="Authorized").wait_for(timeout=UI_TIMEOUT)
+    assert len(auth.token_requests) == before  # no token endpoint: the token came in the redirect
+    text = _send_and_read(page)
+    assert "200" in text and '"implicit"' in text
     assert not seen.errors, seen.errors
 
 

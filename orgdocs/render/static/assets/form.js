@@ -20,6 +20,11 @@
  *     localStorage when the reader ticks "remember on this device"; nothing is stored anywhere else.
  * Send never follows a redirect (fetch's redirect: "manual"): the credentials it carries would go wherever the
  * Location points. The redirect is shown instead.
+ * An oauth2 or openIdConnect scheme gets an Authorize panel (oauth.js, loaded from the script's data-oauth
+ * when the page has one) whose token goes where a typed one goes: store.set, for this API. In a notebook (a
+ * host's own send) the panel is replaced by a line naming RequestForm.authorize, the kernel's device flow.
+ * The answer: status, time and size; the headers in a folded table; a JSON body as a tree that folds
+ * (orgdocs.jsonView), its text one click away; Copy, Download; the check against the description.
  * The page script mounts every form with the defaults.
  */
 (function () {
