@@ -145,3 +145,17 @@ def test_authorize_is_for_oauth_schemes_only(auth):
         form.authorize("key", client_id=CLIENT_ID)
     with pytest.raises(FormError, match="flow is 'device' or 'client_credentials'"):
         form.authorize("oidc", client_id=CLIENT_ID, flow="implicit")
+
+
+def test_a_device_endpoint_the_description_does_not_declare_is_named(auth, capsys):
+    found = description(auth.url)
+    schemes = found.security_schemes
+    # an OpenAPI 3.0 scheme: only client credentials declared (a token URL), no device flow
+    del schemes["petsAuth"].flows["deviceAuthorization"]
+    operation = next(op for op in found.operations if op.operation_id == "me")
+    form = RequestForm(operation, description=found, tokens=TokenStore())
+    with pytest.raises(FormError, match="device_url"):
+        form.authorize("petsAuth", client_id=CLIENT_ID)
+    form.authorize("petsAuth", client_id=CLIENT_ID, device_url=f"{auth.url}/device")
+    assert "WDJB-MJHT" in capsys.readouterr().out
+    assert form.send().json()["grant"] == "device_code"

@@ -322,6 +322,7 @@ class RequestForm:
         scopes: Sequence[str] = (),
         client_secret: str | None = None,
         flow: str = "device",
+        device_url: str | None = None,
         client: httpx.Client | None = None,
         timeout: float | None = None,
     ) -> form_oauth.Granted:
@@ -332,7 +333,9 @@ class RequestForm:
         endpoint until the user approves on any device (honouring the server's ``interval`` and
         ``slow_down``); ``flow="client_credentials"`` asks for a token with ``client_id`` and
         ``client_secret``. Endpoints are the scheme's (an OpenAPI 3.2 ``deviceAuthorization`` flow, or an
-        openIdConnect discovery document). The token itself is never printed nor returned."""
+        openIdConnect discovery document); ``device_url`` names the device authorization endpoint of a
+        scheme that declares none (OpenAPI 3.0 and 3.1 have no such flow), used with its token URL. The
+        token itself is never printed nor returned."""
         spec = self._schemes.get(scheme)
         if security.scheme_kind(spec) not in ("oauth2", "openIdConnect"):
             raise FormError(f"{scheme!r} is not an oauth2 or openIdConnect scheme of this operation")
@@ -342,8 +345,16 @@ class RequestForm:
             flows = form_oauth.scheme_flows(spec, client, self._oauth_base())
             if flow == "device":
                 found = next((f for f in flows if f["deviceAuthorizationUrl"] and f["tokenUrl"]), None)
+                if device_url:
+                    token_url = next((f["tokenUrl"] for f in flows if f["tokenUrl"]), "")
+                    found = (
+                        {"deviceAuthorizationUrl": device_url, "tokenUrl": token_url} if token_url else None
+                    )
                 if found is None:
-                    raise FormError(f"{scheme} declares no device authorization endpoint")
+                    raise FormError(
+                        f"{scheme} declares no device authorization endpoint (and a token URL): "
+                        "name it with device_url=..."
+                    )
                 answer = form_oauth.device_flow(
                     client,
                     found["deviceAuthorizationUrl"],
