@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
 import httpx
@@ -21,11 +21,15 @@ import httpx
 from orgdocs.render.widgets.form_errors import FormError
 from orgdocs.site import security
 
-__all__ = ["Granted", "OAuthError", "client_credentials", "device_flow", "scheme_flows"]
+if TYPE_CHECKING:
+    from orgdocs.render.widgets.request_form import RequestForm
+
+__all__ = ["Granted", "OAuthError", "authorize", "client_credentials", "device_flow", "scheme_flows"]
 
 DEVICE_GRANT = security.DEVICE_GRANT
 SLOW_DOWN_STEP = 5  # seconds added to the polling interval on each slow_down (RFC 8628, 3.5)
 DEFAULT_INTERVAL = 5  # seconds between polls when the server names none (RFC 8628, 3.2)
+DEFAULT_TIMEOUT = 10.0  # seconds, for each request of the client made when none is given
 
 
 class OAuthError(FormError):
@@ -46,6 +50,65 @@ class Granted:
         lasts = f", for {self.expires_in} s" if self.expires_in else ""
         scope = f" with scope {self.scope!r}" if self.scope else ""
         return f"{self.scheme}: a {self.token_type} token from the {self.flow} flow{scope}{lasts}"
+
+
+def authorize(
+    form: RequestForm,
+    scheme: str,
+    *,
+    client_id: str,
+    scopes: Sequence[str] = (),
+    client_secret: str | None = None,
+    flow: str = "device",
+    device_url: str | None = None,
+    client: httpx.Client | None = None,
+    timeout: float | None = None,
+) -> Granted:
+    """``RequestForm.authorize``: run ``flow`` for ``form``'s ``scheme`` and keep the token as its credential."""
+    spec = form._oauth_scheme(scheme)
+    own_client = client is None
+    client = client or httpx.Client(timeout=DEFAULT_TIMEOUT)
+    try:
+        flows = scheme_flows(spec, client, form._oauth_base())
+        if flow == "device":
+            found = next((f for f in flows if f["deviceAuthorizationUrl"] and f["tokenUrl"]), None)
+            if device_url:
+                token_url = next((f["tokenUrl"] for f in flows if f["tokenUrl"]), "")
+                found = {"deviceAuthorizationUrl": device_url, "tokenUrl": token_url} if token_url else None
+            if found is None:
+                raise FormError(
+                    f"{scheme} declares no device authorization endpoint (and a token URL): "
+                    "name it with device_url=..."
+                )
+            answer = device_flow(
+                client,
+                found["deviceAuthorizationUrl"],
+                found["tokenUrl"],
+                client_id,
+                scopes,
+                client_secret=client_secret,
+                timeout=timeout,
+            )
+        elif flow == "client_credentials":
+            found = next((f for f in flows if f["flow"] == "clientCredentials"), None)
+            found = found or next((f for f in flows if f["tokenUrl"]), None)
+            if found is None or not client_secret:
+                raise FormError(f"client credentials need {scheme}'s token URL and a client_secret")
+            answer = client_credentials(client, found["tokenUrl"], client_id, client_secret, scopes)
+        else:
+            raise FormError(f"flow is 'device' or 'client_credentials', not {flow!r}")
+    finally:
+        if own_client:
+            client.close()
+    form.set_credential(scheme, answer["access_token"])
+    expires = answer.get("expires_in")
+    return Granted(
+        scheme=scheme,
+        flow=flow,
+        scope=str(answer.get("scope") or " ".join(scopes)),
+        expires_in=int(expires) if isinstance(expires, (int, float)) else None,
+        token_type=str(answer.get("token_type") or "bearer"),
+    )
 
 
 def scheme_flows(scheme: Mapping[str, Any], client: httpx.Client, base: str = "") -> list[dict]:

@@ -336,56 +336,24 @@ class RequestForm:
         openIdConnect discovery document); ``device_url`` names the device authorization endpoint of a
         scheme that declares none (OpenAPI 3.0 and 3.1 have no such flow), used with its token URL. The
         token itself is never printed nor returned."""
+        return form_oauth.authorize(
+            self,
+            scheme,
+            client_id=client_id,
+            scopes=scopes,
+            client_secret=client_secret,
+            flow=flow,
+            device_url=device_url,
+            client=client,
+            timeout=timeout,
+        )
+
+    def _oauth_scheme(self, scheme: str) -> dict:
+        """The payload dict of ``scheme`` if it is an oauth2 or openIdConnect scheme of this operation."""
         spec = self._schemes.get(scheme)
         if security.scheme_kind(spec) not in ("oauth2", "openIdConnect"):
             raise FormError(f"{scheme!r} is not an oauth2 or openIdConnect scheme of this operation")
-        own_client = client is None
-        client = client or httpx.Client(timeout=DEFAULT_TIMEOUT)
-        try:
-            flows = form_oauth.scheme_flows(spec, client, self._oauth_base())
-            if flow == "device":
-                found = next((f for f in flows if f["deviceAuthorizationUrl"] and f["tokenUrl"]), None)
-                if device_url:
-                    token_url = next((f["tokenUrl"] for f in flows if f["tokenUrl"]), "")
-                    found = (
-                        {"deviceAuthorizationUrl": device_url, "tokenUrl": token_url} if token_url else None
-                    )
-                if found is None:
-                    raise FormError(
-                        f"{scheme} declares no device authorization endpoint (and a token URL): "
-                        "name it with device_url=..."
-                    )
-                answer = form_oauth.device_flow(
-                    client,
-                    found["deviceAuthorizationUrl"],
-                    found["tokenUrl"],
-                    client_id,
-                    scopes,
-                    client_secret=client_secret,
-                    timeout=timeout,
-                )
-            elif flow == "client_credentials":
-                found = next((f for f in flows if f["flow"] == "clientCredentials"), None)
-                found = found or next((f for f in flows if f["tokenUrl"]), None)
-                if found is None or not client_secret:
-                    raise FormError(f"client credentials need {scheme}'s token URL and a client_secret")
-                answer = form_oauth.client_credentials(
-                    client, found["tokenUrl"], client_id, client_secret, scopes
-                )
-            else:
-                raise FormError(f"flow is 'device' or 'client_credentials', not {flow!r}")
-        finally:
-            if own_client:
-                client.close()
-        self.set_credential(scheme, answer["access_token"])
-        expires = answer.get("expires_in")
-        return form_oauth.Granted(
-            scheme=scheme,
-            flow=flow,
-            scope=str(answer.get("scope") or " ".join(scopes)),
-            expires_in=int(expires) if isinstance(expires, (int, float)) else None,
-            token_type=str(answer.get("token_type") or "bearer"),
-        )
+        return dict(spec)
 
     def _oauth_base(self) -> str:
         """What relative OAuth URLs resolve against: the chosen server (as OpenAPI says), else the
