@@ -184,3 +184,39 @@ def test_request_problems_block_what_cannot_be_sent(operation):
     ok = {"first": "1", "second": "2", "q": "x"}
     problems = request_problems(operation, parts, values=ok, server="https://api.test/v1", body_text="{}")
     assert list(problems) == ["headers", "url"]
+
+
+def test_oauth_flows_of_an_oauth2_scheme():
+    scheme = {
+        "type": "oauth2",
+        "flows": {
+            "authorizationCode": {"authorizationUrl": "/auth", "tokenUrl": "/token", "scopes": {"r": "Read"}},
+            "deviceAuthorization": {"deviceAuthorizationUrl": "/device", "tokenUrl": "/token", "scopes": {}},
+            "somethingElse": {"tokenUrl": "/x"},
+        },
+    }
+    flows = security.oauth_flows(scheme)
+    assert [f["flow"] for f in flows] == ["authorizationCode", "deviceAuthorization"]
+    assert flows[0]["scopes"] == [["r", "Read"]] and flows[0]["authorizationUrl"] == "/auth"
+    assert flows[1]["deviceAuthorizationUrl"] == "/device"
+    assert security.oauth_flows(SCHEMES["Bearer"]) == []
+
+
+def test_oauth_flows_of_an_openid_connect_discovery_document():
+    document = {
+        "authorization_endpoint": "https://o.test/auth",
+        "token_endpoint": "https://o.test/token",
+        "device_authorization_endpoint": "https://o.test/device",
+        "grant_types_supported": ["authorization_code", "client_credentials", security.DEVICE_GRANT],
+        "scopes_supported": ["openid", "email"],
+    }
+    flows = security.oauth_flows(SCHEMES["OIDC"], document)
+    assert [f["flow"] for f in flows] == ["authorizationCode", "clientCredentials", "deviceAuthorization"]
+    assert flows[0]["scopes"] == [["openid", ""], ["email", ""]]
+    assert flows[2]["deviceAuthorizationUrl"] == "https://o.test/device"
+    # without grant_types_supported, OpenID Connect Discovery's default: authorization code (and implicit)
+    plain = {k: v for k, v in document.items() if k not in ("grant_types_supported", "scopes_supported")}
+    flows = security.oauth_flows(SCHEMES["OIDC"], plain)
+    assert [f["flow"] for f in flows] == ["authorizationCode", "deviceAuthorization"]
+    assert flows[0]["scopes"] == [["openid", ""]]
+    assert security.oauth_flows(SCHEMES["OIDC"], {}) == []

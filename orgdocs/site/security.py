@@ -22,6 +22,10 @@ form and the code samples all follow these rules. Schemes are the payload's dict
   parameter name; basic -> ``Authorization: Basic base64(username:password)`` (UTF-8); bearer, oauth2,
   openIdConnect -> ``Authorization: Bearer <token>``; other http -> ``Authorization: <value>``. Only the
   first ``Authorization`` of an alternative is applied.
+- **Flows** (``oauth_flows``): how a token of an oauth2 or openIdConnect scheme is obtained, one entry per
+  flow the forms can run (the browser: ``authorizationCode`` with PKCE, ``clientCredentials``, ``implicit``;
+  the notebook: ``deviceAuthorization`` and ``clientCredentials``); an openIdConnect scheme's come from its
+  discovery document. The token obtained is kept as the scheme's ``value``, as a typed one is.
 - **Placeholders** (``placeholder_credentials``): ``$NAME`` for each input of an alternative. A value that is
   a placeholder (``$`` + upper-case letters, digits, ``_``) is never encoded: a query keeps ``$API_KEY``, and
   basic writes ``Basic $USERNAME:$PASSWORD`` (the samples turn it into their language's basic auth).
@@ -35,11 +39,13 @@ from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
+    "DEVICE_GRANT",
     "PLACEHOLDER",
     "applied_credentials",
     "default_alternative",
     "flow_summary",
     "is_placeholder",
+    "oauth_flows",
     "placeholder_credentials",
     "satisfied",
     "scheme_inputs",
@@ -126,6 +132,71 @@ def flow_summary(scheme: Mapping[str, Any] | None) -> list[dict]:
             }
         )
     return found
+
+
+# OpenAPI's flow names (the model maps Swagger 2.0's); OpenAPI 3.2 adds deviceAuthorization
+_KNOWN_FLOWS = ("authorizationCode", "clientCredentials", "implicit", "password", "deviceAuthorization")
+DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"
+
+
+def oauth_flows(scheme: Mapping[str, Any] | None, discovery: Mapping[str, Any] | None = None) -> list[dict]:
+    """The flows of an oauth2 scheme, or of an openIdConnect scheme given its ``discovery`` document:
+    ``{flow, authorizationUrl, tokenUrl, deviceAuthorizationUrl, scopes}`` each (``scopes`` as ``[name,
+    description]`` pairs; URLs as the description writes them, maybe relative). An openIdConnect scheme
+    offers ``authorizationCode`` when the document names an authorization endpoint, ``clientCredentials``
+    and ``deviceAuthorization`` when its grant types (or its device endpoint) say so."""
+    if not isinstance(scheme, Mapping):
+        return []
+    if scheme.get("type") == "openIdConnect":
+        return _discovered_flows(discovery or {})
+    found = []
+    for summary in flow_summary(scheme):
+        flow = summary["flow"]
+        if flow not in _KNOWN_FLOWS:
+            continue
+        spec = (scheme.get("flows") or {}).get(summary["flow"]) or {}
+        device = spec.get("deviceAuthorizationUrl") if isinstance(spec, Mapping) else None
+        found.append(
+            {
+                "flow": flow,
+                "authorizationUrl": summary["authorizationUrl"],
+                "tokenUrl": summary["tokenUrl"],
+                "deviceAuthorizationUrl": str(device or ""),
+                "scopes": summary["scopes"],
+            }
+        )
+    return found
+
+
+def _discovered_flows(document: Mapping[str, Any]) -> list[dict]:
+    def text(key: str) -> str:
+        value = document.get(key)
+        return value if isinstance(value, str) else ""
+
+    grants = document.get("grant_types_supported")
+    # OpenID Connect Discovery: without the list, authorization_code and implicit are supported
+    grants = [str(g) for g in grants] if isinstance(grants, list) else ["authorization_code", "implicit"]
+    supported = document.get("scopes_supported")
+    scopes = [[str(s), ""] for s in supported] if isinstance(supported, list) else [["openid", ""]]
+    token, device = text("token_endpoint"), text("device_authorization_endpoint")
+    found = []
+    if text("authorization_endpoint") and token and "authorization_code" in grants:
+        found.append(_flow("authorizationCode", text("authorization_endpoint"), token, "", scopes))
+    if token and "client_credentials" in grants:
+        found.append(_flow("clientCredentials", "", token, "", scopes))
+    if token and device and (DEVICE_GRANT in grants or "grant_types_supported" not in document):
+        found.append(_flow("deviceAuthorization", "", token, device, scopes))
+    return found
+
+
+def _flow(flow: str, authorization: str, token: str, device: str, scopes: list) -> dict:
+    return {
+        "flow": flow,
+        "authorizationUrl": authorization,
+        "tokenUrl": token,
+        "deviceAuthorizationUrl": device,
+        "scopes": scopes,
+    }
 
 
 def satisfied(alternative: list[str], schemes: Mapping[str, Any], credentials: Credentials) -> bool:

@@ -229,7 +229,7 @@ def test_the_readme_demo_steps_verbatim(demo, watched, tmp_path):
     page.get_by_role("button", name="Generate a UUID").click()
     first = _send(page, "200")
     assert _send(page, "200") == first
-    replayed = page.locator("[data-response] .headers dt", has_text="idempotent-replayed")
+    replayed = page.locator("[data-response] .headers th", has_text="idempotent-replayed")
     expect(replayed).to_have_count(1)
     _open(page, "List API keys")
     relisted = {key["id"]: key["status"] for key in _send(page, "200")["data"]}

@@ -37,6 +37,9 @@ ASSET_FILES = (
     "code.js",
     "check.js",
     "json-schema.js",  # @cfworker/json-schema, imported by check.js when an answer arrives
+    "oauth.js",  # loaded by form.js on pages whose schemes are oauth2 or openIdConnect
+    "oauth2-redirect.html",  # where an authorization server sends the pop-up back (with its script)
+    "oauth2-redirect.js",
 )
 _HEADING = re.compile(r"^\s*<h1[\s>]")
 

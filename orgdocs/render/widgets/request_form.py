@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from orgdocs.render.widgets import form_oauth
 from orgdocs.render.widgets.form_errors import FormError, RefusedError, describe_error
 from orgdocs.render.widgets.form_inputs import (
     InputSpec,
@@ -312,6 +313,55 @@ class RequestForm:
         self._tokens.set(self._scope, None)
         for name, field_name in self._fields:
             self._tokens.set(self._key(name, field_name), None)
+
+    def authorize(
+        self,
+        scheme: str,
+        *,
+        client_id: str,
+        scopes: Sequence[str] = (),
+        client_secret: str | None = None,
+        flow: str = "device",
+        device_url: str | None = None,
+        client: httpx.Client | None = None,
+        timeout: float | None = None,
+    ) -> form_oauth.Granted:
+        """Obtain a token for the oauth2 or openIdConnect ``scheme`` and keep it as that scheme's credential
+        (kernel memory, for every form of this API), as ``set_credential`` would.
+
+        ``flow="device"`` (RFC 8628) prints a verification URL and a user code, then polls the token
+        endpoint until the user approves on any device (honouring the server's ``interval`` and
+        ``slow_down``); ``flow="client_credentials"`` asks for a token with ``client_id`` and
+        ``client_secret``. Endpoints are the scheme's (an OpenAPI 3.2 ``deviceAuthorization`` flow, or an
+        openIdConnect discovery document); ``device_url`` names the device authorization endpoint of a
+        scheme that declares none (OpenAPI 3.0 and 3.1 have no such flow), used with its token URL. The
+        token itself is never printed nor returned."""
+        return form_oauth.authorize(
+            self,
+            scheme,
+            client_id=client_id,
+            scopes=scopes,
+            client_secret=client_secret,
+            flow=flow,
+            device_url=device_url,
+            client=client,
+            timeout=timeout,
+        )
+
+    def _oauth_scheme(self, scheme: str) -> dict:
+        """The payload dict of ``scheme`` if it is an oauth2 or openIdConnect scheme of this operation."""
+        spec = self._schemes.get(scheme)
+        if security.scheme_kind(spec) not in ("oauth2", "openIdConnect"):
+            raise FormError(f"{scheme!r} is not an oauth2 or openIdConnect scheme of this operation")
+        return dict(spec)
+
+    def _oauth_base(self) -> str:
+        """What relative OAuth URLs resolve against: the chosen server (as OpenAPI says), else the
+        description's URL."""
+        try:
+            return self.server_url.rstrip("/") + "/"
+        except FormError:
+            return self.description_url or ""
 
     def choose_security(self, alternative: int | Sequence[str]) -> None:
         """Send the credentials of one alternative of the operation's ``security``: its index, or the scheme

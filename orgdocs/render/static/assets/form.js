@@ -20,12 +20,20 @@
  *     localStorage when the reader ticks "remember on this device"; nothing is stored anywhere else.
  * Send never follows a redirect (fetch's redirect: "manual"): the credentials it carries would go wherever the
  * Location points. The redirect is shown instead.
+ * An oauth2 or openIdConnect scheme gets an Authorize panel (oauth.js, loaded from the script's data-oauth
+ * when the page has one) whose token goes where a typed one goes: store.set, for this API. In a notebook (a
+ * host's own send) the panel is replaced by a line naming RequestForm.authorize, the kernel's device flow.
+ * The answer: status, time and size; the headers in a folded table; a JSON body as a tree that folds
+ * (orgdocs.jsonView), its text one click away; Copy, Download; the check against the description.
  * The page script mounts every form with the defaults.
  */
 (function () {
   "use strict";
   window.orgdocs = window.orgdocs || {};
   var R = window.orgdocs.request;
+  var script = document.currentScript; // its data-oauth: oauth.js, loaded where a scheme is oauth2 or OIDC
+  var oauthUrl = script && script.getAttribute("data-oauth") ? new URL(script.getAttribute("data-oauth"), script.src).href : null;
+  var oauthLoading = null;
   var INTEGER = /^\s*-?\d+\s*$/;
   var NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
   window.orgdocs.parseInput = parse; // the rules of form.py parse_input, for tests and other scripts
@@ -195,6 +203,181 @@
 
   window.orgdocs.browserSend = browserSend;
   window.orgdocs.browserStore = browserStore;
+
+  function loadOAuth() {
+    if (window.orgdocs.oauth) return Promise.resolve(window.orgdocs.oauth);
+    if (!oauthUrl) return Promise.reject(new Error("oauth.js is not on this page"));
+    if (!oauthLoading) {
+      oauthLoading = new Promise(function (resolve, reject) {
+        var tag = document.createElement("script");
+        tag.src = oauthUrl;
+        tag.onload = function () { resolve(window.orgdocs.oauth); };
+        tag.onerror = reject;
+        document.head.appendChild(tag);
+      });
+    }
+    return oauthLoading;
+  }
+
+  /* -- an answer's JSON as a tree that folds ---------------------------------------------------------------
+   * Objects and arrays are <details> (a click or Enter folds them; keys coloured as highlight.py colours
+   * the examples: nt a key, s2 a string, m a number, kc a constant). A large answer starts folded past its
+   * first levels, a folded node builds its children only when first opened, and a long list shows its
+   * items a page at a time. Every text of the answer goes in by textContent: it is data, never markup. */
+
+  var SMALL_ANSWER = 400; // values: an answer this small starts open to the end
+  var OPEN_LEVELS = 2; // a larger one starts open this deep
+  var PAGE_ITEMS = 100; // items of an object or array shown before "Show more"
+  var MAX_OPENED = 2000; // nodes "Expand all" opens at most
+
+  /* {ok, value}: a number JSON.parse would round keeps its text (JSON.rawJSON, where the browser has it) */
+  function parseJson(text) {
+    if (!text) return { ok: false, value: null };
+    try {
+      var exact = typeof JSON.rawJSON === "function";
+      return {
+        ok: true,
+        value: JSON.parse(text, function (key, value, context) {
+          if (exact && typeof value === "number" && context && context.source && String(value) !== context.source) return JSON.rawJSON(context.source);
+          return value;
+        }),
+      };
+    } catch (error) {
+      return { ok: false, value: null };
+    }
+  }
+
+  function isRaw(value) {
+    return typeof JSON.isRawJSON === "function" && JSON.isRawJSON(value);
+  }
+
+  function countValues(value, limit) {
+    var seen = 0, stack = [value];
+    while (stack.length && seen <= limit) {
+      var next = stack.pop();
+      seen++;
+      if (next !== null && typeof next === "object" && !isRaw(next)) {
+        Object.keys(next).forEach(function (key) { stack.push(next[key]); });
+      }
+    }
+    return seen;
+  }
+
+  function span(className, text) {
+    var node = document.createElement("span");
+    if (className) node.className = className;
+    node.textContent = text;
+    return node;
+  }
+
+  function scalar(value) {
+    if (isRaw(value)) return span("m", value.rawJSON);
+    if (value === null || typeof value === "boolean") return span("kc", String(value));
+    if (typeof value === "number") return span("m", String(value));
+    return span("s2", JSON.stringify(value));
+  }
+
+  function jsonView(value) {
+    var small = countValues(value, SMALL_ANSWER) <= SMALL_ANSWER;
+    var root = document.createElement("div");
+    root.className = "json-view hl";
+    root.setAttribute("role", "region");
+    root.setAttribute("aria-label", "Response body");
+    root.tabIndex = 0;
+
+    function keyLabel(key, row) {
+      if (key === null) return;
+      row.appendChild(typeof key === "number" ? span("json-index", String(key)) : span("nt", JSON.stringify(key)));
+      row.appendChild(document.createTextNode(typeof key === "number" ? " " : ": "));
+    }
+
+    function node(key, item, depth, last) {
+      var comma = last ? "" : ",";
+      if (item === null || typeof item !== "object" || isRaw(item)) {
+        var row = document.createElement("div");
+        row.className = "json-row";
+        keyLabel(key, row);
+        row.appendChild(scalar(item));
+        if (comma) row.appendChild(document.createTextNode(comma));
+        return row;
+      }
+      var array = Array.isArray(item);
+      var keys = array ? null : Object.keys(item);
+      var size = array ? item.length : keys.length;
+      var marks = array ? ["[", "]"] : ["{", "}"];
+      if (!size) {
+        var empty = document.createElement("div");
+        empty.className = "json-row";
+        keyLabel(key, empty);
+        empty.appendChild(document.createTextNode(marks[0] + marks[1] + comma));
+        return empty;
+      }
+      var box = document.createElement("details");
+      box.className = "json-node";
+      var summary = document.createElement("summary");
+      keyLabel(key, summary);
+      summary.appendChild(document.createTextNode(marks[0]));
+      summary.appendChild(span("json-folded", " … " + marks[1] + comma + " "));
+      summary.appendChild(span("json-count", size + (array ? (size === 1 ? " item" : " items") : (size === 1 ? " key" : " keys"))));
+      box.appendChild(summary);
+      var built = false;
+      function build() {
+        if (built) return;
+        built = true;
+        var children = document.createElement("div");
+        children.className = "json-children";
+        var shown = 0;
+        function more() {
+          var end = Math.min(size, shown + PAGE_ITEMS);
+          for (; shown < end; shown++) {
+            var childKey = array ? shown : keys[shown];
+            children.insertBefore(node(childKey, item[childKey], depth + 1, shown === size - 1), button);
+          }
+          if (shown >= size && button.parentNode) button.parentNode.removeChild(button);
+          else button.textContent = "Show " + Math.min(PAGE_ITEMS, size - shown) + " more of " + (size - shown);
+        }
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "button button-small json-more";
+        button.addEventListener("click", more);
+        children.appendChild(button);
+        more();
+        box.appendChild(children);
+        var close = document.createElement("div");
+        close.className = "json-close";
+        close.textContent = marks[1] + comma;
+        box.appendChild(close);
+      }
+      box.orgdocsBuild = build;
+      box.addEventListener("toggle", function () { if (box.open) build(); });
+      if (small || depth < OPEN_LEVELS) {
+        build();
+        box.open = true;
+      }
+      return box;
+    }
+
+    root.appendChild(node(null, value, 0, true));
+    return {
+      element: root,
+      /* fold every node, or open every one (building them: up to MAX_OPENED, a large answer stays usable) */
+      setOpen: function (open) {
+        if (!open) {
+          root.querySelectorAll("details.json-node").forEach(function (box) { box.open = false; });
+          return;
+        }
+        var opened = 0, closed;
+        while (opened < MAX_OPENED && (closed = root.querySelectorAll("details.json-node:not([open])")).length) {
+          for (var i = 0; i < closed.length && opened < MAX_OPENED; i++, opened++) {
+            closed[i].orgdocsBuild();
+            closed[i].open = true;
+          }
+        }
+      },
+    };
+  }
+
+  window.orgdocs.jsonView = jsonView;
 
   /* -- one form ----------------------------------------------------------------------------------------- */
 
@@ -398,6 +581,7 @@
       if (forgetButton) {
         forgetButton.addEventListener("click", function () {
           credentialInputs.forEach(function (input) { input.value = ""; });
+          form.querySelectorAll("input[data-oauth-field]").forEach(function (input) { input.value = ""; });
           if (rememberBox) rememberBox.checked = false;
           storeCredentials();
           // every credential of the API, those of schemes other pages use too (and what earlier versions
@@ -407,6 +591,54 @@
         });
       }
       showStatus();
+    }
+
+    /* -- OAuth 2 and OpenID Connect: a token from a flow, kept as a typed one is (oauth.js) -- */
+
+    function requestedScopes(name) {
+      var found = [];
+      (operation.security || []).forEach(function (requirement) {
+        if (!found.length && requirement && Array.isArray(requirement[name])) found = requirement[name].map(String);
+      });
+      return found;
+    }
+
+    function setToken(name, token) {
+      credentialInputs.forEach(function (input) {
+        if (input.getAttribute("data-cred-scheme") === name && input.getAttribute("data-cred-field") === "value") input.value = token;
+      });
+      storeCredentials();
+      update();
+    }
+
+    function setupOAuth() {
+      var found = [];
+      form.querySelectorAll(".scheme").forEach(function (box) {
+        var name = box.getAttribute("data-scheme");
+        var scheme = schemes[name];
+        if (scheme && (scheme.type === "oauth2" || scheme.type === "openIdConnect")) found.push([box, name, scheme]);
+      });
+      if (!found.length) return;
+      if (options.send) { // a notebook: there is no page to come back to; the kernel runs the device flow
+        found.forEach(function (item) {
+          item[0].appendChild(element("p", "hint", "To get a token from the kernel, run form.authorize(\"" + item[1] + "\", client_id=…, scopes=[…]) in a cell (the device flow)."));
+        });
+        return;
+      }
+      loadOAuth().then(function (oauth) {
+        found.forEach(function (item) {
+          var prefix = "orgdocs:cred:" + api + ":" + item[1] + ":";
+          oauth.attach(item[0], item[1], item[2], {
+            scopes: requestedScopes(item[1]),
+            base: function () { // relative endpoint URLs resolve against the server (OpenAPI), made absolute
+              try { return new URL(chosenServer(), pageUrl).href; } catch (error) { return pageUrl; }
+            },
+            read: function (field) { var kept = store.get(prefix + field); return kept ? kept.value : ""; },
+            keep: function (field, value) { store.set(prefix + field, value, !!(rememberBox && rememberBox.checked)); },
+            setToken: function (token) { setToken(item[1], token); },
+          });
+        });
+      }, function () { /* no flows: the token is pasted */ });
     }
 
     /* -- extra headers -- */
@@ -442,9 +674,11 @@
       responseView.textContent = "";
       responseView.hidden = false;
       var head = element("p", "response-status");
+      // the kernel times its own request (without the trip to the kernel); the browser times fetch
+      var took = Math.round(typeof response.ms === "number" ? response.ms : milliseconds) + " ms";
       if (response.redirect) {
         head.appendChild(element("span", "status status-redirect", "3xx"));
-        head.appendChild(document.createTextNode(" Redirect, not followed · " + Math.round(milliseconds) + " ms"));
+        head.appendChild(document.createTextNode(" Redirect, not followed · " + took));
         responseView.appendChild(head);
         (response.notes || []).forEach(function (note) { responseView.appendChild(element("p", "hint", note)); });
         return;
@@ -452,36 +686,50 @@
       var family = { 1: "info", 2: "success", 3: "redirect", 4: "client-error", 5: "server-error" }[String(response.status)[0]] || "other";
       head.appendChild(element("span", "status status-" + family, String(response.status)));
       var size = new TextEncoder().encode(response.text || "").length;
-      head.appendChild(document.createTextNode(" " + (response.statusText || "") + " · " + Math.round(milliseconds) + " ms · " + sizeText(size)));
+      head.appendChild(document.createTextNode(" " + (response.statusText || "") + " · " + took + " · " + sizeText(size)));
       responseView.appendChild(head);
-      var headers = element("details", "response-headers");
-      headers.appendChild(element("summary", "", "Headers"));
-      var list = element("dl", "headers");
-      response.headers.forEach(function (h) {
-        list.appendChild(element("dt", "", h[0]));
-        list.appendChild(element("dd", "", h[1]));
-      });
-      headers.appendChild(list);
-      responseView.appendChild(headers);
-      var pretty = response.text, json = false;
-      try {
-        if (pretty) { pretty = JSON.stringify(JSON.parse(pretty), null, 2); json = true; }
-      } catch (error) {
-        pretty = response.text;
-      }
-      if (response.text) responseView.appendChild(bodyActions(response, pretty, json));
+      responseView.appendChild(headersTable(response.headers));
+      var parsed = parseJson(response.text);
+      var pretty = parsed.ok ? JSON.stringify(parsed.value, null, 2) : response.text;
+      var tree = parsed.ok && parsed.value !== null && typeof parsed.value === "object" ? window.orgdocs.jsonView(parsed.value) : null;
       var pre = element("pre", "code response-body");
       pre.tabIndex = 0; // it scrolls: reachable with the keyboard, named for what it holds
       pre.setAttribute("role", "region");
-      pre.setAttribute("aria-label", "Response body");
-      var code = element("code", json ? "hl" : "");
+      pre.setAttribute("aria-label", tree ? "Response body as text" : "Response body");
+      var code = element("code", parsed.ok ? "hl" : "");
       // JSON coloured as the build colours the examples (R.jsonTokens: highlight.py's rule)
-      if (json) code.appendChild(colouredPieces(R.jsonTokens(pretty)));
+      if (parsed.ok) code.appendChild(colouredPieces(R.jsonTokens(pretty)));
       else code.textContent = pretty || "(empty body)";
       pre.appendChild(code);
+      if (response.text) responseView.appendChild(bodyActions(response, pretty, parsed.ok, tree, pre));
+      if (tree) {
+        pre.hidden = true; // the tree shows it; "Text" shows this instead
+        responseView.appendChild(tree.element);
+      }
       responseView.appendChild(pre);
       (response.notes || []).forEach(function (note) { responseView.appendChild(element("p", "hint", note)); });
       if (checks) showCheck(response);
+    }
+
+    /* the answer's headers: a table, folded, its summary saying how many */
+    function headersTable(headers) {
+      var box = element("details", "response-headers");
+      box.appendChild(element("summary", "", "Headers (" + headers.length + ")"));
+      var table = element("table", "headers headers-table");
+      var caption = element("caption", "visually-hidden", "Response headers");
+      table.appendChild(caption);
+      var rows = element("tbody");
+      headers.forEach(function (h) {
+        var row = element("tr");
+        var name = element("th", "", h[0]);
+        name.scope = "row";
+        row.appendChild(name);
+        row.appendChild(element("td", "", h[1]));
+        rows.appendChild(row);
+      });
+      table.appendChild(rows);
+      box.appendChild(table);
+      return box;
     }
 
     function sizeText(bytes) {
@@ -491,8 +739,29 @@
     }
 
     /* Copy (the body as shown) and Download (the body as it came, named by its status and media type) */
-    function bodyActions(response, shown, json) {
+    function bodyActions(response, shown, json, tree, pre) {
       var box = element("div", "response-actions");
+      if (tree) {
+        var asText = element("button", "button button-small", "Text");
+        asText.type = "button";
+        asText.setAttribute("aria-pressed", "false");
+        asText.setAttribute("aria-label", "Show the response body as text");
+        asText.addEventListener("click", function () {
+          var text = asText.getAttribute("aria-pressed") !== "true";
+          asText.setAttribute("aria-pressed", String(text));
+          pre.hidden = !text;
+          tree.element.hidden = text;
+          box.querySelectorAll("[data-tree-action]").forEach(function (b) { b.disabled = text; });
+        });
+        box.appendChild(asText);
+        [["Expand all", true], ["Collapse all", false]].forEach(function (spec) {
+          var button = element("button", "button button-small", spec[0]);
+          button.type = "button";
+          button.setAttribute("data-tree-action", "");
+          button.addEventListener("click", function () { tree.setOpen(spec[1]); });
+          box.appendChild(button);
+        });
+      }
       var copy = element("button", "button button-small", "Copy");
       copy.type = "button";
       copy.setAttribute("aria-label", "Copy the response body");
@@ -522,8 +791,8 @@
         link.remove();
         setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
       });
-      box.appendChild(copy);
-      box.appendChild(save);
+      box.insertBefore(save, box.firstChild);
+      box.insertBefore(copy, save);
       box.appendChild(status);
       return box;
     }
@@ -658,6 +927,7 @@
     }
 
     setupCredentials();
+    setupOAuth();
     form.querySelectorAll("[data-generate]").forEach(function (button) {
       button.addEventListener("click", function () {
         var target = form.querySelector("#" + button.getAttribute("data-generate"));
