@@ -49,6 +49,7 @@ from orgdocs.render.static.templating import environment
 from orgdocs.site.examples import operation_examples
 from orgdocs.site.payloads import PayloadParts, operation_dict
 from orgdocs.site.routes import RouteTable
+from orgdocs.site.samples import DEFAULT_LANGUAGE, LANGUAGES
 from orgdocs.site.site import external_docs
 
 __all__ = [
@@ -69,8 +70,9 @@ LOCATIONS = (
     ("cookie", "Cookies"),
 )
 MAX_EXAMPLE_CHARS = 20_000  # a longer example is cut on the page (the payload keeps all of it)
-# The samples made from the request form (the form's script rewrites them live): key, tab label, lexer.
-GENERATED_SAMPLES = (("curl", "curl"), ("python", "Python (httpx)"), ("javascript", "JavaScript (fetch)"))
+# The sample made from the request form that a page holds (key, label): the default language's. The form's
+# script rewrites it live, in the language the reader chose (the others are written from assets/samples.js).
+GENERATED_SAMPLES = tuple((key, label) for key, label in LANGUAGES if key == DEFAULT_LANGUAGE)
 MAX_DESCRIPTION_SAMPLES = 20  # x-codeSamples shown per operation
 
 

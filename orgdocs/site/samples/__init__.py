@@ -1,0 +1,403 @@
+"""Code samples of one request (curl, Python, JavaScript, Node.js, Go, Java, Ruby, PHP, C#), from ``RequestParts``.
+
+Every language is data, written once in ``languages.json``: a template, how it writes a string, an
+environment variable and a JSON value, and the rules that colour it. This module and the browser's request form
+(``request.js``, which reads the same file as ``assets/samples.js``, written from it by ``python -m
+orgdocs.site.samples``) run the same few rules on it, and a browser test compares both on the same requests:
+
+**The request as a language sees it** (the slots of its template). Credentials are never values: a request
+built with ``security.placeholder_credentials`` carries ``$NAME`` placeholders and lists their names in
+``parts.variables``; an ``Authorization: Bearer`` header holding anything else is written as ``Bearer $TOKEN``
+unless ``reveal_token``. ``Authorization: Basic $USER:$PASS`` is taken out of the headers into the ``basic``
+slots. The body kind: **multipart** when the media type is ``multipart/form-data`` and the body is a JSON object
+(fields from ``requests.multipart_fields``; no ``Content-Type`` header, the client adds the boundary);
+**json** when the media type is a JSON one and the body parses as JSON (Python refuses ``NaN`` like
+``JSON.parse``); else **raw** text; **nobody** without a body.
+
+- ``method`` (``POST``), ``methodString`` (quoted), ``methodTitle`` (``Post``), ``head`` (a HEAD request);
+- ``url``: an expression (see *expressions*);
+- ``headers``: items with ``name`` (quoted), ``value`` and ``line`` (``"name: value"``) as expressions;
+  ``anyHeaders`` (headers or basic); with ``contentTypeApart``, ``Content-Type`` is left out of them and
+  given as ``contentType`` (quoted) when the body is json or raw;
+- ``basic``, ``basicUser``, ``basicPassword`` (each the environment variable's read), ``basicPair``
+  (the expression of ``$USER:$PASS``); ``env``: whether any expression reads the environment;
+  ``variables``: items with ``name``, each placeholder's name;
+- body: the flags ``json``, ``raw``, ``body`` (json or raw), ``multipart``, ``nobody``; ``text`` (the body's
+  exact text, quoted), ``block`` (the same in the language's ``block`` form, else as ``text``), ``literal``
+  (the parsed JSON value as a literal, for a language with ``literal``), ``fields`` (items with ``name``,
+  ``value`` quoted and ``pair``, ``"name=value"`` quoted), ``multipartType`` and ``multipartBody`` (the
+  multipart body written out with a fixed boundary, quoted, for a language without a form helper).
+
+**Strings.** A style (``styles``) is an escape table, tried longest key first, and ``control``: how a C0
+control character the table does not name is written (prefix, radix, digits: ``["\\u", 16, 4]``); ``extends``
+takes another style's table first. A language's ``string`` is a style with its ``open`` and ``close`` quotes;
+``block`` the same for a long text (``forbid``: substrings that send the text back to ``string``), or
+``lines``: the text's lines, each a ``string``, joined by that text.
+
+**Expressions**: a text holding placeholders is written with the environment variable in their place:
+``env.hole`` inside ``env.open``/``env.close`` (the literal parts escaped with ``env.style`` and
+``env.extra``), or, with ``env.concat``, the quoted literal parts and ``env.var`` joined by that operator.
+``env.var`` alone reads one variable. Without a placeholder a text is a ``string``.
+
+**Literals** (``literal``: ``indent``, ``true``, ``false``, ``null``): like ``JSON.stringify(v, null,
+indent)`` (empty ``{}``/``[]`` on one line, keys as strings), every member line ending with ``,``; numbers as
+``requests.text_of`` writes them. It starts on a line indented once, so the outer members are indented twice.
+
+**Templates**: a list of lines. A line may start with guards: ``[name]`` keeps it when the slot ``name`` is
+true or a non-empty list, ``[!name]`` when it is not, ``[*name]`` writes it once per item of that list (the
+item's slots first). ``{{name}}`` is a slot's text. Lines are joined by ``join`` (a newline unless given) and
+the sample ends with a newline. ``like`` takes another language's entries where the language has none.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from orgdocs.site.requests import RequestParts, is_json_media_type, multipart_fields, text_of
+from orgdocs.site.security import PLACEHOLDER
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "browser_script",
+    "code_samples",
+    "highlight_rules",
+    "shell_quote",
+]
+
+DATA_FILE = Path(__file__).with_name("languages.json")
+_DATA = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+DEFAULT_LANGUAGE: str = _DATA["default"]
+LANGUAGES: tuple[tuple[str, str], ...] = tuple((lang["key"], lang["label"]) for lang in _DATA["languages"])
+
+_TOKEN_PREFIX = "Bearer "
+_BASIC = re.compile(r"^Basic (\$[A-Z][A-Z0-9_]*):(\$[A-Z][A-Z0-9_]*)$")
+_GUARD = re.compile(r"\[([!*]?)(\w+)\]")
+_SLOT = re.compile(r"\{\{(\w+)\}\}")
+BOUNDARY = "orgdocs-sample-boundary"
+
+
+def code_samples(
+    parts: RequestParts, *, reveal_token: bool = False, languages: Iterable[str] | None = None
+) -> dict[str, str]:
+    """``{language key: sample}`` for ``parts``, in the order of ``LANGUAGES`` (only ``languages`` if given)."""
+    parts = _masked(parts, reveal_token)
+    body = _body_kind(parts)  # parsed once for all (a body of Microsoft Graph's is 200 KB)
+    wanted = None if languages is None else set(languages)
+    return {
+        key: _LANGUAGES[key].write(parts, body) for key, _ in LANGUAGES if wanted is None or key in wanted
+    }
+
+
+def shell_quote(text: str) -> str:
+    """One single-quoted shell word, whatever ``text`` holds."""
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def highlight_rules() -> dict[str, dict[str, list]]:
+    """``{language key: {"tokens": [(class, pattern, interpolates)], "inside": [(class, pattern)]}}``: the
+    rules that colour each language's samples (``orgdocs.render.static.highlight`` and ``request.js``)."""
+    return {
+        key: {
+            "tokens": [tuple(token) for token in lang.entry["highlight"]["tokens"]],
+            "inside": [tuple(token) for token in lang.entry["highlight"]["inside"]],
+        }
+        for key, lang in _LANGUAGES.items()
+    }
+
+
+def browser_script() -> str:
+    """The text of ``assets/samples.js``: ``languages.json`` for the browser (``window.orgdocs.sampleData``)."""
+    data = {key: value for key, value in _DATA.items() if key != "comment"}
+    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+    return (
+        "/* orgdocs: the code sample languages for request.js. Written from orgdocs/site/samples/languages.json\n"
+        " * by `python -m orgdocs.site.samples`; do not edit (a test holds them equal). */\n"
+        "(function (global) {\n"
+        "  (global.orgdocs = global.orgdocs || {}).sampleData = " + text + ";\n"
+        "})(window);\n"
+    )
+
+
+# --- strings ----------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class _Style:
+    table: dict[str, str]
+    control: tuple[str, int, int] | None
+    pattern: re.Pattern | None
+
+    @classmethod
+    def make(cls, table: dict[str, str], control: Any) -> _Style:
+        keys = sorted(table, key=len, reverse=True)
+        alternatives = [re.escape(key) for key in keys] + ([r"[\x00-\x1f]"] if control else [])
+        pattern = re.compile("|".join(alternatives)) if alternatives else None
+        return cls(table, tuple(control) if control else None, pattern)
+
+    def escape(self, text: str) -> str:
+        return self.pattern.sub(self._one, text) if self.pattern else text
+
+    def _one(self, match: re.Match) -> str:
+        found = match.group()
+        if found in self.table:
+            return self.table[found]
+        prefix, radix, digits = self.control  # type: ignore[misc]
+        return prefix + format(ord(found), f"0{digits}{'x' if radix == 16 else 'o'}")
+
+
+def _styles(raw: dict[str, dict]) -> dict[str, tuple[dict[str, str], Any]]:
+    out: dict[str, tuple[dict[str, str], Any]] = {}
+    for name, style in raw.items():
+        base = raw.get(style.get("extends", ""), {})
+        table = {**base.get("escape", {}), **style.get("escape", {})}
+        out[name] = (table, style.get("control", base.get("control")))
+    return out
+
+
+_STYLES = _styles(_DATA["styles"])
+
+
+def _style(name: str, extra: dict[str, str] | None = None) -> _Style:
+    table, control = _STYLES[name]
+    return _Style.make({**table, **(extra or {})}, control)
+
+
+# --- one language -----------------------------------------------------------------------------------------
+
+
+class _Language:
+    """A language of ``languages.json``, compiled: its styles, its template's lines and the slots they use."""
+
+    def __init__(self, entry: dict):
+        self.entry = entry
+        string, env = entry["string"], entry["env"]
+        self.string = (_style(string["style"]), string["open"], string["close"])
+        env_style = _style(env["style"], env.get("extra")) if "style" in env else None
+        self.env = (env, env_style)
+        self.block = entry.get("block")
+        self.block_style = _style(self.block["style"]) if self.block and "style" in self.block else None
+        self.literal = entry.get("literal")
+        self.content_type_apart = bool(entry.get("contentTypeApart"))
+        self.join = entry.get("join", "\n")
+        self.lines = [_parse_line(line) for line in entry["template"]]
+        self.slots = {name for guards, text in self.lines for name in _SLOT.findall(text)}
+        self.slots |= {name for guards, _ in self.lines for _, name in guards}
+
+    def quote(self, text: str) -> str:
+        style, open_, close = self.string
+        return open_ + style.escape(text) + close
+
+    def expression(self, text: str, names: list[str]) -> str:
+        pieces = _pieces(text, names)
+        if not any(var for var, _ in pieces):
+            return self.quote(text)
+        env, style = self.env
+        if "concat" in env:
+            return env["concat"].join(
+                _fill(env["var"], name=piece) if var else self.quote(piece) for var, piece in pieces
+            )
+        inner = "".join(_fill(env["hole"], name=piece) if var else style.escape(piece) for var, piece in pieces)
+        return env["open"] + inner + env["close"]
+
+    def variable(self, name: str) -> str:
+        return _fill(self.env[0]["var"], name=name)
+
+    def block_text(self, text: str) -> str:
+        block = self.block
+        if not block or any(bad in text for bad in block.get("forbid", [])):
+            return self.quote(text)
+        if "lines" in block:
+            lines = [line for line in text.splitlines(keepends=True) if line] or [""]
+            return block["lines"].join(self.quote(line) for line in lines)
+        return block["open"] + self.block_style.escape(text) + block["close"]  # type: ignore[union-attr]
+
+    def write(self, parts: RequestParts, body: tuple[str, Any]) -> str:
+        makers = _slot_makers(self, parts, body)
+        slots = {name: makers[name]() for name in self.slots if name in makers}
+        out = []
+        for guards, text in self.lines:
+            scopes: list[dict] = [slots]
+            for sign, name in guards:
+                value = slots[name]
+                if sign == "*":
+                    scopes = [{**slots, **item} for item in value]
+                elif bool(value) == (sign == "!"):
+                    scopes = []
+            out.extend(_SLOT.sub(lambda m, s=scope: s[m.group(1)], text) for scope in scopes)
+        return self.join.join(out) + "\n"
+
+
+def _parse_line(line: str) -> tuple[list[tuple[str, str]], str]:
+    guards, pos = [], 0
+    while match := _GUARD.match(line, pos):
+        guards.append((match.group(1), match.group(2)))
+        pos = match.end()
+    return guards, line[pos:]
+
+
+def _fill(template: str, **slots: str) -> str:
+    return _SLOT.sub(lambda m: slots[m.group(1)], template)
+
+
+def _slot_makers(lang: _Language, parts: RequestParts, body: tuple[str, Any]) -> dict[str, Callable[[], Any]]:
+    """Each slot's maker: only the slots a template uses are made (a 200 KB body is quoted once)."""
+    names = parts.variables
+    kind, data = body
+    headers = _headers(parts, kind)
+    basic = next((pair for n, v in headers if (pair := _basic(n, v, names))), None)
+    headers = [(n, v) for n, v in headers if not _basic(n, v, names)]
+    content_type = None
+    if lang.content_type_apart and kind in ("json", "raw"):
+        content_type = next((v for n, v in headers if n.lower() == "content-type"), None)
+        headers = [(n, v) for n, v in headers if n.lower() != "content-type"]
+    fields = data if kind == "multipart" else []
+    text = parts.body if kind in ("json", "raw") else None
+    q, expr = lang.quote, lang.expression
+    return {
+        "method": lambda: parts.method,
+        "methodString": lambda: q(parts.method),
+        "methodTitle": lambda: parts.method.capitalize(),
+        "head": lambda: parts.method == "HEAD",
+        "url": lambda: expr(parts.url, names),
+        "headers": lambda: [
+            {"name": q(n), "value": expr(v, names), "line": expr(f"{n}: {v}", names)} for n, v in headers
+        ],
+        "anyHeaders": lambda: bool(headers) or basic is not None,
+        "contentType": lambda: q(content_type) if content_type is not None else "",
+        "basic": lambda: basic is not None,
+        "basicUser": lambda: lang.variable(basic[0][1:]) if basic else "",
+        "basicPassword": lambda: lang.variable(basic[1][1:]) if basic else "",
+        "basicPair": lambda: expr(f"{basic[0]}:{basic[1]}", names) if basic else "",
+        "env": lambda: basic is not None or any(_has(t, names) for t in [parts.url, *(v for _, v in headers)]),
+        "variables": lambda: [{"name": name} for name in names],
+        "json": lambda: kind == "json",
+        "raw": lambda: kind == "raw",
+        "body": lambda: text is not None,
+        "multipart": lambda: kind == "multipart",
+        "nobody": lambda: kind == "none",
+        "text": lambda: q(text) if text is not None else "",
+        "block": lambda: lang.block_text(text) if text is not None else "",
+        "literal": lambda: _literal(data, lang, 1) if kind == "json" and lang.literal else "",
+        "fields": lambda: [{"name": q(n), "value": q(v), "pair": q(f"{n}={v}")} for n, v in fields],
+        "multipartType": lambda: q(f"multipart/form-data; boundary={BOUNDARY}"),
+        "multipartBody": lambda: q(_multipart_text(fields)),
+    }
+
+
+def _resolved(entries: list[dict]) -> dict[str, _Language]:
+    by_key = {entry["key"]: entry for entry in entries}
+    out = {}
+    for entry in entries:
+        base = by_key.get(entry.get("like", ""), {})
+        out[entry["key"]] = _Language({**base, **entry})
+    return out
+
+
+# --- shared rules -----------------------------------------------------------------------------------------
+
+
+def _masked(parts: RequestParts, reveal_token: bool) -> RequestParts:
+    """``parts`` with a real bearer token replaced by ``$TOKEN`` (unless ``reveal_token``)."""
+    if reveal_token:
+        return parts
+    headers, variables = [], list(parts.variables)
+    for name, value in parts.headers:
+        bearer = name.lower() == "authorization" and value.startswith(_TOKEN_PREFIX)
+        if bearer and not _is_variable(value[len(_TOKEN_PREFIX) :], variables):
+            value = _TOKEN_PREFIX + "$TOKEN"
+            variables += [] if "TOKEN" in variables else ["TOKEN"]
+        headers.append((name, value))
+    return dataclasses.replace(parts, headers=headers, variables=variables)
+
+
+def _is_variable(text: str, names: list[str]) -> bool:
+    """Whether ``text`` is exactly ``$NAME`` for one of ``names`` (a placeholder, not a credential)."""
+    return text.startswith("$") and text[1:] in names
+
+
+def _pieces(text: str, names: list[str]) -> list[tuple[bool, str]]:
+    """``text`` split into (is a placeholder, text) pieces; only the placeholders of ``names`` count."""
+    pieces, last = [], 0
+    for match in PLACEHOLDER.finditer(text):
+        if match.group(0)[1:] in names:
+            pieces.append((False, text[last : match.start()]))
+            pieces.append((True, match.group(0)[1:]))
+            last = match.end()
+    pieces.append((False, text[last:]))
+    return [(var, piece) for var, piece in pieces if var or piece]
+
+
+def _has(text: str, names: list[str]) -> bool:
+    return any(var for var, _ in _pieces(text, names))
+
+
+def _basic(name: str, value: str, names: list[str]) -> tuple[str, str] | None:
+    """The two placeholders of ``Authorization: Basic $USER:$PASS``, else None."""
+    match = _BASIC.match(value) if name.lower() == "authorization" else None
+    if match and match.group(1)[1:] in names and match.group(2)[1:] in names:
+        return match.group(1), match.group(2)
+    return None
+
+
+def _headers(parts: RequestParts, kind: str) -> list[tuple[str, str]]:
+    if kind == "multipart":
+        return [(name, value) for name, value in parts.headers if name.lower() != "content-type"]
+    return list(parts.headers)
+
+
+def _body_kind(parts: RequestParts) -> tuple[str, Any]:
+    """``("multipart", fields)``, ``("json", parsed value)``, ``("raw", None)`` or ``("none", None)``."""
+    if parts.body is None:
+        return "none", None
+    fields = multipart_fields(parts)
+    if fields is not None:
+        return "multipart", fields
+    if is_json_media_type(parts.media_type):
+        try:
+            return "json", json.loads(parts.body, parse_constant=_refuse)
+        except ValueError:
+            pass
+    return "raw", None
+
+
+def _refuse(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _multipart_text(fields: list[tuple[str, str]]) -> str:
+    """The multipart/form-data body of ``fields`` (names escaped as browsers escape them)."""
+    out = []
+    for name, value in fields:
+        name = name.replace('"', "%22").replace("\r", "%0D").replace("\n", "%0A")
+        out.append(f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n')
+    return "".join(out) + f"--{BOUNDARY}--\r\n"
+
+
+def _literal(value: Any, lang: _Language, level: int) -> str:
+    """A JSON-like literal of ``value`` whose nested lines are indented from ``level`` on."""
+    spec = lang.literal
+    indent = spec["indent"]  # type: ignore[index]
+    if isinstance(value, dict) and value:
+        inner = " " * (indent * (level + 1))
+        members = [f"{inner}{lang.quote(str(k))}: {_literal(v, lang, level + 1)}," for k, v in value.items()]
+        return "{\n" + "\n".join(members) + "\n" + " " * (indent * level) + "}"
+    if isinstance(value, list) and value:
+        inner = " " * (indent * (level + 1))
+        members = [f"{inner}{_literal(v, lang, level + 1)}," for v in value]
+        return "[\n" + "\n".join(members) + "\n" + " " * (indent * level) + "]"
+    if isinstance(value, dict | list):
+        return "{}" if isinstance(value, dict) else "[]"
+    if isinstance(value, str):
+        return lang.quote(value)
+    if isinstance(value, bool) or value is None:
+        return spec[{True: "true", False: "false", None: "null"}[value]]  # type: ignore[index]
+    return text_of(value)
+
+
+_LANGUAGES = _resolved(_DATA["languages"])
