@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.site.requests import RequestParts, multipart_fields
 from orgdocs.render.static.templating import ASSETS
+from orgdocs.site.requests import RequestParts, multipart_fields
 from orgdocs.site.samples import DEFAULT_LANGUAGE, LANGUAGES, browser_script, code_samples, shell_quote
 
 NODE = shutil.which("node")
@@ -59,9 +59,19 @@ ALL = [JSON_POST, MULTIPART, TEXT_PUT, GET]
 
 def test_the_languages_readers_use():
     assert list(code_samples(GET)) == [key for key, _ in LANGUAGES]
-    assert {"curl", "python", "python-requests", "javascript", "node", "go", "java", "ruby", "php", "csharp"} <= set(
-        code_samples(GET)
-    )
+    readers_use = {
+        "curl",
+        "python",
+        "python-requests",
+        "javascript",
+        "node",
+        "go",
+        "java",
+        "ruby",
+        "php",
+        "csharp",
+    }
+    assert readers_use <= set(code_samples(GET))
     assert DEFAULT_LANGUAGE == "curl"
     assert list(code_samples(GET, languages=["go", "curl"])) == ["curl", "go"]
 
@@ -145,7 +155,9 @@ def test_node_layout():
 
 def test_browser_javascript_declares_placeholders_instead_of_reading_the_environment():
     sample = code_samples(JSON_POST)["javascript"]
-    assert sample.startswith('const TOKEN = "YOUR_TOKEN"; // your credential\n\nconst response = await fetch(')
+    assert sample.startswith(
+        'const TOKEN = "YOUR_TOKEN"; // your credential\n\nconst response = await fetch('
+    )
     assert '"Authorization": `Bearer ${TOKEN}`,' in sample and "process" not in sample
 
 
@@ -251,7 +263,7 @@ def test_the_browsers_copy_is_written_from_the_data_file():
 # --- hostile requests, sent for real where a toolchain exists ------------------------------------------------
 
 HOSTILE = 'it\'s "q" \\ $HOME #{x} #@y #$z ${w} `b` {{c}} %'  # ASCII: clients encode other header text apart
-HOSTILE_TEXT = "line one\nit's \"two\" \\ $HOME #{x} ${y} `z` {{w}} é 😀 \u2028 \x01\r\nend"
+HOSTILE_TEXT = 'line one\nit\'s "two" \\ $HOME #{x} ${y} `z` {{w}} é 😀 \u2028 \x01\r\nend'
 HOSTILE_BODY = json.dumps(
     {
         "text": HOSTILE_TEXT,
@@ -297,7 +309,9 @@ HOSTILE_FORM = RequestParts(
     body=json.dumps({"name": 're"port $x #{y}', "tags": ["a", "b é\nc"], "n": 3}),
     media_type="multipart/form-data",
 )
-HOSTILE_GET = RequestParts(method="DELETE", url="https://api.example.com/items?q=a%20b&key=$API_KEY", variables=["API_KEY"])
+HOSTILE_GET = RequestParts(
+    method="DELETE", url="https://api.example.com/items?q=a%20b&key=$API_KEY", variables=["API_KEY"]
+)
 REQUESTS = {"json": HOSTILE_JSON, "raw": HOSTILE_RAW, "form": HOSTILE_FORM, "nobody": HOSTILE_GET}
 
 
@@ -412,7 +426,7 @@ def test_samples_send_the_request_for_real(language, kind, loopback, tmp_path):
     elif kind == "form":
         assert headers["Content-Type"].startswith("multipart/form-data; boundary=")
         expected = expected_fields(parts)
-        if language in ("node", "javascript"):  # FormData writes line breaks as CRLF (the HTML standard's rule)
+        if language in ("node", "javascript"):  # FormData writes line breaks as CRLF (the HTML standard)
             expected = [(n, re.sub(r"\r?\n", "\r\n", v)) for n, v in expected]
         assert form_fields(headers["Content-Type"], request["body"]) == expected
     else:
@@ -458,7 +472,7 @@ def test_python_and_javascript_samples_are_valid_code(kind, tmp_path):
 
 
 def _go_string(text: str) -> str:
-    escapes = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "\\": "\\", '"': '"', "a": "\a", "v": "\v"}
+    escapes = dict(zip('nrtbf\\"av', '\n\r\t\b\f\\"\a\v', strict=True))
     return _unescape(text, escapes, unicode="u")
 
 
@@ -516,19 +530,28 @@ def _csharp(text: str) -> str:
 # per language: (pattern, how each group reads) of a literal or environment read; the operator joining them
 READERS = {
     "go": (
-        [(r'"((?:[^"\\\n]|\\.)*)"', _go_string), (r"`([^`]*)`", lambda s: s.replace("\r", "")),
-         (r'os\.Getenv\("(\w+)"\)', ENV.__getitem__)],
+        [
+            (r'"((?:[^"\\\n]|\\.)*)"', _go_string),
+            (r"`([^`]*)`", lambda s: s.replace("\r", "")),
+            (r'os\.Getenv\("(\w+)"\)', ENV.__getitem__),
+        ],
         "+",
     ),
     "ruby": (
-        [(r'"((?:[^"\\]|\\.)*)"', _ruby_double), (r"'((?:[^'\\]|\\.)*)'", _single),
-         (r"ENV\.fetch\('(\w+)'\)", ENV.__getitem__)],
+        [
+            (r'"((?:[^"\\]|\\.)*)"', _ruby_double),
+            (r"'((?:[^'\\]|\\.)*)'", _single),
+            (r"ENV\.fetch\('(\w+)'\)", ENV.__getitem__),
+        ],
         None,
     ),
     "php": ([(r"getenv\('(\w+)'\)", ENV.__getitem__), (r"'((?:[^'\\]|\\.)*)'", _single)], "."),
     "csharp": (
-        [(r'Environment\.GetEnvironmentVariable\("(\w+)"\)', ENV.__getitem__),
-         (r'@"((?:[^"]|"")*)"', lambda s: s.replace('""', '"')), (r'"((?:[^"\\\n]|\\.)*)"', _csharp)],
+        [
+            (r'Environment\.GetEnvironmentVariable\("(\w+)"\)', ENV.__getitem__),
+            (r'@"((?:[^"]|"")*)"', lambda s: s.replace('""', '"')),
+            (r'"((?:[^"\\\n]|\\.)*)"', _csharp),
+        ],
         "+",
     ),
 }

@@ -367,7 +367,7 @@ def test_sample_highlighting_matches_python(blank):
             token=token,
         )
         for language, text in code_samples(parts).items():
-            texts[language].append(text)
+            texts.setdefault(language, []).append(text)
     js = blank.evaluate(
         """(texts) => Object.fromEntries(Object.entries(texts).map(([language, samples]) =>
             [language, samples.map((text) => window.orgdocs.request.sampleTokens(text, language))]))""",

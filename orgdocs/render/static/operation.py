@@ -91,6 +91,19 @@ def _example_text(value: Any, *, inline: bool = False) -> Markup:
     return Markup(highlight(text, language) + cut)
 
 
+def _request_json(parts: Any) -> str:
+    """``parts`` as request.js reads a request: JSON (for an attribute, escaped there)."""
+    request = {
+        "method": parts.method,
+        "url": parts.url,
+        "headers": [list(header) for header in parts.headers],
+        "body": parts.body,
+        "mediaType": parts.media_type,
+        "variables": list(parts.variables),
+    }
+    return json.dumps(request, ensure_ascii=False, separators=(",", ":"))
+
+
 def response_anchor(status: str) -> str:
     """The id of a response on its page: ``response-404``, ``response-4xx``, ``response-default``."""
     slug = re.sub(r"[^a-z0-9]+", "-", str(status).lower()).strip("-")
@@ -250,6 +263,8 @@ def operation_context(
         "sample_tabs": [{"key": key, "label": label} for key, label in GENERATED_SAMPLES],
         "own_samples": description_samples(entry.operation.raw),
         "samples_in_detail": samples,
+        # without a form beside them (a notebook's OperationView), code.js writes the other languages from this
+        "sample_request": _request_json(parts) if samples else "",
         "form": {
             "fields": fields,
             "servers": server_choices(entry.operation.servers),

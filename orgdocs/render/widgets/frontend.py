@@ -49,7 +49,8 @@ __all__ = [
 
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "static" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
-GLOBAL_SCRIPTS = ("search.js", "samples.js", "request.js", "form.js")  # run once: they define window.orgdocs.*
+# run once: they define window.orgdocs.*
+GLOBAL_SCRIPTS = ("search.js", "samples.js", "request.js", "form.js")
 # run per view, against its own DOM (form.js is global: its mountForm(root, {send, store}) wires each view's form)
 PAGE_SCRIPTS = {"schema": "schema.js", "code": "code.js"}  # code.js: sample tabs, Copy
 

@@ -202,7 +202,9 @@ class _Language:
             return env["concat"].join(
                 _fill(env["var"], name=piece) if var else self.quote(piece) for var, piece in pieces
             )
-        inner = "".join(_fill(env["hole"], name=piece) if var else style.escape(piece) for var, piece in pieces)
+        inner = "".join(
+            _fill(env["hole"], name=piece) if var else style.escape(piece) for var, piece in pieces
+        )
         return env["open"] + inner + env["close"]
 
     def variable(self, name: str) -> str:
@@ -274,7 +276,9 @@ def _slot_makers(lang: _Language, parts: RequestParts, body: tuple[str, Any]) ->
         "basicUser": lambda: lang.variable(basic[0][1:]) if basic else "",
         "basicPassword": lambda: lang.variable(basic[1][1:]) if basic else "",
         "basicPair": lambda: expr(f"{basic[0]}:{basic[1]}", names) if basic else "",
-        "env": lambda: basic is not None or any(_has(t, names) for t in [parts.url, *(v for _, v in headers)]),
+        "env": lambda: (
+            basic is not None or any(_has(t, names) for t in [parts.url, *(v for _, v in headers)])
+        ),
         "variables": lambda: [{"name": name} for name in names],
         "json": lambda: kind == "json",
         "raw": lambda: kind == "raw",

@@ -43,6 +43,10 @@
   function setupSamples(box) {
     if (box.querySelector(":scope > .sample-bar")) return; // once per box
     var R = window.orgdocs && window.orgdocs.request;
+    var given = box.getAttribute("data-request"); // a box without a form beside it
+    if (given && !box.orgdocsRequest) {
+      try { box.orgdocsRequest = JSON.parse(given); } catch (error) { /* the default sample stays */ }
+    }
     var generated = box.querySelector(":scope > .code-sample [data-sample]");
     var figure = generated && generated.closest(".code-sample");
     var own = Array.prototype.slice.call(box.querySelectorAll(":scope > .code-sample-own"));
