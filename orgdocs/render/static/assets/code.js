@@ -40,7 +40,7 @@
    * description's own samples, one figure each (readable without JavaScript). Here a "Language" select
    * picks one: the generated languages (written by orgdocs.request from the request form.js hands over as
    * box.orgdocsRequest, with an "orgdocs-request" event each time it changes) and the description's own. */
-  function setupSamples(box) {
+  function setupSamples(box, boxIndex) {
     if (box.querySelector(":scope > .sample-bar")) return; // once per box
     var R = window.orgdocs && window.orgdocs.request;
     var given = box.getAttribute("data-request"); // a box without a form beside it
@@ -53,11 +53,12 @@
     var bar = document.createElement("div");
     bar.className = "sample-bar";
     var label = document.createElement("label");
-    label.textContent = "Language ";
+    label.textContent = "Language";
     var select = document.createElement("select");
     select.className = "sample-language";
-    label.appendChild(select);
+    select.id = label.htmlFor = "sample-language-" + boxIndex;
     bar.appendChild(label);
+    bar.appendChild(select);
 
     function caption(node) {
       var text = node.querySelector("figcaption");
