@@ -267,9 +267,7 @@ def _slot_makers(lang: _Language, parts: RequestParts, body: tuple[str, Any]) ->
         "methodTitle": lambda: parts.method.capitalize(),
         "head": lambda: parts.method == "HEAD",
         "url": lambda: expr(parts.url, names),
-        "headers": lambda: [
-            {"name": q(n), "value": expr(v, names), "line": expr(f"{n}: {v}", names)} for n, v in headers
-        ],
+        "headers": lambda: [_header_item(lang, n, v, names) for n, v in headers],
         "anyHeaders": lambda: bool(headers) or basic is not None,
         "contentType": lambda: q(content_type) if content_type is not None else "",
         "basic": lambda: basic is not None,
@@ -288,10 +286,29 @@ def _slot_makers(lang: _Language, parts: RequestParts, body: tuple[str, Any]) ->
         "text": lambda: q(text) if text is not None else "",
         "block": lambda: lang.block_text(text) if text is not None else "",
         "literal": lambda: _literal(data, lang, 1) if kind == "json" and lang.literal else "",
-        "fields": lambda: [{"name": q(n), "value": q(v), "pair": q(f"{n}={v}")} for n, v in fields],
+        "fields": lambda: [_field_item(lang, n, v) for n, v in fields],
         "multipartType": lambda: q(f"multipart/form-data; boundary={BOUNDARY}"),
         "multipartBody": lambda: q(_multipart_text(fields)),
     }
+
+
+def _header_item(lang: _Language, name: str, value: str, names: list[str]) -> dict[str, str]:
+    """A header's slots, only those the template uses (curl writes a header's line alone)."""
+    item = {}
+    if "name" in lang.slots:
+        item["name"] = lang.quote(name)
+    if "value" in lang.slots:
+        item["value"] = lang.expression(value, names)
+    if "line" in lang.slots:
+        item["line"] = lang.expression(f"{name}: {value}", names)
+    return item
+
+
+def _field_item(lang: _Language, name: str, value: str) -> dict[str, str]:
+    item = {"name": lang.quote(name), "value": lang.quote(value)}
+    if "pair" in lang.slots:
+        item["pair"] = lang.quote(f"{name}={value}")
+    return item
 
 
 def _resolved(entries: list[dict]) -> dict[str, _Language]:
@@ -327,6 +344,8 @@ def _is_variable(text: str, names: list[str]) -> bool:
 
 def _pieces(text: str, names: list[str]) -> list[tuple[bool, str]]:
     """``text`` split into (is a placeholder, text) pieces; only the placeholders of ``names`` count."""
+    if "$" not in text or not names:
+        return [(False, text)] if text else []
     pieces, last = [], 0
     for match in PLACEHOLDER.finditer(text):
         if match.group(0)[1:] in names:
