@@ -83,7 +83,7 @@ def without_width_media(css: str) -> str:
 # what a snapshot of a reference never shows: the page's frame, the navigation and search, the request form
 SNAPSHOT_LEAVES_OUT = re.compile(
     r"^(\.(topbar|brand|search|theme-toggle|nav|layout|sidebar|content|skip-link|try|field|header-row|scheme|"
-    r"flows|preview|send|response-view|response-status|headers|samples-|sample-tab|doc|update|toc-|notebook|"
+    r"flows|preview|send|response-view|response-status|headers|samples-|sample-bar|doc|update|toc-|notebook|"
     r"landing|tag-|op-pager|op-aside|op-layout|copy-button|schema-choice|visually-hidden|button)|:focus-visible)"
 )
 
