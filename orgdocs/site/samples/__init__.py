@@ -79,6 +79,7 @@ _TOKEN_PREFIX = "Bearer "
 _BASIC = re.compile(r"^Basic (\$[A-Z][A-Z0-9_]*):(\$[A-Z][A-Z0-9_]*)$")
 _GUARD = re.compile(r"\[([!*]?)(\w+)\]")
 _SLOT = re.compile(r"\{\{(\w+)\}\}")
+_LINES = re.compile(r"[^\n]*\n|[^\n]+$")
 BOUNDARY = "orgdocs-sample-boundary"
 
 
@@ -215,7 +216,7 @@ class _Language:
         if not block or any(bad in text for bad in block.get("forbid", [])):
             return self.quote(text)
         if "lines" in block:
-            lines = [line for line in text.splitlines(keepends=True) if line] or [""]
+            lines = _LINES.findall(text) or [""]  # at "\n" alone, as request.js splits them
             return block["lines"].join(self.quote(line) for line in lines)
         return block["open"] + self.block_style.escape(text) + block["close"]  # type: ignore[union-attr]
 
