@@ -25,8 +25,9 @@ slots. The body kind: **multipart** when the media type is ``multipart/form-data
 - body: the flags ``json``, ``raw``, ``body`` (json or raw), ``multipart``, ``nobody``; ``text`` (the body's
   exact text, quoted), ``block`` (the same in the language's ``block`` form, else as ``text``), ``literal``
   (the parsed JSON value as a literal, for a language with ``literal``), ``fields`` (items with ``name``,
-  ``value`` quoted and ``pair``, ``"name=value"`` quoted), ``multipartType`` and ``multipartBody`` (the
-  multipart body written out with a fixed boundary, quoted, for a language without a form helper).
+  ``value`` quoted and ``pair``, ``"name=value"`` quoted), ``multipartType``, ``multipartHeader`` (with
+  ``Content-Type: ``) and ``multipartBody`` (the body written out with a fixed boundary, quoted), for a
+  language without a form helper or whose helper cannot repeat a name (PHP's arrays).
 
 **Strings.** A style (``styles``) is an escape table, tried longest key first, and ``control``: how a C0
 control character the table does not name is written (prefix, radix, digits: ``["\\u", 16, 4]``); ``extends``

@@ -183,6 +183,7 @@ def _slot_makers(lang: Language, parts: RequestParts, body: tuple[str, Any]) -> 
         "literal": lambda: _literal(data, lang, 1) if kind == "json" and lang.literal else "",
         "fields": lambda: [_field_item(lang, n, v) for n, v in fields],
         "multipartType": lambda: q(f"multipart/form-data; boundary={BOUNDARY}"),
+        "multipartHeader": lambda: q(f"Content-Type: multipart/form-data; boundary={BOUNDARY}"),
         "multipartBody": lambda: q(_multipart_text(fields)),
     }
 

@@ -652,6 +652,7 @@
         return fields.map(function (f) { return { name: q(f[0]), value: q(f[1]), pair: q(f[0] + "=" + f[1]) }; });
       },
       multipartType: function () { return q("multipart/form-data; boundary=" + BOUNDARY); },
+      multipartHeader: function () { return q("Content-Type: multipart/form-data; boundary=" + BOUNDARY); },
       multipartBody: function () { return q(multipartText(fields)); },
     };
   }
