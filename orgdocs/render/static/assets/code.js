@@ -1,5 +1,5 @@
-/* orgdocs: code samples as tabs, a copy button on every code block, and deep links that open what they
- * point to.
+/* orgdocs: the code samples' language, a copy button on every code block, and deep links that open what
+ * they point to.
  *
  * - Samples: each [data-samples] box holds the sample made from the request in the default language and the
  *   description's own samples (readable one under the other without JavaScript); here a "Language" select
@@ -87,6 +87,10 @@
         });
       });
       bar.hidden = select.options.length < 2;
+      (figure ? [figure] : []).concat(own).forEach(function (node) { // the select names the sample shown
+        var text = node.querySelector("figcaption");
+        if (text) text.classList.toggle("visually-hidden", !bar.hidden);
+      });
     }
     function write() {
       var key = generated && generated.getAttribute("data-sample");
@@ -137,13 +141,6 @@
     });
     options();
     box.insertBefore(bar, box.firstChild);
-    if (figure || own.length) {
-      box.classList.add("samples-chosen");
-      (figure ? [figure] : []).concat(own).forEach(function (node) {
-        var text = node.querySelector("figcaption");
-        if (text) text.classList.add("visually-hidden");
-      });
-    }
     show(preferred());
   }
 
