@@ -1,24 +1,31 @@
-"""Code samples (``orgdocs.site.samples``): valid in each language, the same request as ``to_httpx``."""
+"""Code samples (``orgdocs.site.samples``): valid code in each language that sends the request it was made from."""
 
 from __future__ import annotations
 
+import base64
+import dataclasses
+import email.policy
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
+import sys
 import threading
+from email.parser import BytesParser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-import httpx
 import pytest
 
-from orgdocs.site.requests import RequestParts, to_httpx
-from orgdocs.site.samples import code_samples, shell_quote
+from orgdocs.render.static.templating import ASSETS
+from orgdocs.site.requests import RequestParts, multipart_fields
+from orgdocs.site.samples import DEFAULT_LANGUAGE, LANGUAGES, browser_script, code_samples, shell_quote
 
 NODE = shutil.which("node")
 CURL = shutil.which("curl")
+JAVA = shutil.which("java")
 
 JSON_POST = RequestParts(
     method="POST",
@@ -50,8 +57,23 @@ GET = RequestParts(method="GET", url="https://api.example.com/items?q=a%20b")
 ALL = [JSON_POST, MULTIPART, TEXT_PUT, GET]
 
 
-def test_three_languages():
-    assert set(code_samples(GET)) == {"curl", "python", "javascript"}
+def test_the_languages_readers_use():
+    assert list(code_samples(GET)) == [key for key, _ in LANGUAGES]
+    readers_use = {
+        "curl",
+        "python",
+        "python-requests",
+        "javascript",
+        "node",
+        "go",
+        "java",
+        "ruby",
+        "php",
+        "csharp",
+    }
+    assert readers_use <= set(code_samples(GET))
+    assert DEFAULT_LANGUAGE == "curl"
+    assert list(code_samples(GET, languages=["go", "curl"])) == ["curl", "go"]
 
 
 # --- exact layout (the browser's port must write the same text) -------------------------------------------
@@ -106,8 +128,8 @@ def test_python_layout():
     )
 
 
-def test_javascript_layout():
-    assert code_samples(JSON_POST)["javascript"] == (
+def test_node_layout():
+    assert code_samples(JSON_POST)["node"] == (
         'const response = await fetch("https://api.example.com/orgs/a%2Fb/keys?limit=5", {\n'
         '  method: "POST",\n'
         "  headers: {\n"
@@ -129,6 +151,14 @@ def test_javascript_layout():
         "console.log(response.status);\n"
         "console.log(await response.text());\n"
     )
+
+
+def test_browser_javascript_declares_placeholders_instead_of_reading_the_environment():
+    sample = code_samples(JSON_POST)["javascript"]
+    assert sample.startswith(
+        'const TOKEN = "YOUR_TOKEN"; // your credential\n\nconst response = await fetch('
+    )
+    assert '"Authorization": `Bearer ${TOKEN}`,' in sample and "process" not in sample
 
 
 def test_get_without_headers_or_body():
@@ -153,7 +183,7 @@ def test_token_is_masked_unless_revealed():
         assert "s3cret-token" not in sample
     assert '"Authorization: Bearer $TOKEN"' in masked["curl"]
     assert "os.environ['TOKEN']" in masked["python"]
-    assert "process.env.TOKEN" in masked["javascript"]
+    assert "process.env.TOKEN" in masked["node"] and "${TOKEN}" in masked["javascript"]
 
     revealed = code_samples(JSON_POST, reveal_token=True)
     assert "-H 'Authorization: Bearer s3cret-token'" in revealed["curl"]
@@ -222,6 +252,80 @@ def test_curl_multipart_sends_form_fields_without_content_type():
     ]
 
 
+# --- the data: one file for Python and the browser ----------------------------------------------------------
+
+
+def test_the_browsers_copy_is_written_from_the_data_file():
+    """``assets/samples.js`` is ``languages.json`` for the browser: ``python -m orgdocs.site.samples`` writes it."""
+    assert (ASSETS / "samples.js").read_text(encoding="utf-8") == browser_script()
+
+
+# --- hostile requests, sent for real where a toolchain exists ------------------------------------------------
+
+HOSTILE = 'it\'s "q" \\ $HOME #{x} #@y #$z ${w} `b` {{c}} %'  # ASCII: clients encode other header text apart
+HOSTILE_TEXT = 'line one\nit\'s "two" \\ $HOME #{x} ${y} `z` {{w}} é 😀 \u2028 \x01\r\nend'
+HOSTILE_BODY = json.dumps(
+    {
+        "text": HOSTILE_TEXT,
+        "'single'": ['"', "\\", "\n", "$", "#{a}", "`", "</script>"],
+        "n": [0, -1, 2.5, 1e21],
+        "t": True,
+        "f": False,
+        "z": None,
+        "o": {},
+        "a": [],
+        "nested": {"deep": [{"x": "é"}]},
+    },
+    indent=2,
+    ensure_ascii=False,
+)
+ENV = {"TOKEN": "s3cret-token", "API_KEY": "key-42", "USERNAME": "ann", "PASSWORD": "p@ss:w'\"rd $x"}
+
+HOSTILE_JSON = RequestParts(
+    method="POST",
+    url="https://api.example.com/orgs/a%2Fb/k%C3%A9ys?q=%22%24x%23%7By%7D%60&key=$API_KEY",
+    headers=[
+        ("X-Note", HOSTILE),
+        ("Content-Type", "application/json"),
+        ("Cookie", "session=$API_KEY; theme=dark"),
+        ("Authorization", "Bearer $TOKEN"),
+    ],
+    body=HOSTILE_BODY,
+    media_type="application/json",
+    variables=["API_KEY", "TOKEN"],
+)
+HOSTILE_RAW = RequestParts(
+    method="PUT",
+    url="https://api.example.com/notes/1",
+    headers=[("Content-Type", "text/plain; charset=utf-8"), ("Authorization", "Basic $USERNAME:$PASSWORD")],
+    body=HOSTILE_TEXT,
+    media_type="text/plain; charset=utf-8",
+    variables=["USERNAME", "PASSWORD"],
+)
+HOSTILE_FORM = RequestParts(
+    method="POST",
+    url="https://api.example.com/upload",
+    headers=[("Content-Type", "multipart/form-data"), ("X-Note", HOSTILE)],
+    body=json.dumps({"name": 're"port $x #{y}', "tags": ["a", "b é\nc"], "n": 3}),
+    media_type="multipart/form-data",
+)
+HOSTILE_GET = RequestParts(
+    method="DELETE", url="https://api.example.com/items?q=a%20b&key=$API_KEY", variables=["API_KEY"]
+)
+REQUESTS = {"json": HOSTILE_JSON, "raw": HOSTILE_RAW, "form": HOSTILE_FORM, "nobody": HOSTILE_GET}
+
+
+def expected_fields(parts: RequestParts) -> list[tuple[str, str]]:
+    return [(name, value) for name, value in multipart_fields(parts) or []]
+
+
+def filled(text: str) -> str:
+    """``text`` with its ``$NAME`` placeholders replaced by ENV's values (what a sample reads)."""
+    for name, value in ENV.items():
+        text = text.replace("$" + name, value)
+    return text
+
+
 @pytest.fixture
 def loopback():
     """A real HTTP server on 127.0.0.1 that records each request: ``(base URL, list of requests)``."""
@@ -234,16 +338,17 @@ def loopback():
                 {
                     "method": self.command,
                     "path": self.path,
-                    "headers": dict(self.headers.items()),
+                    "headers": self.headers,
                     "body": self.rfile.read(length),
                 }
             )
             self.send_response(200)
             self.send_header("Content-Length", "2")
             self.end_headers()
-            self.wfile.write(b"ok")
+            if self.command != "HEAD":
+                self.wfile.write(b"ok")
 
-        do_GET = do_POST = do_PUT = do_any
+        do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = do_HEAD = do_any
 
         def log_message(self, *args):
             pass
@@ -259,120 +364,341 @@ def loopback():
         thread.join()
 
 
-@pytest.mark.skipif(CURL is None, reason="no curl")
-@pytest.mark.parametrize("parts", ALL, ids=["json", "multipart", "text", "get"])
-def test_curl_sample_runs_in_a_shell(parts, loopback):
+def _environment() -> dict[str, str]:
+    proxies = {"http_proxy", "https_proxy", "all_proxy", "no_proxy"}
+    return {**{k: v for k, v in os.environ.items() if k.lower() not in proxies}, **ENV}
+
+
+def _run(command: list[str], folder: Path) -> str:
+    result = subprocess.run(command, capture_output=True, env=_environment(), timeout=120, cwd=folder)
+    assert result.returncode == 0, result.stderr.decode(errors="replace")
+    return result.stdout.decode()
+
+
+def _browser_js(sample: str) -> str:
+    """The browser sample with its placeholder constants given ENV's values, as its reader would."""
+    for name, value in ENV.items():
+        sample = sample.replace(f'const {name} = "YOUR_{name}";', f"const {name} = {json.dumps(value)};")
+    return sample
+
+
+RUNNERS = {  # language -> (program, file name, source as written to the file)
+    "curl": (CURL, "sample.sh", lambda s: s, lambda path: ["bash", str(path)]),
+    "python": (True, "sample.py", lambda s: s, lambda path: [sys.executable, str(path)]),
+    "python-requests": (True, "sample.py", lambda s: s, lambda path: [sys.executable, str(path)]),
+    "node": (NODE, "sample.mjs", lambda s: s, lambda path: [NODE, str(path)]),
+    "javascript": (NODE, "sample.mjs", _browser_js, lambda path: [NODE, str(path)]),
+    "java": (JAVA, "Main.java", lambda s: s, lambda path: [JAVA, str(path)]),
+}
+
+
+@pytest.mark.parametrize("kind", list(REQUESTS))
+@pytest.mark.parametrize("language", list(RUNNERS))
+def test_samples_send_the_request_for_real(language, kind, loopback, tmp_path):
+    """Each sample, run by its own toolchain against a loopback server, sends the method, URL, headers and
+    body of the request, credentials read from the environment (or, in the browser's, its constants)."""
+    program, name, source, command = RUNNERS[language]
+    if not program:
+        pytest.skip(f"no toolchain for {language}")
     base, received = loopback
-    local = RequestParts(
-        parts.method,
-        parts.url.replace("https://api.example.com", base),
-        [*parts.headers, ("Authorization", "Bearer s3cret-token")],
-        parts.body,
-        parts.media_type,
-    )
-    environment = {**os.environ, "TOKEN": "s3cret-token"}
-    result = subprocess.run(
-        ["bash", "-c", code_samples(local)["curl"]], capture_output=True, env=environment, timeout=60
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == b"ok"
+    parts = REQUESTS[kind]
+    local = dataclasses.replace(parts, url=parts.url.replace("https://api.example.com", base))
+    sample = code_samples(local)[language]
+    assert "s3cret" not in sample and "p@ss" not in sample  # credentials only as placeholders
+    (tmp_path / name).write_text(source(sample), encoding="utf-8")
+    out = _run(command(tmp_path / name), tmp_path)
+    assert out.rstrip("\n").endswith("ok") and (language == "curl" or "200" in out)  # curl shows the body
     (request,) = received
     assert request["method"] == parts.method
-    assert base + request["path"] == local.url
-    assert request["headers"]["Authorization"] == "Bearer s3cret-token"
-    if parts is MULTIPART:
-        assert request["headers"]["Content-Type"].startswith("multipart/form-data; boundary=")
-        assert b'name="name"\r\n\r\nreport' in request["body"]
-        return
-    for name, value in parts.headers:
-        assert request["headers"][name] == value
-    assert request["body"] == (parts.body or "").encode()
-
-
-# --- Python: valid, and the same request as to_httpx -------------------------------------------------------
-
-
-@pytest.mark.parametrize("parts", ALL, ids=["json", "multipart", "text", "get"])
-def test_python_sample_compiles(parts):
-    for reveal in (False, True):
-        compile(code_samples(parts, reveal_token=reveal)["python"], "<sample>", "exec")
-
-
-def run_python_sample(source: str, monkeypatch) -> httpx.Request:
-    """Run the sample with httpx sending through a MockTransport; the request the server got."""
-    received = []
-
-    def handler(request: httpx.Request) -> httpx.Response:
-        request.read()
-        received.append(request)
-        return httpx.Response(200, text="ok")
-
-    def request(method, url, **kwargs):
-        with httpx.Client(transport=httpx.MockTransport(handler)) as client:
-            return client.request(method, url, **kwargs)
-
-    monkeypatch.setattr(httpx, "request", request)
-    monkeypatch.setenv("TOKEN", "s3cret-token")
-    exec(compile(source, "<sample>", "exec"), {})
-    return received[0]
-
-
-def same_body(parts: RequestParts, content: bytes) -> bool:
-    if parts.media_type == "application/json":
-        return json.loads(content) == json.loads(parts.body)
-    return content == (parts.body or "").encode()
-
-
-@pytest.mark.parametrize("parts", [JSON_POST, TEXT_PUT, GET], ids=["json", "text", "get"])
-def test_python_sample_sends_the_request(parts, monkeypatch, capsys):
-    received = run_python_sample(code_samples(parts)["python"], monkeypatch)
-    expected = to_httpx(parts)
-    assert received.method == expected.method
-    assert received.url == expected.url
-    for name, value in parts.headers:
-        assert received.headers[name] == value
-    assert same_body(parts, received.content)
-    assert capsys.readouterr().out == "200\nok\n"
-
-
-def test_python_multipart_sample_sends_form_fields(monkeypatch, capsys):
-    received = run_python_sample(code_samples(MULTIPART)["python"], monkeypatch)
-    assert received.headers["Content-Type"].startswith("multipart/form-data; boundary=")
-    body = received.content.decode()
-    assert 'name="name"\r\n\r\nreport' in body
-    assert body.count('name="tags"') == 2
-
-
-# --- JavaScript: runs in Node with a recording fetch -------------------------------------------------------
-
-RECORDING_FETCH = """
-process.env.TOKEN = "s3cret-token";
-globalThis.fetch = async (url, init) => {
-  let body = init.body;
-  if (body instanceof FormData) body = [...body.entries()];
-  console.log(JSON.stringify({ url, method: init.method, headers: init.headers || {}, body }));
-  return { status: 200, text: async () => "ok" };
-};
-"""
-
-
-@pytest.mark.skipif(NODE is None, reason="no node to run the JavaScript sample")
-@pytest.mark.parametrize("parts", ALL, ids=["json", "multipart", "text", "get"])
-def test_javascript_sample_runs(parts, tmp_path: Path):
-    script = tmp_path / "sample.mjs"
-    script.write_text(RECORDING_FETCH + code_samples(parts)["javascript"], encoding="utf-8")
-    result = subprocess.run([NODE, str(script)], capture_output=True, text=True, timeout=60, check=True)
-    recorded_line, status, text = result.stdout.splitlines()
-    recorded = json.loads(recorded_line)
-    assert (status, text) == ("200", "ok")
-    assert recorded["url"] == parts.url
-    assert recorded["method"] == parts.method
-    if parts is MULTIPART:
-        assert recorded["headers"] == {}
-        assert recorded["body"] == [["name", "report"], ["tags", "a"], ["tags", "b"]]
-        return
-    assert recorded["headers"] == dict(parts.headers)
-    if parts.media_type == "application/json":
-        assert json.loads(recorded["body"]) == json.loads(parts.body)
+    assert base + request["path"] == filled(local.url)
+    headers = request["headers"]
+    if kind == "raw":
+        password = base64.b64encode(f"{ENV['USERNAME']}:{ENV['PASSWORD']}".encode()).decode()
+        assert headers["Authorization"] == f"Basic {password}"
+    for header, value in parts.headers:
+        if header != "Authorization" and not (kind == "form" and header == "Content-Type"):
+            assert headers[header] == filled(value), header
+    if kind == "json":
+        assert headers["Authorization"] == "Bearer s3cret-token"
+        assert json.loads(request["body"]) == json.loads(parts.body)
+    elif kind == "raw":
+        assert request["body"] == parts.body.encode()
+    elif kind == "form":
+        assert headers["Content-Type"].startswith("multipart/form-data; boundary=")
+        expected = expected_fields(parts)
+        if language in ("node", "javascript"):  # FormData writes line breaks as CRLF (the HTML standard)
+            expected = [(n, re.sub(r"\r?\n", "\r\n", v)) for n, v in expected]
+        assert form_fields(headers["Content-Type"], request["body"]) == expected
     else:
-        assert recorded.get("body") == parts.body
+        assert request["body"] == b""
+
+
+def form_fields(content_type: str, body: bytes) -> list[tuple[str, str]]:
+    message = BytesParser(policy=email.policy.HTTP).parsebytes(
+        b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body
+    )
+    return [
+        (part.get_param("name", header="content-disposition"), part.get_payload(decode=True).decode())
+        for part in message.iter_parts()
+    ]
+
+
+@pytest.mark.skipif(CURL is None, reason="no curl")
+def test_curl_head(loopback):
+    base, received = loopback
+    sample = code_samples(RequestParts("HEAD", base + "/x"))["curl"]
+    assert sample == f"curl --head '{base}/x'\n"
+    subprocess.run(["bash", "-c", sample], capture_output=True, check=True, timeout=60)
+    assert received[0]["method"] == "HEAD"
+
+
+@pytest.mark.parametrize("kind", list(REQUESTS))
+def test_python_and_javascript_samples_are_valid_code(kind, tmp_path):
+    for reveal in (False, True):
+        samples = code_samples(REQUESTS[kind], reveal_token=reveal)
+        compile(samples["python"], "<httpx>", "exec")
+        compile(samples["python-requests"], "<requests>", "exec")
+        if NODE:
+            for language in ("node", "javascript"):
+                (tmp_path / "check.mjs").write_text(samples[language], encoding="utf-8")
+                subprocess.run([NODE, "--check", str(tmp_path / "check.mjs")], check=True, timeout=60)
+
+
+# --- Go, Ruby, PHP, C#: no toolchain here; their string literals read back as the request ------------------
+#
+# A reader of each language's literals, written from its specification (not from languages.json): every
+# string, environment read and concatenation in a sample is evaluated with ENV, and the statements that carry
+# the request (the URL, each header, the body, the form fields) must give the request's own values.
+
+
+def _go_string(text: str) -> str:
+    escapes = dict(zip('nrtbf\\"av', '\n\r\t\b\f\\"\a\v', strict=True))
+    return _unescape(text, escapes, unicode="u")
+
+
+def _unescape(text: str, escapes: dict[str, str], unicode: str = "", octal: bool = False) -> str:
+    out, i = [], 0
+    while i < len(text):
+        c = text[i]
+        if c != "\\":
+            out.append(c)
+            i += 1
+            continue
+        e = text[i + 1]
+        if e in escapes:
+            out.append(escapes[e])
+            i += 2
+        elif unicode and e == unicode:
+            out.append(chr(int(text[i + 2 : i + 6], 16)))
+            i += 6
+        elif octal and e in "01234567":
+            digits = re.match(r"[0-7]{1,3}", text[i + 1 :]).group()
+            out.append(chr(int(digits, 8)))
+            i += 1 + len(digits)
+        else:
+            raise ValueError(f"not an escape of this language: \\{e} in {text!r}")
+    return "".join(out)
+
+
+def _ruby_double(text: str) -> str:
+    if re.search(r"(?<!\\)#[@$]", text.replace("\\\\", "")):
+        raise ValueError(f"an unescaped #@ or #$ interpolates in Ruby: {text!r}")
+    pieces = re.split(r"(?<!\\)(#\{ENV\.fetch\('(\w+)'\)\})", text)
+    out = []
+    for i, piece in enumerate(pieces):
+        if i % 3 == 0:
+            if re.search(r"(?<!\\)#\{", piece.replace("\\\\", "")):
+                raise ValueError(f"an unescaped #{{ interpolates in Ruby: {text!r}")
+            escapes = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "\\": "\\", '"': '"', "#": "#"}
+            out.append(_unescape(piece, escapes, unicode="u"))
+        elif i % 3 == 2:
+            out.append(ENV[piece])
+    return "".join(out)
+
+
+def _single(text: str) -> str:  # Ruby's and PHP's single-quoted strings
+    return re.sub(r"\\([\\'])", r"\1", text)
+
+
+def _php_double(text: str) -> str:
+    if re.search(r"(?<!\\)\$", text.replace("\\\\", "")):
+        raise ValueError(f"an unescaped $ interpolates in PHP: {text!r}")
+    escapes = {
+        "n": "\n",
+        "r": "\r",
+        "t": "\t",
+        "v": "\v",
+        "e": "\x1b",
+        "f": "\f",
+        "\\": "\\",
+        '"': '"',
+        "$": "$",
+    }
+    out, pos = [], 0
+    for match in re.finditer(r"\\x([0-9A-Fa-f]{1,2})", text):  # \xHH first, then the named escapes
+        out.append(_unescape(text[pos : match.start()], escapes))
+        out.append(chr(int(match.group(1), 16)))
+        pos = match.end()
+    return "".join(out) + _unescape(text[pos:], escapes)
+
+
+def _csharp(text: str) -> str:
+    if re.search("[\n\r\u0085\u2028\u2029]", text):
+        raise ValueError(f"a C# string literal holds a line break: {text!r}")
+    escapes = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "\\": "\\", '"': '"', "0": "\0"}
+    return _unescape(text, escapes, unicode="u")
+
+
+# per language: (pattern, how each group reads) of a literal or environment read; the operator joining them
+READERS = {
+    "go": (
+        [
+            (r'"((?:[^"\\\n]|\\.)*)"', _go_string),
+            (r"`([^`]*)`", lambda s: s.replace("\r", "")),
+            (r'os\.Getenv\("(\w+)"\)', ENV.__getitem__),
+        ],
+        "+",
+    ),
+    "ruby": (
+        [
+            (r'"((?:[^"\\]|\\.)*)"', _ruby_double),
+            (r"'((?:[^'\\]|\\.)*)'", _single),
+            (r"ENV\.fetch\('(\w+)'\)", ENV.__getitem__),
+        ],
+        None,
+    ),
+    "php": (
+        [
+            (r'getenv\("(\w+)"\)', ENV.__getitem__),
+            (r"'((?:[^'\\]|\\.)*)'", _single),
+            (r'"((?:[^"\\]|\\.)*)"', _php_double),
+        ],
+        ".",
+    ),
+    "csharp": (
+        [
+            (r'Environment\.GetEnvironmentVariable\("(\w+)"\)', ENV.__getitem__),
+            (r'@"((?:[^"]|"")*)"', lambda s: s.replace('""', '"')),
+            (r'"((?:[^"\\\n]|\\.)*)"', _csharp),
+        ],
+        "+",
+    ),
+}
+
+
+def skeleton(sample: str, language: str) -> tuple[str, list[str]]:
+    """``sample`` with every value (literals and environment reads, joined by the language's operator)
+    replaced by ``<N>``, and the values."""
+    readers, operator = READERS[language]
+    pattern = re.compile("|".join(f"({p})" for p, _ in readers), re.DOTALL)
+    values: list[str] = []
+    out, pos, joining = [], 0, False
+    for match in pattern.finditer(sample):
+        between = sample[pos : match.start()]
+        index = next(i for i in range(len(readers)) if match.group(2 * i + 1) is not None)
+        value = readers[index][1](match.group(2 * i + 2) if (i := index) is not None else "")
+        if joining and operator and between.strip() == operator:
+            values[-1] += value
+        else:
+            out.append(between)
+            out.append(f"<{len(values)}>")
+            values.append(value)
+        joining = True
+        pos = match.end()
+    out.append(sample[pos:])
+    return "".join(out), values
+
+
+STATEMENTS = {  # per language: url, header (name, value), header line, body, field (name, value)
+    "go": {
+        "url": r"http\.NewRequest\(<\d+>, <(\d+)>",
+        "header": r"req\.Header\.Add\(<(\d+)>, <(\d+)>\)",
+        "basic": r"req\.SetBasicAuth\(<(\d+)>, <(\d+)>\)",
+        "body": r"strings\.NewReader\(<(\d+)>\)",
+        "field": r"form\.WriteField\(<(\d+)>, <(\d+)>\)",
+    },
+    "ruby": {
+        "url": r"URI\(<(\d+)>\)",
+        "header": r"request\[<(\d+)>\] = <(\d+)>",
+        "basic": r"request\.basic_auth\(<(\d+)>, <(\d+)>\)",
+        "body": r"request\.body = <(\d+)>",
+        "field": r"^  \[<(\d+)>, <(\d+)>\],$",
+    },
+    "php": {
+        "url": r"CURLOPT_URL => <(\d+)>",
+        "line": r"^        <(\d+)>,$",
+        "pair": r"CURLOPT_USERPWD => <(\d+)>",
+        "body": r"CURLOPT_POSTFIELDS => <(\d+)>,",
+    },
+    "csharp": {
+        "url": r"new HttpRequestMessage\(new HttpMethod\(<\d+>\), <(\d+)>\)",
+        "header": r"TryAddWithoutValidation\(<(\d+)>, <(\d+)>\)",
+        "body": r"new StringContent\(<(\d+)>\);",
+        "type": r"MediaTypeHeaderValue\.Parse\(<(\d+)>\)",
+        "field": r"form\.Add\(new StringContent\(<(\d+)>\), <(\d+)>\)",
+    },
+}
+
+
+def statements(sample: str, language: str) -> dict[str, list]:
+    text, values = skeleton(sample, language)
+    found = {}
+    for key, pattern in STATEMENTS[language].items():
+        found[key] = [
+            tuple(values[int(g)] for g in m.groups()) for m in re.finditer(pattern, text, re.MULTILINE)
+        ]
+    return found
+
+
+@pytest.mark.parametrize("kind", list(REQUESTS))
+@pytest.mark.parametrize("language", list(READERS))
+def test_literals_read_back_as_the_request(language, kind):
+    parts = REQUESTS[kind]
+    sample = code_samples(parts)[language]
+    found = statements(sample, language)
+    assert found["url"] == [(filled(parts.url),)]
+    headers = [(n, filled(v)) for n, v in parts.headers if not v.startswith("Basic ")]
+    if kind == "form":
+        headers = [(n, v) for n, v in headers if n != "Content-Type"]
+    if language == "php":
+        multipart = (
+            [("Content-Type: multipart/form-data; boundary=orgdocs-sample-boundary",)]
+            if kind == "form"
+            else []
+        )
+        assert found["line"] == [(f"{n}: {v}",) for n, v in headers] + multipart
+    elif language == "csharp" and kind in ("json", "raw"):
+        assert found["header"] == [(n, v) for n, v in headers if n != "Content-Type"]
+        assert found["type"] == [(parts.media_type,)]
+    else:
+        assert found["header"] == headers
+    if kind == "raw":  # Authorization: Basic $USERNAME:$PASSWORD
+        if language == "php":
+            assert found["pair"] == [(f"{ENV['USERNAME']}:{ENV['PASSWORD']}",)]
+        elif language in ("go", "ruby"):
+            assert found["basic"] == [(ENV["USERNAME"], ENV["PASSWORD"])]
+        else:
+            assert "Basic " in sample and 'GetEnvironmentVariable("PASSWORD")' in sample
+    if language == "php" and kind == "form":  # written out: PHP's arrays cannot repeat a field's name
+        (body,) = found["body"]
+        content_type = "multipart/form-data; boundary=orgdocs-sample-boundary"
+        assert form_fields(content_type, body[0].encode()) == expected_fields(parts)
+        return
+    assert found["body"] == ([(parts.body,)] if kind in ("json", "raw") else [])
+    assert found.get("field", []) == (
+        [(v, n) if language == "csharp" else (n, v) for n, v in expected_fields(parts)]
+    )
+
+
+def test_readers_refuse_what_the_languages_refuse():
+    """The readers above are strict: an escape a language lacks, or an interpolation, is an error."""
+    for bad in ['"\\$"', '"\\#"']:
+        with pytest.raises(ValueError):
+            _go_string(bad[1:-1])
+    for bad in ["a #{b}", "a #@b", "a #$b"]:
+        with pytest.raises(ValueError):
+            _ruby_double(bad)
+    with pytest.raises(ValueError):
+        _csharp("a\u2028b")
+    with pytest.raises(ValueError):
+        _php_double("a $b")

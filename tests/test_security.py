@@ -140,7 +140,7 @@ def test_samples_show_placeholders_never_values(operation):
     assert samples["curl"].startswith('curl -X POST "https://api.test/a/2/1?api_key=$API_KEY"')
     assert '-H "Authorization: Bearer $TOKEN"' in samples["curl"]
     assert "f\"https://api.test/a/2/1?api_key={os.environ['API_KEY']}\"" in samples["python"]
-    assert "fetch(`https://api.test/a/2/1?api_key=${process.env.API_KEY}`" in samples["javascript"]
+    assert "fetch(`https://api.test/a/2/1?api_key=${process.env.API_KEY}`" in samples["node"]
     real = build_request(operation, server_url="https://api.test", values={}, token="tok-1")
     assert "tok-1" not in str(code_samples(real)) and "tok-1" in str(code_samples(real, reveal_token=True))
 

@@ -12,6 +12,8 @@ from orgdocs.site import Site
 from orgdocs.site.requests import build_request
 from orgdocs.site.samples import code_samples
 
+from .sample_box import samples_in_every_language
+
 pytestmark = pytest.mark.browser
 
 CONTENT = Path(__file__).resolve().parents[1] / "data" / "param-content.yaml"
@@ -62,9 +64,5 @@ def test_the_form_sends_a_content_parameter_as_one_json_text(content_site, stati
     }
     parts = build_request(entry.operation, server_url="https://api.example.test/v1", values=values)
     assert parts.url == url
-    samples = {
-        lang: page.locator(f'[data-sample="{lang}"]').first.text_content()
-        for lang in ("curl", "python", "javascript")
-    }
-    assert samples == code_samples(parts)
+    assert samples_in_every_language(page) == code_samples(parts)
     assert seen.errors == []

@@ -184,11 +184,12 @@ def test_github_explorer_search_keyboard_and_theme(corpus, lab, page, tmp_path):
     heading.wait_for(timeout=15_000)
     assert active_cell(page) == cell
     assert row.get_attribute("aria-selected") == "true"
-    # the form's live samples are tabs with Copy buttons, as on the site; the reference's static ones are gone
-    tabs = page.get_by_role("tablist", name="Code sample language")
+    # the form's live samples: a Language select and Copy buttons, as on the site; the reference's static ones
+    # are gone
+    tabs = page.get_by_label("Language", exact=True)
     tabs.wait_for(timeout=15_000)
     assert tabs.count() == 1
-    assert tabs.get_by_role("tab").all_inner_texts()[:3] == ["curl", "Python (httpx)", "JavaScript (fetch)"]
+    assert tabs.locator("option").all_inner_texts()[:3] == ["curl", "Python (httpx)", "Python (requests)"]
     assert page.get_by_role("button", name="Copy curl").count() == 1
     tabs.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "github-samples.png"))

@@ -2,9 +2,9 @@
 headless Chromium with real key presses (``page.keyboard``, never ``fill``).
 
 Each test opens a notebook of four cells (markdown, the Explorer of the bundled Organization API, code,
-markdown), runs it, and then puts the focus on parts of the view that are not inputs (a result row, the title,
-a sample tab) before clicking an input and typing: what JupyterLab would take for command-mode shortcuts
-(``r``, ``a``, ``d d``, Ctrl+A, Ctrl+X, Ctrl+V...) must reach the input, and the notebook's cells, read from
+markdown), runs it, and then puts the focus on parts of the view that are not text inputs (a result row, the
+title, the sample language select) before clicking an input and typing: what JupyterLab would take for
+command-mode shortcuts (``r``, ``a``, ``d d``, Ctrl+A, Ctrl+X, Ctrl+V...) must reach the input, and the notebook's cells, read from
 the page and from the saved file, stay what they were. The servers (one per test, random port and token,
 temporary root) are killed with their kernels at teardown.
 """
@@ -187,13 +187,16 @@ def test_keys_typed_in_the_view_never_reach_the_notebook(app, tmp_path, free_por
         page.keyboard.press(key)
     assert cells_on_page(page) == before
 
-    # 4. an operation with a path parameter: a sample tab has the focus, then the form's input
+    # 4. an operation with a path parameter: the sample language select has the focus, then the form's input
     type_into(page, search_box(page), "revoke")
     results.get_by_role("option", name="Revoke an API key").first.click()
     page.get_by_role("heading", name="Revoke an API key", exact=True).wait_for(timeout=15_000)
-    tab = page.get_by_role("tab", name="Python (httpx)")
-    tab.wait_for(timeout=15_000)
-    tab.click()
+    language = page.get_by_label("Language", exact=True)
+    language.wait_for(timeout=15_000)
+    language.focus()
+    page.keyboard.press("ArrowDown")  # the next sample language: the select's key, not the notebook's
+    assert language.input_value() == "made:python"
+    assert "import httpx" in page.locator(".ow-form [data-sample]").text_content()
     key_id = page.locator(".ow-form [data-param-name=apiKeyId]")
     type_into(page, key_id, "key_rdma 01")
     assert key_id.input_value() == "key_rdma 01"

@@ -89,7 +89,7 @@ DESCRIPTIONS = ["large/digitalocean.json", "large/twilio-api-v2010.json", "oas31
 def blank(watched):
     seen = watched()
     seen.page.set_content("<!DOCTYPE html><html><body></body></html>")
-    for name in ("search.js", "request.js", "form.js", "site.js"):
+    for name in ("search.js", "samples.js", "request.js", "form.js", "site.js"):
         seen.page.add_script_tag(path=str(ASSETS / name))
     yield seen.page
     assert seen.errors == []
@@ -344,9 +344,11 @@ TRICKY_SAMPLES = {
 
 
 def test_sample_highlighting_matches_python(blank):
-    """The samples' colours: the same rules in both, and the same tokens on every sample the two make."""
-    js_rules = blank.evaluate("() => window.orgdocs.request.SAMPLE_RULES")
-    assert js_rules == json.loads(json.dumps(SAMPLE_RULES))
+    """The samples' colours: the same tokens in both on every sample the two make, in every language."""
+    js_rules = blank.evaluate(
+        "() => Object.fromEntries(window.orgdocs.request.sampleLanguages().map(([key]) => [key, 1]))"
+    )
+    assert set(js_rules) == set(SAMPLE_RULES)
     operation = from_document(
         {
             "openapi": "3.0.3",
@@ -365,7 +367,7 @@ def test_sample_highlighting_matches_python(blank):
             token=token,
         )
         for language, text in code_samples(parts).items():
-            texts[language].append(text)
+            texts.setdefault(language, []).append(text)
     js = blank.evaluate(
         """(texts) => Object.fromEntries(Object.entries(texts).map(([language, samples]) =>
             [language, samples.map((text) => window.orgdocs.request.sampleTokens(text, language))]))""",
@@ -668,3 +670,56 @@ def test_request_problems_match_python(blank):
         )
         assert js == expected, (values, body, server, headers)
         assert set(expected) == refused, expected
+
+
+HOSTILE = 'it\'s "q" \\ $HOME #{x} #@y #$z ${w} `b` {{c}} % é'
+HOSTILE_TEXT = 'line\nit\'s "two" \\ $HOME #{x} ${y} `z` {{w}} é 😀 \u2028 \u0085 \x01\x7f\r\nend """ ``` '
+HOSTILE_REQUESTS = [
+    RequestParts(
+        "POST",
+        "https://h/a%2Fb?q=%22%24x%23%7By%7D%60&key=$API_KEY",
+        headers=[
+            ("X-Note", HOSTILE),
+            ("Content-Type", "application/json"),
+            ("Cookie", "session=$API_KEY"),
+            ("Authorization", "Bearer $TOKEN"),
+        ],
+        body=json.dumps({"t": HOSTILE_TEXT, HOSTILE: [1, 2.5, True, None, {}, []]}, indent=2),
+        media_type="application/json",
+        variables=["API_KEY", "TOKEN"],
+    ),
+    RequestParts(
+        "PUT",
+        "https://h/n",
+        headers=[("Content-Type", "text/plain"), ("Authorization", "Basic $USERNAME:$PASSWORD")],
+        body=HOSTILE_TEXT,
+        media_type="text/plain",
+        variables=["USERNAME", "PASSWORD"],
+    ),
+    RequestParts(
+        "POST",
+        "https://h/u",
+        headers=[("Content-Type", "multipart/form-data")],
+        body=json.dumps({'na"me\n': HOSTILE_TEXT, "tags": ["a", HOSTILE]}),
+        media_type="multipart/form-data",
+    ),
+    RequestParts("HEAD", "https://h/x", headers=[("Authorization", "Bearer real-secret")]),
+]
+
+
+def test_every_language_matches_python_on_hostile_requests(blank):
+    """Quotes, backslashes, $, #{, ${, backquotes, braces, line separators and control characters: the
+    browser writes every language as Python does, and never a real token."""
+    for parts in HOSTILE_REQUESTS:
+        request = {
+            "method": parts.method,
+            "url": parts.url,
+            "headers": [list(h) for h in parts.headers],
+            "body": parts.body,
+            "mediaType": parts.media_type,
+            "note": "",
+            "variables": parts.variables,
+        }
+        js = blank.evaluate("(parts) => window.orgdocs.request.codeSamples(parts, false)", request)
+        assert js == code_samples(parts), parts.method
+        assert "real-secret" not in json.dumps(js)

@@ -1,9 +1,15 @@
-"""Reading an operation page in headless Chromium: deep links, sample tabs, copy buttons, variant choices,
+"""Reading an operation page in headless Chromium: deep links, the sample language, copy buttons, variant choices,
 callouts, found by role and label (tests/data/reading.yaml)."""
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
+
+from orgdocs.site.samples import LANGUAGES
+
+from .keys import type_into
+from .sample_box import sample_in
 
 pytestmark = pytest.mark.browser
 
@@ -76,30 +82,55 @@ def test_previous_and_next_follow_the_navigation(reading_site, static_server, wa
     page.wait_for_url("**/" + CREATE)
 
 
-def test_sample_tabs_work_with_the_keyboard(reading_site, static_server, watched):
+def test_the_sample_language_is_chosen_with_the_keyboard(reading_site, static_server, watched):
+    """One "Language" select: every generated language, then the description's own samples."""
     seen = watched()
     page = seen.page
     page.goto(static_server(reading_site) + CREATE)
-    tabs = page.get_by_role("tablist", name="Code sample language")
-    names = [tab.text_content() for tab in tabs.get_by_role("tab").all()]
-    assert names == ["curl", "Python (httpx)", "JavaScript (fetch)", "Ruby SDK", "PHP"]
-    curl = tabs.get_by_role("tab", name="curl")
-    assert curl.get_attribute("aria-selected") == "true"
-    curl.focus()
-    page.keyboard.press("ArrowRight")
-    python = tabs.get_by_role("tab", name="Python (httpx)")
-    assert python.get_attribute("aria-selected") == "true"
-    assert page.evaluate("document.activeElement.textContent") == "Python (httpx)"
-    assert page.get_by_role("tabpanel", name="Python (httpx)").is_visible()
-    assert not page.get_by_role("tabpanel", name="curl").is_visible()
+    select = page.get_by_label("Language", exact=True)
+    names = select.locator("option").all_text_contents()
+    assert names == [label for _, label in LANGUAGES] + ["Ruby SDK", "PHP"]
+    assert select.locator("optgroup").evaluate_all("groups => groups.map(g => g.label)") == [
+        "Made from the request",
+        "From the description",
+    ]
+    sample = page.locator("[data-sample]")
+    assert sample.text_content().startswith("curl -X POST")
+    select.focus()
+    page.keyboard.press("ArrowDown")
+    assert select.input_value() == "made:python" and "import httpx" in sample.text_content()
+    assert sample.locator(".kn").count() >= 1  # coloured as the build colours it
     page.keyboard.press("End")
-    php = page.get_by_role("tabpanel", name="PHP")
-    assert php.is_visible() and "$client->notes()" in php.text_content()
+    php = page.locator(".code-sample-own", has_text="$client->notes()")
+    assert php.is_visible() and not sample.is_visible()
     assert php.locator(".nv").count() >= 1  # highlighted at build time
     page.keyboard.press("Home")
-    assert page.get_by_role("tabpanel", name="curl").is_visible()
-    page.keyboard.press("ArrowLeft")  # wraps around
-    assert page.get_by_role("tabpanel", name="PHP").is_visible()
+    assert sample.is_visible() and sample.text_content().startswith("curl -X POST")
+    assert seen.errors == []
+
+
+def test_the_sample_language_is_remembered_across_pages(reading_site, static_server, watched):
+    seen = watched()
+    page = seen.page
+    site = static_server(reading_site)  # one origin: localStorage is per origin
+    page.goto(site + CREATE)
+    select = page.get_by_label("Language", exact=True)
+    select.focus()
+    for _ in range(5):  # from curl: httpx, requests, JavaScript, Node.js, Go
+        page.keyboard.press("ArrowDown")
+    assert select.input_value() == "made:go"
+    assert page.locator("[data-sample]").text_content().startswith("package main")
+    page.goto(site + GET)
+    expect(page.get_by_label("Language", exact=True)).to_have_value("made:go")  # once the form has started
+    go = page.locator("[data-sample]")
+    assert go.text_content().startswith("package main") and "/v1/notes/" in go.text_content()
+    assert page.locator("figure.code-sample:not([hidden]) .copy-button").get_attribute("aria-label") == (
+        "Copy Go (net/http)"
+    )
+    type_into(page, page.locator('[data-param-name="id"]'), "42")
+    assert "/v1/notes/42" in go.text_content()  # the chosen language follows the form
+    page.reload()
+    expect(page.locator("[data-sample]")).to_contain_text("package main")
     assert seen.errors == []
 
 
@@ -113,10 +144,12 @@ def test_generated_samples_still_follow_the_form(reading_site, static_server, wa
     assert "/v1/notes/42" in curl.text_content()
     # the rewritten sample keeps its colours: the URL is one string token, as the build wrote it
     assert curl.locator(".s1", has_text="/v1/notes/42").count() == 1
+    assert "import httpx" in sample_in(page, "python")
     python = page.locator('[data-sample="python"]')
     assert python.locator(".kn").count() >= 1 and python.locator(".s2").count() >= 1
     page.locator('[data-param-name="id"]').fill("<b>y</b>")
     assert python.locator("b").count() == 0 and "%3Cb%3Ey%3C%2Fb%3E" in python.text_content()
+    sample_in(page, "curl")
     assert built_html.count('class="s1"') == curl.inner_html().count('class="s1"')
 
 
@@ -173,7 +206,7 @@ def test_without_javascript_every_sample_is_readable(reading_site, static_server
     try:
         page = context.new_page()
         page.goto(static_server(reading_site) + CREATE)
-        for caption in ("curl", "Python (httpx)", "JavaScript (fetch)", "Ruby SDK", "PHP"):
+        for caption in ("curl", "Ruby SDK", "PHP"):  # the default language's sample, and the description's
             assert page.locator("figcaption", has_text=caption).first.is_visible()
         assert page.get_by_text('client.notes.create(text: "hi")').is_visible()
         assert page.get_by_text("How well the cat hunts.").count() >= 1

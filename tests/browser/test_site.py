@@ -17,6 +17,8 @@ from orgdocs.site import Site
 from orgdocs.site.requests import build_request
 from orgdocs.site.samples import code_samples
 
+from .sample_box import samples_in_every_language
+
 pytestmark = pytest.mark.browser
 
 STATIC = Path(__file__).resolve().parents[1] / "data" / "static"
@@ -37,10 +39,7 @@ def www(shop, tmp_path_factory) -> Path:
 
 
 def _samples(page) -> dict[str, str]:
-    return {
-        lang: page.locator(f'[data-sample="{lang}"]').first.text_content()
-        for lang in ("curl", "python", "javascript")
-    }
+    return samples_in_every_language(page)
 
 
 def test_navigate_search_fill_token_and_send(www, shop, static_server, api_server, watched, tmp_path):

@@ -39,7 +39,7 @@ from orgdocs.site.requests import (
     server_url,
     text_of,
 )
-from orgdocs.site.samples import code_samples
+from orgdocs.site.samples import DEFAULT_LANGUAGE, code_samples
 from orgdocs.site.schemas import merged_schema, target_of
 
 __all__ = [
@@ -313,4 +313,4 @@ def initial_request(
         media_type=media,
         credentials=credentials,
     )
-    return parts, code_samples(parts)
+    return parts, code_samples(parts, languages=(DEFAULT_LANGUAGE,))

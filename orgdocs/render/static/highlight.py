@@ -9,7 +9,7 @@ JSON, the bulk of what a page shows (examples, responses), takes a fast path: on
 gives the classes Pygments' JSON lexer gives (``nt`` keys, ``s2`` strings, ``m`` numbers, ``kc``
 constants), ten times faster, and without the spans Pygments puts around every space and comma.
 
-The three samples made from the request (curl, Python, JavaScript) take another: ``sample_html`` tokenizes
+The samples made from the request (curl, Python, JavaScript, Go...) take another: ``sample_html`` tokenizes
 them with ``SAMPLE_RULES``, the same rules ``request.js`` uses to highlight them again in the browser each time
 the form changes them (a page's samples look the same before and after). They are text we write, so a few
 rules colour all of it; Pygments took a quarter of a GitHub page's build time on them.
@@ -26,6 +26,8 @@ from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.token import STANDARD_TYPES
 from pygments.util import ClassNotFound
+
+from orgdocs.site.samples import highlight_rules
 
 __all__ = ["MAX_HIGHLIGHT", "SAMPLE_RULES", "highlight", "lexer_name", "sample_html", "sample_tokens"]
 
@@ -146,48 +148,9 @@ def _json_span(match: re.Match) -> str:
 
 # The generated samples' tokens: per language, (token class, pattern, is a string with interpolations) tried
 # in order at each place, and the interpolations inside such strings ("" for an escape, which stays string).
-# A string is written as an unrolled loop, as for JSON.
-# Patterns are in the subset of regular expressions Python (with re.ASCII) and JavaScript read alike:
-# request.js compiles the same strings (a test holds them equal).
-SAMPLE_RULES: dict[str, dict[str, list]] = {
-    "curl": {
-        "tokens": [
-            ("se", r"\\\n|\\.", False),
-            ("s1", r"'[^']*'", False),
-            ("s2", r'"[^"\\]*(?:\\.[^"\\]*)*"', True),
-            ("nv", r"\$[A-Za-z_][A-Za-z0-9_]*", False),
-        ],
-        "inside": [("", r"\\."), ("nv", r"\$[A-Za-z_][A-Za-z0-9_]*")],
-    },
-    "python": {
-        "tokens": [
-            ("c1", r"#[^\n]*", False),
-            ("s2", r'f"[^"\\\n]*(?:\\.[^"\\\n]*)*"', True),
-            ("s2", r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', False),
-            ("s1", r"'[^'\\\n]*(?:\\.[^'\\\n]*)*'", False),
-            ("kn", r"\b(?:import|from)\b", False),
-            ("nn", r"(?<=import )[A-Za-z_][A-Za-z0-9_.]*", False),
-            ("kc", r"\b(?:True|False|None)\b", False),
-            ("nb", r"\bprint\b", False),
-            ("m", r"\b[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\b", False),
-        ],
-        "inside": [("", r"\{\{|\}\}|\\."), ("si", r"\{[^{}]*\}")],
-    },
-    "javascript": {
-        "tokens": [
-            ("c1", r"//[^\n]*", False),
-            ("s2", r"`[^`\\]*(?:\\.[^`\\]*)*`", True),
-            ("s2", r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', False),
-            ("s1", r"'[^'\\\n]*(?:\\.[^'\\\n]*)*'", False),
-            ("kd", r"\b(?:const|let|var|new)\b", False),
-            ("k", r"\b(?:await|async|return)\b", False),
-            ("kc", r"\b(?:true|false|null|undefined)\b", False),
-            ("nb", r"\b(?:JSON|FormData)\b", False),
-            ("m", r"\b[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\b", False),
-        ],
-        "inside": [("", r"\\."), ("si", r"\$\{[^}]*\}")],
-    },
-}
+# They are data of orgdocs/site/samples/languages.json, which request.js reads too. Patterns are in the subset
+# of regular expressions Python (with re.ASCII) and JavaScript read alike.
+SAMPLE_RULES: dict[str, dict[str, list]] = highlight_rules()
 
 
 # Characters no token of any language starts with. A run of them is matched first, in one step: without it

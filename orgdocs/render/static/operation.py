@@ -49,6 +49,7 @@ from orgdocs.render.static.templating import environment
 from orgdocs.site.examples import operation_examples
 from orgdocs.site.payloads import PayloadParts, operation_dict
 from orgdocs.site.routes import RouteTable
+from orgdocs.site.samples import DEFAULT_LANGUAGE, LANGUAGES
 from orgdocs.site.site import external_docs
 
 __all__ = [
@@ -69,8 +70,9 @@ LOCATIONS = (
     ("cookie", "Cookies"),
 )
 MAX_EXAMPLE_CHARS = 20_000  # a longer example is cut on the page (the payload keeps all of it)
-# The samples made from the request form (the form's script rewrites them live): key, tab label, lexer.
-GENERATED_SAMPLES = (("curl", "curl"), ("python", "Python (httpx)"), ("javascript", "JavaScript (fetch)"))
+# The sample made from the request form that a page holds (key, label): the default language's. The form's
+# script rewrites it live, in the language the reader chose (the others are written from assets/samples.js).
+GENERATED_SAMPLES = tuple((key, label) for key, label in LANGUAGES if key == DEFAULT_LANGUAGE)
 MAX_DESCRIPTION_SAMPLES = 20  # x-codeSamples shown per operation
 
 
@@ -87,6 +89,19 @@ def _example_text(value: Any, *, inline: bool = False) -> Markup:
     if len(text) > MAX_EXAMPLE_CHARS:
         text, cut = text[:MAX_EXAMPLE_CHARS], "\n… (cut: the whole example is in the page data)"
     return Markup(highlight(text, language) + cut)
+
+
+def _request_json(parts: Any) -> str:
+    """``parts`` as request.js reads a request: JSON (for an attribute, escaped there)."""
+    request = {
+        "method": parts.method,
+        "url": parts.url,
+        "headers": [list(header) for header in parts.headers],
+        "body": parts.body,
+        "mediaType": parts.media_type,
+        "variables": list(parts.variables),
+    }
+    return json.dumps(request, ensure_ascii=False, separators=(",", ":"))
 
 
 def response_anchor(status: str) -> str:
@@ -248,6 +263,8 @@ def operation_context(
         "sample_tabs": [{"key": key, "label": label} for key, label in GENERATED_SAMPLES],
         "own_samples": description_samples(entry.operation.raw),
         "samples_in_detail": samples,
+        # without a form beside them (a notebook's OperationView), code.js writes the other languages from this
+        "sample_request": _request_json(parts) if samples else "",
         "form": {
             "fields": fields,
             "servers": server_choices(entry.operation.servers),

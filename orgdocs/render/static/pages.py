@@ -31,6 +31,7 @@ ASSET_FILES = (
     "theme.js",
     "search.js",
     "site.js",
+    "samples.js",  # the sample languages request.js writes (orgdocs/site/samples/languages.json)
     "request.js",
     "schema.js",
     "form.js",

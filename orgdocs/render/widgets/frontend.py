@@ -49,7 +49,8 @@ __all__ = [
 
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "static" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
-GLOBAL_SCRIPTS = ("search.js", "request.js", "form.js")  # run once: they define window.orgdocs.*
+# run once: they define window.orgdocs.*
+GLOBAL_SCRIPTS = ("search.js", "samples.js", "request.js", "form.js")
 # run per view, against its own DOM (form.js is global: its mountForm(root, {send, store}) wires each view's form)
 PAGE_SCRIPTS = {"schema": "schema.js", "code": "code.js"}  # code.js: sample tabs, Copy
 
@@ -82,7 +83,7 @@ def without_width_media(css: str) -> str:
 # what a snapshot of a reference never shows: the page's frame, the navigation and search, the request form
 SNAPSHOT_LEAVES_OUT = re.compile(
     r"^(\.(topbar|brand|search|theme-toggle|nav|layout|sidebar|content|skip-link|try|field|header-row|scheme|"
-    r"flows|preview|send|response-view|response-status|headers|samples-|sample-tab|doc|update|toc-|notebook|"
+    r"flows|preview|send|response-view|response-status|headers|samples-|sample-bar|doc|update|toc-|notebook|"
     r"landing|tag-|op-pager|op-aside|op-layout|copy-button|schema-choice|visually-hidden|button)|:focus-visible)"
 )
 

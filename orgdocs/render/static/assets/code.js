@@ -1,9 +1,10 @@
-/* orgdocs: code samples as tabs, a copy button on every code block, and deep links that open what they
- * point to.
+/* orgdocs: the code samples' language, a copy button on every code block, and deep links that open what
+ * they point to.
  *
- * - Tabs: each [data-samples] box holds one <figure class="code-sample"> per sample (readable one under
- *   the other without JavaScript); here they become a tablist (role tablist/tab/tabpanel, arrow keys,
- *   Home and End). The form's script rewrites the text of the generated samples in place.
+ * - Samples: each [data-samples] box holds the sample made from the request in the default language and the
+ *   description's own samples (readable one under the other without JavaScript); here a "Language" select
+ *   shows one of them, or the request's sample in any language of assets/samples.js, written again each time
+ *   the form changes the request. The choice is remembered (localStorage) for every page and notebook view.
  * - Copy: a button on each <pre class="code"> copies its current text and says "Copied".
  * - Anchors: a link to #response-404 (or to anything inside a closed <details>) opens it and scrolls to it.
  * - Keyboard: a description's code blocks (<pre> in .markdown) scroll sideways, so they take the focus
@@ -12,50 +13,135 @@
 (function () {
   "use strict";
 
-  function setupTabs(box, boxIndex) {
-    var figures = Array.prototype.slice.call(box.querySelectorAll(":scope > .code-sample"));
-    if (figures.length < 2 || box.querySelector(":scope > [role=tablist]")) return; // once per box
-    var tabs = document.createElement("div");
-    tabs.className = "sample-tabs";
-    tabs.setAttribute("role", "tablist");
-    tabs.setAttribute("aria-label", "Code sample language");
-    var buttons = [];
-    function select(index, focus) {
-      figures.forEach(function (figure, i) { figure.hidden = i !== index; });
-      buttons.forEach(function (button, i) {
-        button.setAttribute("aria-selected", i === index ? "true" : "false");
-        button.tabIndex = i === index ? 0 : -1;
-      });
-      if (focus) buttons[index].focus();
-    }
-    figures.forEach(function (figure, i) {
-      var caption = figure.querySelector("figcaption");
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "sample-tab";
-      button.id = "code-tab-" + boxIndex + "-" + i;
-      button.setAttribute("role", "tab");
-      button.setAttribute("aria-controls", figure.id || (figure.id = "code-panel-" + boxIndex + "-" + i));
-      button.textContent = caption ? caption.textContent : "Sample " + (i + 1);
-      if (caption) caption.classList.add("visually-hidden");
-      figure.setAttribute("role", "tabpanel");
-      figure.setAttribute("aria-labelledby", button.id);
-      button.addEventListener("click", function () { select(i, false); });
-      button.addEventListener("keydown", function (event) {
-        var next = null;
-        if (event.key === "ArrowRight") next = (i + 1) % figures.length;
-        else if (event.key === "ArrowLeft") next = (i - 1 + figures.length) % figures.length;
-        else if (event.key === "Home") next = 0;
-        else if (event.key === "End") next = figures.length - 1;
-        if (next === null) return;
-        event.preventDefault();
-        select(next, true);
-      });
-      buttons.push(button);
-      tabs.appendChild(button);
+  var STORE_KEY = "orgdocs:sample-language"; // the reader's language, for every page and notebook view
+
+  function remembered() {
+    try { return window.localStorage.getItem(STORE_KEY) || ""; } catch (error) { return ""; }
+  }
+
+  function remember(key) {
+    try { window.localStorage.setItem(STORE_KEY, key); } catch (error) { /* storage refused: this page only */ }
+  }
+
+  /* [token class, text] pieces as text and spans ("" for plain text) */
+  function colouredPieces(tokens) {
+    var pieces = document.createDocumentFragment();
+    tokens.forEach(function (token) {
+      if (!token[0]) { pieces.appendChild(document.createTextNode(token[1])); return; }
+      var span = document.createElement("span");
+      span.className = token[0];
+      span.textContent = token[1];
+      pieces.appendChild(span);
     });
-    box.insertBefore(tabs, box.firstChild);
-    select(0, false);
+    return pieces;
+  }
+
+  /* A box holds the sample made from the request in the default language (<code data-sample>) and the
+   * description's own samples, one figure each (readable without JavaScript). Here a "Language" select
+   * picks one: the generated languages (written by orgdocs.request from the request form.js hands over as
+   * box.orgdocsRequest, with an "orgdocs-request" event each time it changes) and the description's own. */
+  function setupSamples(box, boxIndex) {
+    if (box.querySelector(":scope > .sample-bar")) return; // once per box
+    var R = window.orgdocs && window.orgdocs.request;
+    var given = box.getAttribute("data-request"); // a box without a form beside it
+    if (given && !box.orgdocsRequest) {
+      try { box.orgdocsRequest = JSON.parse(given); } catch (error) { /* the default sample stays */ }
+    }
+    var generated = box.querySelector(":scope > .code-sample [data-sample]");
+    var figure = generated && generated.closest(".code-sample");
+    var own = Array.prototype.slice.call(box.querySelectorAll(":scope > .code-sample-own"));
+    var bar = document.createElement("div");
+    bar.className = "sample-bar";
+    var label = document.createElement("label");
+    label.textContent = "Language";
+    var select = document.createElement("select");
+    select.className = "sample-language";
+    select.id = label.htmlFor = "sample-language-" + boxIndex;
+    bar.appendChild(label);
+    bar.appendChild(select);
+
+    function caption(node) {
+      var text = node.querySelector("figcaption");
+      return text ? text.textContent : "";
+    }
+    var live = false; // whether the generated languages are offered (a request has arrived)
+    function options() {
+      live = !!(R && R.sampleLanguages && box.orgdocsRequest);
+      var made = live ? R.sampleLanguages() : figure ? [[generated.getAttribute("data-sample"), caption(figure)]] : [];
+      select.replaceChildren();
+      var groups = [[made.length && own.length ? "Made from the request" : "", made.map(function (m) { return ["made:" + m[0], m[1]]; })],
+        [made.length && own.length ? "From the description" : "", own.map(function (node, i) { return ["own:" + i, caption(node)]; })]];
+      groups.forEach(function (group) {
+        if (!group[1].length) return;
+        var parent = select;
+        if (group[0]) {
+          parent = document.createElement("optgroup");
+          parent.label = group[0];
+          select.appendChild(parent);
+        }
+        group[1].forEach(function (pair) {
+          var option = document.createElement("option");
+          option.value = pair[0];
+          option.textContent = pair[1];
+          parent.appendChild(option);
+        });
+      });
+      bar.hidden = select.options.length < 2;
+      (figure ? [figure] : []).concat(own).forEach(function (node) { // the select names the sample shown
+        var text = node.querySelector("figcaption");
+        if (text) text.classList.toggle("visually-hidden", !bar.hidden);
+      });
+    }
+    function write() {
+      var key = generated && generated.getAttribute("data-sample");
+      if (!key || !R || !box.orgdocsRequest) return;
+      var text = R.codeSamples(box.orgdocsRequest, false, [key])[key];
+      if (text !== undefined && generated.textContent !== text) generated.replaceChildren(colouredPieces(R.sampleTokens(text, key)));
+    }
+    function show(value) {
+      var chosen = Array.prototype.slice.call(select.options).filter(function (o) { return o.value === value; })[0] || select.options[0];
+      if (!chosen) return;
+      select.value = chosen.value;
+      var made = chosen.value.indexOf("made:") === 0;
+      if (figure) {
+        figure.hidden = !made;
+        if (made && generated.getAttribute("data-sample") !== chosen.value.slice(5)) {
+          generated.setAttribute("data-sample", chosen.value.slice(5));
+          figure.setAttribute("data-lang", chosen.value.slice(5));
+          var text = figure.querySelector("figcaption");
+          if (text) text.textContent = chosen.textContent;
+          var copy = figure.querySelector(".copy-button");
+          if (copy) copy.setAttribute("aria-label", "Copy " + chosen.textContent);
+        }
+      }
+      own.forEach(function (node, i) { node.hidden = chosen.value !== "own:" + i; });
+      write();
+    }
+    /* the remembered language: a generated one by its key, one of the description's by its caption */
+    function preferred() {
+      var key = remembered();
+      var found = Array.prototype.slice.call(select.options).filter(function (o) {
+        return o.value === "made:" + key || (key.indexOf("own:") === 0 && o.value.indexOf("own:") === 0 && o.textContent === key.slice(4));
+      })[0];
+      return found ? found.value : select.value;
+    }
+
+    select.addEventListener("change", function () {
+      var chosen = select.options[select.selectedIndex];
+      remember(chosen.value.indexOf("made:") === 0 ? chosen.value.slice(5) : "own:" + chosen.textContent);
+      show(chosen.value);
+    });
+    box.addEventListener("orgdocs-request", function () {
+      if (live) {
+        write();
+      } else {
+        options(); // the first request: every generated language becomes available
+        show(preferred());
+      }
+    });
+    options();
+    box.insertBefore(bar, box.firstChild);
+    show(preferred());
   }
 
   function copyText(text) {
@@ -120,7 +206,7 @@
     if (opened) target.scrollIntoView();
   }
 
-  document.querySelectorAll("[data-samples]").forEach(setupTabs);
+  document.querySelectorAll("[data-samples]").forEach(setupSamples);
   document.querySelectorAll("pre.code").forEach(addCopyButton);
   document.querySelectorAll(".markdown pre:not([tabindex])").forEach(function (pre) { pre.tabIndex = 0; });
   if (window.addEventListener) window.addEventListener("hashchange", openTarget);

@@ -3,7 +3,7 @@
  * orgdocs.mountForm(root, {payload, send, store, pageUrl}) wires one rendered form (the [data-try] section
  * of orgdocs/render/static/templates/orgdocs/operation_form.html.j2). It reads every input (the rules of
  * orgdocs/render/static/form.py parse_input) and on every change rebuilds the request with
- * orgdocs.request.buildRequest: the URL preview and the three code samples follow live, credentials shown as
+ * orgdocs.request.buildRequest: the URL preview and the code samples (code.js) follow live, credentials shown as
  * placeholders. Send checks the request first (orgdocs.request.requestProblems: a message next to the field,
  * nothing sent), then hands it to `send`.
  *
@@ -511,20 +511,14 @@
       return pieces;
     }
 
-    /* a sample's new text, coloured as the build coloured it (R.sampleTokens) */
-    function showSample(code, text, lang) {
-      code.replaceChildren(colouredPieces(R.sampleTokens(text, lang)));
-    }
-
     /* what the reader sees: the request with placeholders for every credential */
     function update() {
       var chosen = alternative();
       var parts = build(R.appliedCredentials(chosen, schemes, R.placeholderCredentials(chosen, schemes)));
       if (preview) preview.textContent = parts.url;
-      var samples = R.codeSamples(parts, false);
-      root.querySelectorAll("[data-sample]").forEach(function (code) {
-        var lang = code.getAttribute("data-sample");
-        if (samples[lang] !== undefined && code.textContent !== samples[lang]) showSample(code, samples[lang], lang);
+      root.querySelectorAll("[data-samples]").forEach(function (box) { // code.js writes them in the reader's language
+        box.orgdocsRequest = parts;
+        box.dispatchEvent(new CustomEvent("orgdocs-request"));
       });
       form.querySelectorAll(".scheme").forEach(function (box) {
         box.classList.toggle("scheme-unused", chosen.indexOf(box.getAttribute("data-scheme")) === -1);

@@ -3,8 +3,8 @@
  * A line-for-line port of orgdocs/site/security.py (security alternatives, credential inputs, placeholders,
  * applied credentials), orgdocs/site/requests.py (buildRequest: values keyed "in:name", percent-encoding,
  * parameter styles, headers, cookies, credentials, server URLs, body serialization, the checks before
- * sending) and orgdocs/site/samples.py (curl, Python httpx and JavaScript fetch samples, credentials as
- * placeholders). Their module docstrings are the rules; tests/browser compares both sides on the same inputs.
+ * sending) and the few generic rules of orgdocs/site/samples (code samples in every language of assets/samples.js,
+ * credentials as placeholders). Their module docstrings are the rules; tests/browser compares both sides.
  */
 (function (global) {
   "use strict";
@@ -429,14 +429,95 @@
     return fields;
   }
 
-  /* -- samples ----------------------------------------------------------------------------------------- */
+  /* -- samples: the languages of orgdocs/site/samples/languages.json (assets/samples.js), written by the rules of
+   * orgdocs/site/samples/__init__.py's docstring: one template per language, filled from the request. -- */
 
-  function q(text) {
-    return JSON.stringify(text);
+  var GUARD = /^\[([!*]?)(\w+)\]/;
+  var SLOT = /\{\{(\w+)\}\}/g;
+  var BOUNDARY = "orgdocs-sample-boundary";
+  var compiled = null;
+
+  function sampleData() {
+    return (global.orgdocs && global.orgdocs.sampleData) || { default: "curl", styles: {}, languages: [] };
   }
 
-  function shellQuote(text) {
-    return "'" + text.split("'").join("'\\''") + "'";
+  function regexpText(text) {
+    return text.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
+  }
+
+  function makeStyle(name, extra) {
+    var styles = sampleData().styles;
+    var style = styles[name] || {};
+    var base = styles[style.extends] || {};
+    var table = Object.assign({}, base.escape, style.escape, extra);
+    var control = style.control || base.control || null;
+    var keys = Object.keys(table).sort(function (a, b) { return b.length - a.length; });
+    var alternatives = keys.map(regexpText).concat(control ? ["[\\x00-\\x1f]"] : []);
+    var pattern = alternatives.length ? new RegExp(alternatives.join("|"), "g") : null;
+    return function (text) {
+      if (!pattern) return text;
+      return text.replace(pattern, function (found) {
+        if (Object.prototype.hasOwnProperty.call(table, found)) return table[found];
+        return control[0] + found.charCodeAt(0).toString(control[1]).padStart(control[2], "0");
+      });
+    };
+  }
+
+  function fill(template, slots) {
+    return template.replace(SLOT, function (all, name) { return slots[name]; });
+  }
+
+  function makeLanguage(entry) {
+    var lang = { entry: entry, env: entry.env, block: entry.block || null, literal: entry.literal || null };
+    var stringStyle = makeStyle(entry.string.style);
+    lang.quote = function (text) { return entry.string.open + stringStyle(text) + entry.string.close; };
+    var envStyle = entry.env.style ? makeStyle(entry.env.style, entry.env.extra) : null;
+    var blockStyle = lang.block && lang.block.style ? makeStyle(lang.block.style) : null;
+    lang.expression = function (text, names) {
+      var parts = pieces(text, names);
+      if (!parts.some(function (p) { return p[0]; })) return lang.quote(text);
+      if (entry.env.concat) {
+        return parts.map(function (p) { return p[0] ? fill(entry.env.var, { name: p[1] }) : lang.quote(p[1]); }).join(entry.env.concat);
+      }
+      return entry.env.open + parts.map(function (p) { return p[0] ? fill(entry.env.hole, { name: p[1] }) : envStyle(p[1]); }).join("") + entry.env.close;
+    };
+    lang.variable = function (name) { return fill(entry.env.var, { name: name }); };
+    lang.blockText = function (text) {
+      var block = lang.block;
+      if (!block || (block.forbid || []).some(function (bad) { return text.indexOf(bad) >= 0; })) return lang.quote(text);
+      if (block.lines !== undefined) {
+        var lines = text.match(/[^\n]*\n|[^\n]+$/g) || [""];
+        return lines.map(lang.quote).join(block.lines);
+      }
+      return block.open + blockStyle(text) + block.close;
+    };
+    lang.lines = entry.template.map(function (line) {
+      var guards = [], match;
+      while ((match = GUARD.exec(line)) !== null) {
+        guards.push([match[1], match[2]]);
+        line = line.slice(match[0].length);
+      }
+      return [guards, line];
+    });
+    lang.join = entry.join === undefined ? "\n" : entry.join;
+    return lang;
+  }
+
+  function languages() {
+    if (compiled) return compiled;
+    var entries = sampleData().languages;
+    var byKey = {};
+    entries.forEach(function (entry) { byKey[entry.key] = entry; });
+    compiled = {};
+    entries.forEach(function (entry) {
+      compiled[entry.key] = makeLanguage(Object.assign({}, byKey[entry.like] || {}, entry));
+    });
+    return compiled;
+  }
+
+  /* [[key, label]] of every sample language, in order; the first entry of "default" */
+  function sampleLanguages() {
+    return sampleData().languages.map(function (entry) { return [entry.key, entry.label]; });
   }
 
   function maskedParts(parts, reveal) {
@@ -451,11 +532,7 @@
       }
       return h;
     });
-    var copy = {};
-    Object.keys(parts).forEach(function (k) { copy[k] = parts[k]; });
-    copy.headers = headers;
-    copy.variables = variables;
-    return copy;
+    return Object.assign({}, parts, { headers: headers, variables: variables });
   }
 
   function pieces(text, names) {
@@ -477,36 +554,10 @@
     return pieces(text, names).some(function (p) { return p[0]; });
   }
 
-  function sh(text, names) {
-    if (!has(text, names)) return shellQuote(text);
-    return '"' + pieces(text, names).map(function (p) {
-      return p[0] ? "$" + p[1] : p[1].replace(/([\\"$`])/g, "\\$1");
-    }).join("") + '"';
-  }
-
-  function py(text, names) {
-    if (!has(text, names)) return q(text);
-    return 'f"' + pieces(text, names).map(function (p) {
-      return p[0] ? "{os.environ['" + p[1] + "']}" : q(p[1]).slice(1, -1).split("{").join("{{").split("}").join("}}");
-    }).join("") + '"';
-  }
-
-  function js(text, names) {
-    if (!has(text, names)) return q(text);
-    return "`" + pieces(text, names).map(function (p) {
-      return p[0] ? "${process.env." + p[1] + "}" : q(p[1]).slice(1, -1).split("`").join("\\`").split("${").join("\\${");
-    }).join("") + "`";
-  }
-
   function basicPair(name, value, names) {
     var match = name.toLowerCase() === "authorization" ? BASIC.exec(value) : null;
     if (match && names.indexOf(match[1].slice(1)) >= 0 && names.indexOf(match[2].slice(1)) >= 0) return [match[1], match[2]];
     return null;
-  }
-
-  function sampleHeaders(parts, kind) {
-    if (kind === "multipart") return parts.headers.filter(function (h) { return h[0].toLowerCase() !== "content-type"; });
-    return parts.headers.slice();
   }
 
   function bodyKind(parts) {
@@ -523,162 +574,142 @@
     return ["raw", null];
   }
 
+  function multipartText(fields) {
+    return fields.map(function (f) {
+      var name = f[0].split('"').join("%22").split("\r").join("%0D").split("\n").join("%0A");
+      return "--" + BOUNDARY + '\r\nContent-Disposition: form-data; name="' + name + '"\r\n\r\n' + f[1] + "\r\n";
+    }).join("") + "--" + BOUNDARY + "--\r\n";
+  }
+
   function spaces(n) {
     return new Array(n + 1).join(" ");
   }
 
-  function literal(value, indent, level, language) {
-    var inner;
+  function literal(value, lang, level) {
+    var indent = lang.literal.indent;
+    var inner = spaces(indent * (level + 1));
     if (Array.isArray(value)) {
       if (!value.length) return "[]";
-      inner = spaces(indent * (level + 1));
-      return "[\n" + value.map(function (v) { return inner + literal(v, indent, level + 1, language) + ","; }).join("\n") +
+      return "[\n" + value.map(function (v) { return inner + literal(v, lang, level + 1) + ","; }).join("\n") +
         "\n" + spaces(indent * level) + "]";
     }
     if (isObject(value)) {
       var keys = Object.keys(value);
       if (!keys.length) return "{}";
-      inner = spaces(indent * (level + 1));
-      return "{\n" + keys.map(function (k) { return inner + q(String(k)) + ": " + literal(value[k], indent, level + 1, language) + ","; }).join("\n") +
+      return "{\n" + keys.map(function (k) { return inner + lang.quote(String(k)) + ": " + literal(value[k], lang, level + 1) + ","; }).join("\n") +
         "\n" + spaces(indent * level) + "}";
     }
-    if (typeof value === "string") return q(value);
-    if (typeof value === "boolean" || value === null) {
-      if (language === "python") return value === true ? "True" : value === false ? "False" : "None";
-      return String(value);
-    }
+    if (typeof value === "string") return lang.quote(value);
+    if (value === true || value === false || value === null) return lang.literal[String(value)];
     return textOf(value);
   }
 
-  function curl(parts) {
+  /* each slot's maker (the slots of __init__.py's docstring); only those a template uses are made */
+  function slotMakers(lang, parts, body) {
     var names = parts.variables;
-    var url = sh(parts.url, names);
-    var lines = [parts.method === "HEAD" ? "curl --head " + url : "curl -X " + parts.method + " " + url];
-    var kb = bodyKind(parts);
-    sampleHeaders(parts, kb[0]).forEach(function (h) {
-      var basic = basicPair(h[0], h[1], names);
-      lines.push(basic ? '-u "' + basic[0] + ":" + basic[1] + '"' : "-H " + sh(h[0] + ": " + h[1], names));
-    });
-    if (kb[0] === "multipart") {
-      kb[1].forEach(function (f) { lines.push("--form-string " + shellQuote(f[0] + "=" + f[1])); });
-    } else if (parts.body !== null) {
-      lines.push("--data-raw " + shellQuote(parts.body));
-    }
-    return lines.join(" \\\n  ") + "\n";
-  }
-
-  function python(parts) {
-    var names = parts.variables;
-    var kb = bodyKind(parts);
-    var all = sampleHeaders(parts, kb[0]);
+    var kind = body[0];
+    var all = kind === "multipart" ? parts.headers.filter(function (h) { return h[0].toLowerCase() !== "content-type"; }) : parts.headers.slice();
     var basic = null;
     all.forEach(function (h) { basic = basic || basicPair(h[0], h[1], names); });
     var headers = all.filter(function (h) { return !basicPair(h[0], h[1], names); });
-    var placeholders = basic !== null || [parts.url].concat(headers.map(function (h) { return h[1]; })).some(function (t) { return has(t, names); });
-    var lines = placeholders ? ["import os", ""] : [];
-    lines.push("import httpx", "", "response = httpx.request(", "    " + q(parts.method) + ",", "    " + py(parts.url, names) + ",");
-    if (headers.length) {
-      lines.push("    headers={");
-      headers.forEach(function (h) { lines.push("        " + q(h[0]) + ": " + py(h[1], names) + ","); });
-      lines.push("    },");
+    var contentType = null;
+    if (lang.entry.contentTypeApart && (kind === "json" || kind === "raw")) {
+      headers.forEach(function (h) { if (contentType === null && h[0].toLowerCase() === "content-type") contentType = h[1]; });
+      headers = headers.filter(function (h) { return h[0].toLowerCase() !== "content-type"; });
     }
-    if (basic) lines.push("    auth=(os.environ['" + basic[0].slice(1) + "'], os.environ['" + basic[1].slice(1) + "']),");
-    if (kb[0] === "json") {
-      lines.push("    json=" + literal(kb[1], 4, 1, "python") + ",");
-    } else if (kb[0] === "multipart") {
-      lines.push("    files=[");
-      kb[1].forEach(function (f) { lines.push("        (" + q(f[0]) + ", (None, " + q(f[1]) + ")),"); });
-      lines.push("    ],");
-    } else if (parts.body !== null) {
-      lines.push("    content=" + q(parts.body) + ",");
-    }
-    lines.push(")", "print(response.status_code)", "print(response.text)");
-    return lines.join("\n") + "\n";
+    var fields = kind === "multipart" ? body[1] : [];
+    var text = kind === "json" || kind === "raw" ? parts.body : null;
+    var q = lang.quote;
+    function expr(t) { return lang.expression(t, names); }
+    return {
+      method: function () { return parts.method; },
+      methodString: function () { return q(parts.method); },
+      methodTitle: function () { return parts.method.charAt(0) + parts.method.slice(1).toLowerCase(); },
+      head: function () { return parts.method === "HEAD"; },
+      url: function () { return expr(parts.url); },
+      headers: function () {
+        return headers.map(function (h) { return { name: q(h[0]), value: expr(h[1]), line: expr(h[0] + ": " + h[1]) }; });
+      },
+      anyHeaders: function () { return headers.length > 0 || basic !== null; },
+      contentType: function () { return contentType === null ? "" : q(contentType); },
+      basic: function () { return basic !== null; },
+      basicUser: function () { return basic ? lang.variable(basic[0].slice(1)) : ""; },
+      basicPassword: function () { return basic ? lang.variable(basic[1].slice(1)) : ""; },
+      basicPair: function () { return basic ? expr(basic[0] + ":" + basic[1]) : ""; },
+      env: function () {
+        return basic !== null || [parts.url].concat(headers.map(function (h) { return h[1]; })).some(function (t) { return has(t, names); });
+      },
+      variables: function () { return names.map(function (name) { return { name: name }; }); },
+      json: function () { return kind === "json"; },
+      raw: function () { return kind === "raw"; },
+      body: function () { return text !== null; },
+      multipart: function () { return kind === "multipart"; },
+      nobody: function () { return kind === "none"; },
+      text: function () { return text === null ? "" : q(text); },
+      block: function () { return text === null ? "" : lang.blockText(text); },
+      literal: function () { return kind === "json" && lang.literal ? literal(body[1], lang, 1) : ""; },
+      fields: function () {
+        return fields.map(function (f) { return { name: q(f[0]), value: q(f[1]), pair: q(f[0] + "=" + f[1]) }; });
+      },
+      multipartType: function () { return q("multipart/form-data; boundary=" + BOUNDARY); },
+      multipartHeader: function () { return q("Content-Type: multipart/form-data; boundary=" + BOUNDARY); },
+      multipartBody: function () { return q(multipartText(fields)); },
+    };
   }
 
-  function javascript(parts) {
-    var names = parts.variables;
-    var kb = bodyKind(parts);
-    var lines = [];
-    if (kb[0] === "multipart") {
-      lines.push("const form = new FormData();");
-      kb[1].forEach(function (f) { lines.push("form.append(" + q(f[0]) + ", " + q(f[1]) + ");"); });
-      lines.push("");
+  function truthy(value) {
+    return Array.isArray(value) ? value.length > 0 : !!value;
+  }
+
+  function writeSample(lang, parts, body) {
+    var makers = slotMakers(lang, parts, body);
+    var slots = {};
+    function slot(name) {
+      if (!Object.prototype.hasOwnProperty.call(slots, name)) slots[name] = makers[name]();
+      return slots[name];
     }
-    lines.push("const response = await fetch(" + js(parts.url, names) + ", {", "  method: " + q(parts.method) + ",");
-    var headers = sampleHeaders(parts, kb[0]);
-    if (headers.length) {
-      lines.push("  headers: {");
-      headers.forEach(function (h) {
-        var basic = basicPair(h[0], h[1], names);
-        if (basic) lines.push("    " + q(h[0]) + ': "Basic " + btoa(`${process.env.' + basic[0].slice(1) + "}:${process.env." + basic[1].slice(1) + "}`),");
-        else lines.push("    " + q(h[0]) + ": " + js(h[1], names) + ",");
+    var out = [];
+    lang.lines.forEach(function (line) {
+      var scopes = [null];
+      line[0].forEach(function (guard) {
+        var value = slot(guard[1]);
+        if (guard[0] === "*") scopes = value;
+        else if (truthy(value) === (guard[0] === "!")) scopes = [];
       });
-      lines.push("  },");
-    }
-    if (kb[0] === "json") lines.push("  body: JSON.stringify(" + literal(kb[1], 2, 1, "javascript") + "),");
-    else if (kb[0] === "multipart") lines.push("  body: form,");
-    else if (parts.body !== null) lines.push("  body: " + q(parts.body) + ",");
-    lines.push("});", "console.log(response.status);", "console.log(await response.text());");
-    return lines.join("\n") + "\n";
+      scopes.forEach(function (scope) {
+        out.push(line[1].replace(SLOT, function (all, name) {
+          return scope && Object.prototype.hasOwnProperty.call(scope, name) ? scope[name] : slot(name);
+        }));
+      });
+    });
+    return out.join(lang.join) + "\n";
   }
 
-  function codeSamples(parts, reveal) {
+  /* {language key: sample} for parts; only the keys of only (an array) when given */
+  function codeSamples(parts, reveal, only) {
     parts = maskedParts(parts, !!reveal);
-    return { curl: curl(parts), python: python(parts), javascript: javascript(parts) };
+    var body = bodyKind(parts);
+    var out = {};
+    var all = languages();
+    sampleLanguages().forEach(function (pair) {
+      if (!only || only.indexOf(pair[0]) >= 0) out[pair[0]] = writeSample(all[pair[0]], parts, body);
+    });
+    return out;
   }
 
-  /* -- highlighting the samples: SAMPLE_RULES of orgdocs/render/static/highlight.py, which colours them at build
-   * time; the same strings here (a test holds them equal), so a sample the form rewrites keeps its colours. -- */
-  var SAMPLE_RULES = {
-    curl: {
-      tokens: [
-        ["se", "\\\\\\n|\\\\.", false],
-        ["s1", "'[^']*'", false],
-        ["s2", "\"[^\"\\\\]*(?:\\\\.[^\"\\\\]*)*\"", true],
-        ["nv", "\\$[A-Za-z_][A-Za-z0-9_]*", false],
-      ],
-      inside: [["", "\\\\."], ["nv", "\\$[A-Za-z_][A-Za-z0-9_]*"]],
-    },
-    python: {
-      tokens: [
-        ["c1", "#[^\\n]*", false],
-        ["s2", "f\"[^\"\\\\\\n]*(?:\\\\.[^\"\\\\\\n]*)*\"", true],
-        ["s2", "\"[^\"\\\\\\n]*(?:\\\\.[^\"\\\\\\n]*)*\"", false],
-        ["s1", "'[^'\\\\\\n]*(?:\\\\.[^'\\\\\\n]*)*'", false],
-        ["kn", "\\b(?:import|from)\\b", false],
-        ["nn", "(?<=import )[A-Za-z_][A-Za-z0-9_.]*", false],
-        ["kc", "\\b(?:True|False|None)\\b", false],
-        ["nb", "\\bprint\\b", false],
-        ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false],
-      ],
-      inside: [["", "\\{\\{|\\}\\}|\\\\."], ["si", "\\{[^{}]*\\}"]],
-    },
-    javascript: {
-      tokens: [
-        ["c1", "//[^\\n]*", false],
-        ["s2", "`[^`\\\\]*(?:\\\\.[^`\\\\]*)*`", true],
-        ["s2", "\"[^\"\\\\\\n]*(?:\\\\.[^\"\\\\\\n]*)*\"", false],
-        ["s1", "'[^'\\\\\\n]*(?:\\\\.[^'\\\\\\n]*)*'", false],
-        ["kd", "\\b(?:const|let|var|new)\\b", false],
-        ["k", "\\b(?:await|async|return)\\b", false],
-        ["kc", "\\b(?:true|false|null|undefined)\\b", false],
-        ["nb", "\\b(?:JSON|FormData)\\b", false],
-        ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false],
-      ],
-      inside: [["", "\\\\."], ["si", "\\$\\{[^}]*\\}"]],
-    },
-  };
+  /* -- highlighting the samples: each language's "highlight" rules, which orgdocs/render/static/highlight.py
+   * uses at build time too, so a sample the form rewrites keeps its colours. -- */
   var samplePatterns = {};
 
   function compiledRules(language) {
-    var rules = SAMPLE_RULES[language];
-    if (!rules) return null;
+    var lang = languages()[language];
+    if (!lang) return null;
     if (!samplePatterns[language]) {
+      var rules = lang.entry.highlight;
       samplePatterns[language] = {
         tokens: new RegExp(rules.tokens.map(function (t) { return "(" + t[1] + ")"; }).join("|"), "g"),
         kinds: rules.tokens,
-        inside: new RegExp(rules.inside.map(function (t) { return "(" + t[1] + ")"; }).join("|"), "g"),
+        inside: rules.inside.length ? new RegExp(rules.inside.map(function (t) { return "(" + t[1] + ")"; }).join("|"), "g") : /(?!)/g,
         insideClasses: rules.inside.map(function (t) { return t[0]; }),
       };
     }
@@ -751,14 +782,14 @@
     buildRequest: buildRequest,
     codeSamples: codeSamples,
     sampleTokens: sampleTokens,
-    SAMPLE_RULES: SAMPLE_RULES,
+    sampleLanguages: sampleLanguages,
+    sampleDefault: function () { return sampleData().default; },
     encode: encode,
     textOf: textOf,
     joinUrl: joinUrl,
     multipartFields: multipartFields,
     isJsonMediaType: isJsonMediaType,
     serialize: serialize,
-    shellQuote: shellQuote,
     securityAlternatives: securityAlternatives,
     schemeKind: schemeKind,
     schemeInputs: schemeInputs,
