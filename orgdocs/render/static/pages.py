@@ -73,6 +73,7 @@ class PageRenderer:
             "operation_parts.html.j2",
             "operation_form.html.j2",
             "operation_samples.html.j2",
+            "operation_examples.html.j2",
         ):
             env.get_template(name)  # included at render time: compiled here once, not in each page writer
 
