@@ -55,6 +55,7 @@ __all__ = [
     "GENERATED_SAMPLES",
     "METHOD_CLASSES",
     "description_samples",
+    "nested_headings",
     "operation_context",
     "operation_neighbours",
     "payload_head",
@@ -77,6 +78,20 @@ MAX_DESCRIPTION_SAMPLES = 20  # x-codeSamples shown per operation
 
 def _md(text: Any) -> Markup:
     return Markup(markdown_html(text)) if isinstance(text, str) and text else Markup("")
+
+
+_HEADING_TAG = re.compile(r"<(/?)h([1-6])(?=[\s>])")
+
+
+def nested_headings(html: str, top: int) -> str:
+    """``html`` (a description) with its headings moved so that the highest is an ``h<top>``: under the
+    page's own heading, as levels that never skip (a description's "# Introduction" below an operation's
+    title reads as an h2)."""
+    levels = [int(level) for _, level in _HEADING_TAG.findall(html)] if "<h" in html else []
+    if not levels or min(levels) == top:
+        return html
+    shift = top - min(levels)
+    return _HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, max(1, int(m[2]) + shift))}", html)
 
 
 def _md_inline(text: Any) -> Markup:
@@ -227,7 +242,7 @@ def operation_context(
         "summary": op["summary"] if op["summary"] != op["title"] else "",
         # a webhook's paragraph of a summary (GitHub's), its title being its operationId: read as Markdown
         "summary_html": _md(op["summary"]) if op.get("webhook") and op["summary"] != op["title"] else "",
-        "description": _md(op["description"]),
+        "description": Markup(nested_headings(_md(op["description"]), 2)),
         "external_docs": external_docs(entry.operation.raw.get("externalDocs")),
         "parameters": parameters,
         "request_body": request_body,

@@ -37,7 +37,7 @@
       button.setAttribute("role", "tab");
       button.setAttribute("aria-controls", figure.id || (figure.id = "code-panel-" + boxIndex + "-" + i));
       button.textContent = caption ? caption.textContent : "Sample " + (i + 1);
-      if (caption) caption.classList.add("visually-hidden");
+      if (caption) caption.remove(); // the tab names the panel; a figure with a caption may not be a tabpanel
       figure.setAttribute("role", "tabpanel");
       figure.setAttribute("aria-labelledby", button.id);
       button.addEventListener("click", function () { select(i, false); });
@@ -85,7 +85,7 @@
     button.className = "copy-button";
     button.textContent = "Copy";
     var caption = pre.closest("figure, details, .media");
-    var what = caption && caption.querySelector("figcaption, summary");
+    var what = caption && (caption.querySelector("figcaption, summary") || document.getElementById(caption.getAttribute("aria-labelledby")));
     button.setAttribute("aria-label", "Copy" + (what ? " " + what.textContent.replace(/\s+/g, " ").trim() : " code"));
     var status = document.createElement("span");
     status.className = "visually-hidden";
