@@ -124,13 +124,10 @@ class PageRenderer:
         entry = self.site.operations[route]
         summary = entry.operation.summary if entry.operation.summary != op["title"] else ""
         said = first_sentence(summary or entry.operation.description or "")
-        page = self.chrome(
-            route,
-            op["title"],
-            op["group"],
-            "operation",
-            description=said or f"{op['title']}: {op['method'].upper()} {op['path']}",
-        )
+        if not said:  # no words of its own: what it is
+            line = f"{op['method'].upper()} {op['path']}"
+            said = f"{op['title']}: {line}" if op["title"] != line else f"{line} of {entry.description.title}"
+        page = self.chrome(route, op["title"], op["group"], "operation", description=said)
         order = self._operation_order()
         neighbours = operation_neighbours(order, self._position, route, self.site)
         return self._operation.render(page=page, op=op, payload_json=payload_json, neighbours=neighbours)
