@@ -86,7 +86,14 @@ def test_response_examples_are_tabs_by_status_and_media_type(layout_site, static
     assert "application/problem+json" in problem.text_content()
     page.keyboard.press("ArrowRight")  # wraps around
     assert page.evaluate("document.activeElement.textContent") == "201 json"
-    assert seen.errors == []
+    # a response opened in the reference shows its example beside it
+    page.locator("#response-404 > summary").click()
+    problem.wait_for()  # on the toggle event, which comes after the click
+    assert tabs.get_by_role("tab", name="404").get_attribute("aria-selected") == "true"
+    linked = _opened(watched, 1440, 900)  # and so does a link to it
+    linked.page.goto(static_server(layout_site) + PLACE + "#response-404")
+    linked.page.get_by_role("tabpanel", name="404").wait_for()
+    assert seen.errors == [] and linked.errors == []
 
 
 def test_the_form_is_one_click_away_and_still_rewrites_the_samples(layout_site, static_server, watched):

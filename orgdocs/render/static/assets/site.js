@@ -331,6 +331,16 @@
     }
     box.insertBefore(tabs, box.firstChild);
     select(0, false);
+    // a response opened in the reference (by a click or a link to #response-404) shows its example here
+    var openAtFirst = new Set(document.querySelectorAll("details.response[open]")); // as written, not chosen
+    document.addEventListener("toggle", function (event) {
+      var response = event.target;
+      if (!response.classList || !response.classList.contains("response")) return;
+      if (!response.open) { openAtFirst.delete(response); return; }
+      if (openAtFirst.has(response)) return;
+      var found = panels.findIndex(function (panel) { return panel.id.indexOf("example-" + response.id + "-") === 0; });
+      if (found >= 0) select(found, false);
+    }, true);
   }
 
   // a server's description sits under the server select (an option shows one line, cut at its width)
