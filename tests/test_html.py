@@ -653,8 +653,11 @@ def test_callbacks_come_after_responses_one_entry_per_name_expression_and_method
     ) in section
     assert '<code class="op-path">{$request.body#/callbackUrl}</code>' in section
     assert "<p>Sent for <em>every</em> event of the subscription.</p>" in section
-    assert '<h5 class="param-location">Headers</h5>' in section and ">X-Signature<" in section
-    assert '<h4>Request body <span class="schema-required">required</span></h4>' in section
+    # headings one level under the callback's section (h2): its parts h3, their groups h4
+    assert '<h4 class="param-location">Headers</h4>' in section and ">X-Signature<" in section
+    assert (
+        '<h3 class="callback-part">Request body <span class="schema-required">required</span></h3>' in section
+    )
     assert '<div class="schema-tree" data-direction="request"' in section and "What happened." in section
     assert "Example (generated)" in section
     # the responses expected back, with ids of their own: the operation's #response-200 is not theirs
@@ -691,7 +694,7 @@ def test_callbacks_given_by_reference_are_followed(callbacks):
 def test_response_links_name_their_target_and_its_inputs(callbacks):
     out = operation_html(callbacks, SUBSCRIBE)
     response = out[out.index('id="response-201"') : out.index('id="callbacks"')]
-    assert "<h4>Links</h4>" in response
+    assert '<h3 class="response-part">Links</h3>' in response  # under Responses (h2)
     names = re.findall(r'<code class="param-name">([^<]+)</code>', response)
     assert names == ["GetSubscription", "CancelSubscription", "Elsewhere", "Shared"]
     assert "<p>The <strong>new</strong> subscription, by its <code>id</code>.</p>" in response
@@ -725,7 +728,7 @@ def test_operations_without_callbacks_or_links_show_neither(callbacks, reading):
         (reading, "/api/notes/create-note"),
     ):
         out = operation_html(site, route)
-        assert 'id="callbacks"' not in out and "<h4>Links</h4>" not in out
+        assert 'id="callbacks"' not in out and ">Links</h" not in out
 
 
 def test_hostile_callbacks_and_links_are_shown_as_text(hostile):
@@ -736,7 +739,7 @@ def test_hostile_callbacks_and_links_are_shown_as_text(hostile):
     for where in ("callback-name", "callback-summary", "expression"):
         assert f"&lt;script&gt;window.__pwned=&#39;{where}&#39;&lt;/script&gt;" in callbacks, where
     assert "<script" not in callbacks
-    links = out[out.index("<h4>Links</h4>") : out.index('id="callbacks"')]
+    links = out[out.index('<h3 class="response-part">Links</h3>') : out.index('id="callbacks"')]
     for where in ("link-name", "link-param", "link-expression", "link-body"):
         assert f"window.__pwned=&#39;{where}&#39;" in links, where
     assert "javascript:" not in re.sub(r">[^<]*<", "><", links)  # in text only, never in an attribute

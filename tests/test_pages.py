@@ -184,3 +184,50 @@ def test_a_page_link_swapped_out_of_content_after_the_config_is_refused(tmp_path
 def test_front_matter_nested_too_deeply_is_not_front_matter():
     text = "---\ntitle: " + "[" * 100_000 + "\n---\n# Heading\n"
     assert split_front_matter(text) == ({}, text)
+
+
+# -- rendered pages (orgdocs.render.static.pages and operation): what search engines and screen readers read
+
+
+def test_a_descriptions_headings_start_one_level_under_the_pages_own():
+    from orgdocs.render.static.operation import nested_headings
+
+    html = "<h1>Intro</h1><p>x</p><h3 id='a'>Deep</h3><h2>Next</h2>"
+    assert nested_headings(html, 2) == "<h2>Intro</h2><p>x</p><h4 id='a'>Deep</h4><h3>Next</h3>"
+    assert nested_headings("<h4>Late</h4><h5>Later</h5>", 2) == "<h2>Late</h2><h3>Later</h3>"
+    assert nested_headings("<h1>A</h1><h6>Z</h6>", 3) == "<h3>A</h3><h6>Z</h6>"  # never past h6
+    assert nested_headings("<p>no heading; <hr> is not one</p>", 2) == "<p>no heading; <hr> is not one</p>"
+
+
+def test_every_kind_of_page_carries_a_meta_description_of_its_own(tmp_path):
+    from orgdocs.render.static.pages import PageRenderer
+    from orgdocs.site import Site
+
+    (tmp_path / "d.yaml").write_text(
+        "openapi: 3.0.3\n"
+        "info: {title: Shop, version: '1', description: 'Sells **tea**. And more.'}\n"
+        "tags: [{name: tea, description: 'Teas of the world.'}]\n"
+        "paths:\n"
+        "  /teas:\n"
+        "    get: {tags: [tea], operationId: listTeas, summary: List teas, description: 'Every tea we sell,"
+        + " ever, in the order they were added to the shop, which is a long time ago for some of them and"
+        + " yesterday for others, so that this text runs past what a search engine shows', responses:"
+        + " {'200': {description: ok}}}\n"
+        "  /teas/{id}:\n"
+        "    delete: {tags: [tea], parameters: [{name: id, in: path, required: true}], responses:"
+        + " {'204': {description: gone}}}\n",
+        encoding="utf-8",
+    )
+    site = Site.from_description(tmp_path / "d.yaml")
+    pages = PageRenderer(site)
+
+    def said(html: str) -> str:
+        return html.split('<meta name="description" content="', 1)[1].split('"', 1)[0]
+
+    assert said(pages.home()) == "Sells tea."
+    assert said(pages.section("/api/tea")) == "Teas of the world."
+    long = said(pages.operation("/api/tea/list-teas"))
+    assert long.startswith("Every tea we sell, ever,") and long.endswith("\u2026") and len(long) <= 160
+    deleted = said(pages.operation("/api/tea/delete-teas-id"))
+    assert deleted == "DELETE /teas/{id} of Shop"  # no words, no name of its own: what it is
+    assert said(pages.not_found()) == "Page not found"

@@ -278,7 +278,7 @@ def test_honest_inputs_block_send(docs, echo, watched):
     ]
     assert all(fields.nth(i).input_value() == "" for i in range(fields.count()))
     before = len(echo.requests)
-    body = page.get_by_role("complementary", name="Try it").get_by_label("Body")  # not "Link to Request body"
+    body = page.get_by_role("region", name="Try it").get_by_label("Body")  # not "Link to Request body"
     body.fill("")
     page.get_by_role("button", name="Send").click()
     assert page.get_by_text("itemId is required").is_visible()

@@ -3,6 +3,8 @@ callouts, found by role and label (tests/data/reading.yaml)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -48,7 +50,8 @@ def test_headings_are_named_by_their_text_and_their_deep_links_sit_beside_them(
     page.goto(static_server(reading_site) + CREATE)
     opacity = "element => getComputedStyle(element).opacity"
     focused = "document.activeElement.getAttribute('aria-label')"
-    for name in ("Request body", "Responses", "Try it", "Code samples"):  # in the page's order
+    # in the page's order: the reference, then the column of examples and the form
+    for name in ("Request body", "Responses", "Request example", "Response examples", "Try it"):
         heading = page.get_by_role("heading", name=name, exact=True)
         assert heading.count() == 1, name  # not "Responses Link to Responses"
         link = page.get_by_role("link", name=f"Link to {name}", exact=True)
@@ -165,7 +168,7 @@ def test_copy_buttons_copy_the_current_text(reading_site, static_server, watched
     )
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied.startswith("curl -X GET") and "/v1/notes/7" in copied
-    example = page.get_by_role("button", name="Copy Example (generated)").first
+    example = page.get_by_role("button", name=re.compile(r"^Copy 200 The note application.json")).first
     example.click()
     page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('\"text\"'))")
     assert seen.errors == []
@@ -239,7 +242,7 @@ def test_copy_buttons_read_at_4_5_to_1_and_code_blocks_take_the_focus(
     blocks = page.locator("pre")
     assert blocks.count() >= 4
     assert blocks.evaluate_all("pres => pres.every(pre => pre.tabIndex === 0)")
-    example = page.locator("details.example[open] pre.code").first
+    example = page.locator(".example-panel pre.code").first
     example.focus()
     assert page.evaluate("document.activeElement.tagName") == "PRE"
     assert seen.errors == []

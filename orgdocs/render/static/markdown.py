@@ -172,12 +172,20 @@ def markdown_html(text: str) -> str:
 
 
 _PRE = re.compile(r"<pre(?=[\s>])")
+_TABLE = re.compile(r"<table(?=[\s>])")
 
 
 def focusable_pre(html: str) -> str:
     """Sanitized ``html`` with each ``<pre>`` (a code block, which scrolls sideways) reachable with the
-    keyboard: ``tabindex="0"``, which the sanitizer never lets through, so that no ``<pre>`` has one yet."""
-    return _PRE.sub('<pre tabindex="0"', html) if "<pre" in html else html
+    keyboard: ``tabindex="0"``, which the sanitizer never lets through, so that no ``<pre>`` has one yet.
+    A table scrolls sideways in a ``<div class="table-scroll" tabindex="0">`` of its own."""
+    if "<pre" in html:
+        html = _PRE.sub('<pre tabindex="0"', html)
+    if "<table" in html:
+        html = _TABLE.sub('<div class="table-scroll" tabindex="0"><table', html).replace(
+            "</table>", "</table></div>"
+        )
+    return html
 
 
 def plain_html(text: str) -> str | None:

@@ -56,10 +56,12 @@ __all__ = [
     "GENERATED_SAMPLES",
     "METHOD_CLASSES",
     "description_samples",
+    "nested_headings",
     "operation_context",
     "operation_neighbours",
     "payload_head",
     "response_anchor",
+    "response_examples",
 ]
 
 METHOD_CLASSES = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
@@ -78,6 +80,29 @@ MAX_DESCRIPTION_SAMPLES = 20  # x-codeSamples shown per operation
 
 def _md(text: Any) -> Markup:
     return Markup(markdown_html(text)) if isinstance(text, str) and text else Markup("")
+
+
+_HEADING_TAG = re.compile(r"<(/?)h([1-6])(?=[\s>])")
+
+
+def nested_headings(html: str, top: int) -> str:
+    """``html`` (a description) with its headings moved so that the highest is an ``h<top>``: under the
+    page's own heading, as levels that never skip (a description's "# Introduction" below an operation's
+    title reads as an h2)."""
+    levels = [int(level) for _, level in _HEADING_TAG.findall(html)] if "<h" in html else []
+    if not levels or min(levels) == top:
+        return html
+    shift = top - min(levels)
+    return _HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, max(1, int(m[2]) + shift))}", html)
+
+
+def _md_inline(text: Any) -> Markup:
+    """Markdown for a place inside a line of text (a server variable's description): one paragraph loses its
+    ``<p>``, so that it reads on the line it is put in."""
+    html = markdown_html(text) if isinstance(text, str) and text else ""
+    if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        html = html[3:-4]
+    return Markup(html)
 
 
 def _example_text(value: Any, *, inline: bool = False) -> Markup:
@@ -209,6 +234,14 @@ def operation_context(
         schemes=payload["securitySchemes"],
         description_url=description_url,
     )
+    # in reading order: a schema met again on the page is drawn short, its first drawing linked
+    parameters = _parameters(op, resolve, tree)
+    request_body = _request_body(
+        op["requestBody"], payload["examples"]["request"], _PAYLOAD_PLACES, resolve, tree
+    )
+    responses = _responses(
+        op["responses"], payload["examples"]["responses"], _PAYLOAD_PLACES, resolve, tree, links
+    )
     return {
         "route": entry.route,
         "group": entry.group,
@@ -224,20 +257,12 @@ def operation_context(
         "summary": op["summary"] if op["summary"] != op["title"] else "",
         # a webhook's paragraph of a summary (GitHub's), its title being its operationId: read as Markdown
         "summary_html": _md(op["summary"]) if op.get("webhook") and op["summary"] != op["title"] else "",
-        "description": _md(op["description"]),
+        "description": Markup(nested_headings(_md(op["description"]), 2)),
         "external_docs": external_docs(entry.operation.raw.get("externalDocs")),
-        "parameters": _parameters(op, resolve, tree),
-        "request_body": _request_body(
-            op["requestBody"], payload["examples"]["request"], _PAYLOAD_PLACES, resolve, tree
-        ),
-        "responses": _responses(
-            op["responses"],
-            payload["examples"]["responses"],
-            _PAYLOAD_PLACES,
-            resolve,
-            tree,
-            links,
-        ),
+        "parameters": parameters,
+        "request_body": request_body,
+        "responses": responses,
+        "response_examples": response_examples(responses),
         "callbacks": _callbacks(entry, resolve, tree, links) if op["callbacks"] else [],
         "security": _security(op, payload, declared=bool(entry.description.security_schemes)),
         "servers": [
@@ -249,7 +274,7 @@ def operation_context(
                         "name": k,
                         "default": v["default"],
                         "enum": v["enum"],
-                        "description": v["description"],
+                        "description": _md_inline(v["description"]),
                     }
                     for k, v in s["variables"].items()
                 ],
@@ -458,6 +483,18 @@ def _responses(
             "links": links(response["links"]) if response.get("links") else (),
         }
         out.append(item)
+    return out
+
+
+def response_examples(responses: list[dict]) -> list[dict]:
+    """The responses' examples in one list, for the page's column of examples: each with its ``response``,
+    its ``media`` and the label of its tab (the status, and the media type where the status has several)."""
+    out = []
+    for response in responses:
+        media = [m for m in response["media"] if m["example"] is not None]
+        for m in media:
+            tab = response["status"] + (" " + m["media_type"].rpartition("/")[2] if len(media) > 1 else "")
+            out.append({"response": response, "media": m, "tab": tab})
     return out
 
 

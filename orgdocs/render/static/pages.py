@@ -18,7 +18,7 @@ from orgdocs.render.static.downloads import description_downloads
 from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.navigation import Sidebar, base_prefix, href, relative_href
 from orgdocs.render.static.notebook import notebook_html
-from orgdocs.render.static.operation import operation_context, operation_neighbours
+from orgdocs.render.static.operation import nested_headings, operation_context, operation_neighbours
 from orgdocs.render.static.schema_tree import TreeCache
 from orgdocs.render.static.templating import ASSETS, environment
 from orgdocs.site.excerpts import first_sentence
@@ -77,18 +77,28 @@ class PageRenderer:
             "operation_parts.html.j2",
             "operation_form.html.j2",
             "operation_samples.html.j2",
+            "operation_examples.html.j2",
         ):
             env.get_template(name)  # included at render time: compiled here once, not in each page writer
 
     def chrome(
-        self, route: str, title: str, group: str = "", kind: str = "", base: str | None = None
+        self,
+        route: str,
+        title: str,
+        group: str = "",
+        kind: str = "",
+        base: str | None = None,
+        description: str = "",
     ) -> dict:
-        """What ``site_base.html.j2`` needs; ``base``: the root of links, when the page is not at ``route``."""
+        """What ``site_base.html.j2`` needs; ``base``: the root of links, when the page is not at ``route``;
+        ``description``: the page's summary for search engines (its ``<meta name="description">``), plain
+        text, else the title says it."""
         return dict(
             {
                 "base": base_prefix(route) if base is None else base,
                 "route": route,
                 "title": title,
+                "description": _meta_description(description) or _meta_description(title or self.site.title),
                 "site_title": self.site.title,
                 "group": group,
                 "kind": kind,
@@ -115,7 +125,13 @@ class PageRenderer:
             payload_json = parts.to_bytes().decode("utf-8")
         cache = self._caches.setdefault(id(self.site.operations[route].description), TreeCache())
         op = operation_context(self.site, route, samples=False, cache=cache, parts=parts)
-        page = self.chrome(route, op["title"], op["group"], "operation")
+        entry = self.site.operations[route]
+        summary = entry.operation.summary if entry.operation.summary != op["title"] else ""
+        said = first_sentence(summary or entry.operation.description or "")
+        if not said:  # no words of its own: what it is
+            line = f"{op['method'].upper()} {op['path']}"
+            said = f"{op['title']}: {line}" if op["title"] != line else f"{line} of {entry.description.title}"
+        page = self.chrome(route, op["title"], op["group"], "operation", description=said)
         order = self._operation_order()
         neighbours = operation_neighbours(order, self._position, route, self.site)
         return self._operation.render(page=page, op=op, payload_json=payload_json, neighbours=neighbours)
@@ -140,7 +156,8 @@ class PageRenderer:
             return self.changelog(route)
         source = entry.page
         body = notebook_html(source.path) if source.kind == "notebook" else markdown_html(source.text)
-        page = self.chrome(route, entry.title, entry.group, source.kind)
+        said = first_sentence(_without_heading(source.text)) if source.kind != "notebook" else ""
+        page = self.chrome(route, entry.title, entry.group, source.kind, description=said)
         page["date"] = source.date.isoformat() if source.date else ""
         page["has_heading"] = bool(_HEADING.match(body)) or source.kind == "notebook"
         return self._page.render(page=page, body=Markup(body))
@@ -162,12 +179,12 @@ class PageRenderer:
 
     def home(self) -> str:
         """The home page: each docs group's introduction and sections, and a link to each changelog."""
-        page = self.chrome("", self.site.title)
+        page = self.chrome("", self.site.title, description=self._introduction(self.site.landings.values()))
         groups = []
         for group in self.site.navigation:
             landing = self.site.landings.get(group.get("route", ""))
             if landing is not None:
-                groups.append(self._landing(landing, []))
+                groups.append(self._landing(landing, [], top=3))
             else:
                 first = _first_route(group)
                 groups.append(
@@ -178,11 +195,23 @@ class PageRenderer:
     def landing(self, route: str) -> str:
         """A docs group's landing page."""
         landing = self.site.landings[route]
-        page = self.chrome(route, landing.group, landing.group, "landing")
-        context = self._landing(landing, [p for p in route.strip("/").split("/") if p])
+        said = self._introduction([landing])
+        page = self.chrome(route, landing.group, landing.group, "landing", description=said)
+        context = self._landing(landing, [p for p in route.strip("/").split("/") if p], top=2)
         return self._home.render(page=page, groups=[context], heading="")
 
-    def _landing(self, landing: Any, folder: list[str]) -> dict:
+    @staticmethod
+    def _introduction(landings: Any) -> str:
+        """The first sentence of the first description's introduction among ``landings``."""
+        for landing in landings:
+            for description in landing.descriptions:
+                text = description.info.get("description")
+                if isinstance(text, str) and first_sentence(text):
+                    return first_sentence(text)
+        return ""
+
+    def _landing(self, landing: Any, folder: list[str], *, top: int) -> dict:
+        """A group's landing context; ``top``: the level its descriptions' own headings start at."""
         sections = []
         for section_route in landing.sections:
             section = self.site.sections[section_route]
@@ -198,14 +227,14 @@ class PageRenderer:
             "kind": "landing",
             "title": landing.group,
             "href": relative_href(folder, landing.route),
-            "apis": [self._api_context(description) for description in landing.descriptions],
+            "apis": [self._api_context(description, top) for description in landing.descriptions],
             "sections": sections,
         }
 
-    def _api_context(self, description: Any) -> dict:
+    def _api_context(self, description: Any, top: int) -> dict:
         if self._downloads is None:
             self._downloads = description_downloads(self.site)
-        return _api_context(description, self._downloads.get(description.source))
+        return _api_context(description, self._downloads.get(description.source), top)
 
     def section(self, route: str) -> str:
         """A section's page: a tag's description, its external docs, and its operations."""
@@ -224,11 +253,14 @@ class PageRenderer:
                     "deprecated": operation.deprecated,
                 }
             )
-        page = self.chrome(route, section.title, section.group, "section")
+        said = first_sentence(section.description or "") or (
+            f"{section.title}: {len(operations)} operations of {self.site.title}"
+        )
+        page = self.chrome(route, section.title, section.group, "section", description=said)
         return self._section.render(
             page=page,
             section=section,
-            description=Markup(markdown_html(section.description)),
+            description=Markup(nested_headings(markdown_html(section.description), 2)),
             operations=operations,
         )
 
@@ -236,6 +268,12 @@ class PageRenderer:
         """``404.html``: served by static hosts at any depth, so its links start at the site's root."""
         page = self.chrome("", "Page not found", kind="not-found", base="/")
         return self._not_found.render(page=page)
+
+
+def _meta_description(text: str) -> str:
+    """``text`` (plain) cut at about 160 characters, where search engines cut a snippet."""
+    text = " ".join(text.split())
+    return text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + "\u2026"
 
 
 def _first_route(group: dict) -> str:
@@ -279,9 +317,10 @@ _FLOWS = {
 }
 
 
-def _api_context(description: Any, download: Any = None) -> dict:
-    """What a landing page shows of one description: its introduction, version, servers, how to
-    authenticate, and where to download it (``downloads.Download``: a URL, or a path below the root)."""
+def _api_context(description: Any, download: Any = None, top: int = 3) -> dict:
+    """What a landing page shows of one description: its introduction (its headings from ``h<top>``),
+    version, servers, how to authenticate, and where to download it (``downloads.Download``: a URL, or a
+    path below the root)."""
     info = description.info
     return {
         "title": description.title,
@@ -290,7 +329,10 @@ def _api_context(description: Any, download: Any = None) -> dict:
         "download_name": download.name if download is not None else "",
         "version": description.api_version,
         "html": Markup(
-            markdown_html(info.get("description") if isinstance(info.get("description"), str) else "")
+            nested_headings(
+                markdown_html(info.get("description") if isinstance(info.get("description"), str) else ""),
+                top,
+            )
         ),
         "servers": [{"url": server.url, "description": server.description} for server in description.servers],
         "schemes": [

@@ -170,8 +170,8 @@
     button.type = "button";
     button.className = "copy-button";
     button.textContent = "Copy";
-    var caption = pre.closest("figure, details, .media");
-    var what = caption && caption.querySelector("figcaption, summary");
+    var caption = pre.closest("figure, details, .media, .example-panel");
+    var what = caption && (caption.querySelector("figcaption, summary, .example-caption") || document.getElementById(caption.getAttribute("aria-labelledby")));
     button.setAttribute("aria-label", "Copy" + (what ? " " + what.textContent.replace(/\s+/g, " ").trim() : " code"));
     var status = document.createElement("span");
     status.className = "visually-hidden";

@@ -1,6 +1,7 @@
 /* orgdocs: the page chrome: theme toggle, search box (`/`, arrows, Enter; results rendered 50 at a time as
  * the reader scrolls), the current sidebar item scrolled into view, and Escape for the drawer of narrow
- * screens (which opens without JavaScript). Pages read and navigate fine without it. */
+ * screens (which opens without JavaScript); on operation pages, the responses' examples as tabs. Pages read
+ * and navigate fine without it. */
 (function () {
   "use strict";
   var body = document.body;
@@ -289,7 +290,73 @@
     }
   }
 
+  /* -- operation pages: the responses' examples as tabs, the chosen server's description ------------- */
+
+  // Each [data-example-tabs] box holds one panel per response example, readable one under the other
+  // without JavaScript; here a row of tabs (ARIA tabs: arrows, Home and End) shows one at a time.
+  function setupExampleTabs(box, boxIndex) {
+    var panels = Array.prototype.slice.call(box.querySelectorAll(":scope > .example-panel"));
+    if (panels.length < 2 || box.querySelector(":scope > [role=tablist]")) return;
+    var tabs = document.createElement("div");
+    tabs.className = "sample-tabs example-tablist";
+    tabs.setAttribute("role", "tablist");
+    tabs.setAttribute("aria-label", "Response status");
+    var buttons = panels.map(function (panel, i) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sample-tab example-tab";
+      button.id = "example-tab-" + boxIndex + "-" + i;
+      button.textContent = panel.getAttribute("data-tab") || "Example " + (i + 1);
+      button.setAttribute("role", "tab");
+      button.setAttribute("aria-controls", panel.id);
+      panel.setAttribute("role", "tabpanel");
+      panel.setAttribute("aria-labelledby", button.id);
+      button.addEventListener("click", function () { select(i, false); });
+      button.addEventListener("keydown", function (event) {
+        var next = { ArrowRight: (i + 1) % panels.length, ArrowLeft: (i - 1 + panels.length) % panels.length, Home: 0, End: panels.length - 1 }[event.key];
+        if (next === undefined) return;
+        event.preventDefault();
+        select(next, true);
+      });
+      tabs.appendChild(button);
+      return button;
+    });
+    function select(index, focus) {
+      panels.forEach(function (panel, i) { panel.hidden = i !== index; });
+      buttons.forEach(function (button, i) {
+        button.setAttribute("aria-selected", i === index ? "true" : "false");
+        button.tabIndex = i === index ? 0 : -1;
+      });
+      if (focus) buttons[index].focus();
+    }
+    box.insertBefore(tabs, box.firstChild);
+    select(0, false);
+    // a response opened in the reference (by a click or a link to #response-404) shows its example here
+    var openAtFirst = new Set(document.querySelectorAll("details.response[open]")); // as written, not chosen
+    document.addEventListener("toggle", function (event) {
+      var response = event.target;
+      if (!response.classList || !response.classList.contains("response")) return;
+      if (!response.open) { openAtFirst.delete(response); return; }
+      if (openAtFirst.has(response)) return;
+      var found = panels.findIndex(function (panel) { return panel.id.indexOf("example-" + response.id + "-") === 0; });
+      if (found >= 0) select(found, false);
+    }, true);
+  }
+
+  // a server's description sits under the server select (an option shows one line, cut at its width)
+  function setupServerNotes() {
+    var select = document.querySelector("[data-server]");
+    if (!select) return;
+    select.addEventListener("change", function () {
+      document.querySelectorAll("[data-server-note]").forEach(function (note) {
+        note.hidden = note.getAttribute("data-server-note") !== select.value;
+      });
+    });
+  }
+
   setupTheme();
   setupSearch();
   setupSidebar();
+  document.querySelectorAll("[data-example-tabs]").forEach(setupExampleTabs);
+  setupServerNotes();
 })();

@@ -7,6 +7,8 @@
   } catch (error) {
     theme = null; // storage blocked: follow prefers-color-scheme
   }
+  // scripts run: site.css lays out the tabs of samples and examples before they are made, so nothing moves
+  document.documentElement.classList.add("js");
   if (theme === "dark" || theme === "light") {
     document.documentElement.setAttribute("data-theme", theme);
   }
