@@ -9,6 +9,7 @@ from site_projects import api, op
 
 from orgdocs.model.description import from_document
 from orgdocs.render.html import operation_html
+from orgdocs.render.static.pages import PageRenderer
 from orgdocs.render.static.extras import operation_markdown
 from orgdocs.site import Site
 
@@ -123,3 +124,16 @@ def test_the_index_marks_webhooks_and_only_them(tmp_path):
     entries = Site.from_description(path).index["endpoints"]
     assert [entry.get("webhook") for entry in entries] == [None, True]
     assert "webhook" not in entries[0]  # an operation's entry is as it was
+
+
+def test_a_webhook_page_shows_its_payload_and_no_request_to_send(tmp_path):
+    """A webhook is a request the API sends to the reader's server: its page has the payload's example, and no
+    code sample sending it to the API's server (GitHub's pages had curl to https://api.github.com/<name>)."""
+    path = tmp_path / "github.json"
+    path.write_text(json.dumps(_doc(**{"x-webhooks": {"branch-protection-rule-created": PUSHED}})))
+    site = Site.from_description(path)
+    routes = {entry.operation.webhook: route for route, entry in site.operations.items()}
+    renderer = PageRenderer(site)
+    webhook, operation = renderer.operation(routes[True]), renderer.operation(routes[False])
+    assert "Payload example" in webhook and "data-samples" not in webhook and "curl -X" not in webhook
+    assert "data-samples" in operation and "curl -X" in operation

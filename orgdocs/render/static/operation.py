@@ -285,9 +285,10 @@ def operation_context(
         "samples_html": {
             key: Markup(sample_html(code[key], key)) for key, _ in GENERATED_SAMPLES if key in code
         },
-        "sample_tabs": [{"key": key, "label": label} for key, label in GENERATED_SAMPLES],
+        # a webhook is a request the API sends to the reader's server: no sample sends it to the API
+        "sample_tabs": [] if op.get("webhook") else [{"key": k, "label": label} for k, label in GENERATED_SAMPLES],
         "own_samples": description_samples(entry.operation.raw),
-        "samples_in_detail": samples,
+        "samples_in_detail": samples and not op.get("webhook"),
         # without a form beside them (a notebook's OperationView), code.js writes the other languages from this
         "sample_request": _request_json(parts) if samples else "",
         "form": {
