@@ -9,8 +9,8 @@ from site_projects import api, op
 
 from orgdocs.model.description import from_document
 from orgdocs.render.html import operation_html
-from orgdocs.render.static.pages import PageRenderer
 from orgdocs.render.static.extras import operation_markdown
+from orgdocs.render.static.pages import PageRenderer
 from orgdocs.site import Site
 
 PUSHED = {

@@ -54,7 +54,7 @@ def test_wide_screens_show_the_examples_beside_the_reference_as_the_reader_scrol
     reference = page.locator("article.op")
     left = reference.evaluate("e => e.getBoundingClientRect().right")
     assert column.evaluate("e => e.getBoundingClientRect().left") > left  # beside, not below
-    curl = column.locator("[data-samples] pre:has([data-sample=curl])")  # the Language select shows curl first
+    curl = column.locator("[data-samples] pre:has([data-sample=curl])")  # the select shows curl first
     placed = column.get_by_role("tabpanel", name="201 json")
     assert "curl -X POST" in curl.text_content() and '"o-1"' in placed.text_content()
     assert _in_view(curl) and _in_view(placed)  # on the first screen

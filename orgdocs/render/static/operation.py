@@ -286,7 +286,7 @@ def operation_context(
             key: Markup(sample_html(code[key], key)) for key, _ in GENERATED_SAMPLES if key in code
         },
         # a webhook is a request the API sends to the reader's server: no sample sends it to the API
-        "sample_tabs": [] if op.get("webhook") else [{"key": k, "label": label} for k, label in GENERATED_SAMPLES],
+        "sample_tabs": [] if op.get("webhook") else [{"key": k, "label": n} for k, n in GENERATED_SAMPLES],
         "own_samples": description_samples(entry.operation.raw),
         "samples_in_detail": samples and not op.get("webhook"),
         # without a form beside them (a notebook's OperationView), code.js writes the other languages from this
