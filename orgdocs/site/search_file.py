@@ -161,7 +161,7 @@ def _response_type(description: Description, operation: Operation) -> str:
 def _more_words(operation: Operation, known: set[str]) -> dict[str, str]:
     """Words of the description that its short text and names do not have: stem -> the word, in order; not
     words that only say how (WordNet's adjectives and adverbs: "approximately", "exclusively")."""
-    from orgdocs.site.vocabulary import modifier_only  # reads WordNet: only when a search file is made
+    from orgdocs.site.vocabulary import modifier_only  # reads its table: only when a search file is made
 
     text = plain_text(operation.description) if isinstance(operation.description, str) else ""
     found: dict[str, str] = {}
@@ -269,7 +269,7 @@ def tag_texts(descriptions: Iterable[Description]) -> dict[str, str]:
     (the first description that declares the tag): "Humans of the workspace." for People -> "Humans
     workspace". Common words and words that only say how are left out, and so are words that more than ``TAG_SHARE`` of the tags' texts
     (at least two) have: GitHub's "Endpoints to manage ... with the REST API" tells no tag from another."""
-    from orgdocs.site.vocabulary import modifier_only  # reads WordNet: only when a search file is made
+    from orgdocs.site.vocabulary import modifier_only  # reads its table: only when a search file is made
 
     kept: dict[str, dict[str, str]] = {}  # tag -> {stem: word}
     for description in descriptions:
@@ -309,7 +309,7 @@ def related_table(entries: Iterable[dict]) -> dict[str, str]:
     because many reader's words stand for one description word (begin, commence, kickoff: start), and the
     description's words that the same reader's words stand for together ("block blocked blocking":
     "barricade hinder obstruct")."""
-    from orgdocs.site.vocabulary import related_words  # reads WordNet: only when a search file is made
+    from orgdocs.site.vocabulary import related_words  # reads its table: only when a search file is made
 
     raw: list[str] = []
     for entry in entries:
