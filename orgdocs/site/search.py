@@ -62,7 +62,7 @@ METHOD_BONUS = 0.75  # an operation whose method fits a query verb
 TITLE_COVER = 0.5  # up to +50% when the query covers the whole title
 PATH_COVER = 0.25  # up to +25% when it covers the whole path (a collection before its items)
 EXACT = 1e6  # the query is the operationId or the path: first
-WEBHOOK = 0.85  # a webhook's score: an event the API sends, below an operation the reader calls that fits alike
+WEBHOOK = 0.85  # a webhook's score: an event the API sends, below an operation that fits alike
 # The matches (what a count counts): the entries that match at least SHOWN_COVER of the share of the query
 # that the best-covered entry matches, and score at least SHOWN of the best score
 SHOWN_COVER = 0.5
