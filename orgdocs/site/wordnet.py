@@ -167,6 +167,15 @@ def _synset(part: str, offset: int) -> tuple[tuple[str, ...], tuple[tuple[int, s
 
 
 @functools.cache
+def _capitalized(part: str, offset: int) -> frozenset[str]:
+    """The lemmas of one synset that WordNet writes with a capital (lower case): names and acronyms ("ADHD" for
+    the noun add, "Aken" for Aachen), which readers do not type for the common word they share a sense with."""
+    fields = _data(part)[offset].split("|", 1)[0].split()
+    written = (fields[4 + 2 * i] for i in range(int(fields[3], 16)))
+    return frozenset(lemma.lower() for lemma in written if not lemma.islower())
+
+
+@functools.cache
 def _exceptions(part: str) -> dict[str, list[str]]:
     """Irregular forms -> their lemmas (WordNet's ``<part>.exc``: built -> build, children -> child)."""
     found: dict[str, list[str]] = {}
@@ -223,7 +232,7 @@ def _readers(lemma: str, part: str) -> dict[str, int]:
         if person and not _used(lemma, offset, person):
             continue
         for other in lemmas:
-            if other != lemma and _used(other, offset, person):
+            if other != lemma and _used(other, offset, person) and other not in _capitalized(part, offset):
                 reader = _reader_word(other)
                 if reader:
                     found.setdefault(reader, _seen().get(other, 0))
@@ -233,7 +242,11 @@ def _readers(lemma: str, part: str) -> dict[str, int]:
             if source == position and targets:
                 other = targets[number - 1]
                 reader = _reader_word(other)
-                if reader and _used(other, target, someone):
+                if (
+                    reader
+                    and _used(other, target, someone)
+                    and other not in _capitalized(target_part, target)
+                ):
                     found.setdefault(reader, _seen().get(other, 0))
     return found
 
