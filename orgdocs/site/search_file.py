@@ -50,6 +50,8 @@ COMMON_MOST = 12  # ... or than this many
 TAG_SHARE = 0.1  # a word of tags' descriptions that more than this share of them have is left out
 _REF_NAME = re.compile(r"[^/]+$")
 _WORD = re.compile(r"[^\W_]+")
+_CAMEL = re.compile(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])")  # teamsTabCollectionResponse, HTTPSProxy
+_LOWER_UPPER = re.compile(r"([a-z0-9])(?=[A-Z])")
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 # words of descriptions that tell nothing of what an operation does
 COMMON = STOP_WORDS | frozenset(
@@ -213,7 +215,7 @@ def _response_words(description: Description, operation: Operation, known: set[s
     on /teams/{id}/tabs: none)."""
     found: dict[str, None] = {}
     for run in _WORD.findall(_response_type(description, operation)):
-        for part in re.sub(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])", r"\1\2 ", run).split():
+        for part in _CAMEL.sub(r"\1\2 ", run).split():
             key = stem(part.lower())
             if key not in known and len(key) > 1 and not key.isdigit():
                 known.add(key)
@@ -312,10 +314,18 @@ def related_table(entries: Iterable[dict]) -> dict[str, str]:
     from orgdocs.site.vocabulary import related_words  # reads its table: only when a search file is made
 
     raw: list[str] = []
-    for entry in entries:
-        for text in (entry["title"], entry["operationId"], *entry["tags"], entry["path"]):
-            for run in _WORD.findall(text):
-                raw.extend(part.lower() for part in re.sub(r"([a-z0-9])(?=[A-Z])", r"\1 ", run).split())
+    # each text once, in order (Microsoft Graph repeats its paths' segments and tags thousands of times)
+    texts = dict.fromkeys(
+        text
+        for entry in entries
+        for text in (entry["title"], entry["operationId"], *entry["tags"], entry["path"])
+    )
+    for text in texts:
+        for run in _WORD.findall(text):
+            if run.lower() == run:  # no camelCase boundary to split at
+                raw.append(run.lower())
+            else:
+                raw.extend(part.lower() for part in _LOWER_UPPER.sub(r"\1 ", run).split())
     known = {stem(word) for word in raw}
     readers: dict[str, list[str]] = {}
     for reader, targets in related_words(raw, normalize=stem).items():

@@ -134,6 +134,7 @@ def meanings(word: str) -> tuple[str, ...]:
     return predicted_meanings(word, table)
 
 
+@functools.lru_cache(maxsize=65536)  # a description repeats its words: Microsoft Graph asks 120,000 times
 def modifier_only(word: str) -> bool:
     """Whether WordNet knows ``word`` (lower case) only as an adjective or an adverb ("approximately",
     "exclusively"): a word that says how, not what an operation does or acts on. False for words WordNet does
