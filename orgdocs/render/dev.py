@@ -165,6 +165,10 @@ def render_route(renderer: Any, route: str) -> str:
         return renderer.landing(route)
     if route in site.sections:
         return renderer.section(route)
+    if route in site.schema_pages.schemas:
+        return renderer.schema(route)[0]
+    if route in site.schema_pages.listings:
+        return renderer.schema_list(route)
     raise KeyError(route)
 
 

@@ -96,6 +96,15 @@ class Sidebar:
             sum(len(s["items"]) for s in group["sections"] if s["kind"] == "tag") <= FEW
             for group in self.navigation
         ]
+        # per group: its descriptions' lists of schemas (route, title), after its sections
+        schema_pages = getattr(site, "schema_pages", None)
+        listings = schema_pages.listings.values() if schema_pages is not None else ()
+        self._schemas = [
+            [(listing.route, listing.title) for listing in listings if listing.group_slug == group.get("slug")]
+            if group.get("kind") == "docs"
+            else []
+            for group in self.navigation
+        ]
         for gi, group in enumerate(self.navigation):
             for si, section in enumerate(group["sections"]):
                 if section["kind"] == "tag":
@@ -161,6 +170,9 @@ class Sidebar:
         )
         if label:
             lines = [*lines[:label], API_LABEL, *lines[label:]]
+        for route, name in self._schemas[gi]:  # the current one on its list and on its schemas' pages
+            mark = ' class="nav-current"' if _parts(route) == folder[:2] else ""
+            lines.append(f'<li{mark}><a href="{escape(relative_href(folder, route))}">{escape(name)}</a></li>')
         return f'<div class="nav-group"><p class="nav-group-title">{title}</p><ul class="nav-sections">{"".join(lines)}</ul></div>'
 
     def _lines(self, gi: int, folder: list[str]) -> list[str]:

@@ -64,6 +64,18 @@
     return last.replace(/~1/g, "/").replace(/~0/g, "~");
   }
 
+  /* A link to the page of the component schema `ref` names, where the payload says it has one
+   * (schemaPages: its list's route and each schema's route segment, orgdocs/site/schema_pages.py); null in
+   * a page of no site (a notebook view: no data-base). */
+  function schemaLink(ref, name) {
+    var pages = data().schemaPages;
+    var base = document.body && document.body.getAttribute("data-base");
+    if (!pages || base === null || !Object.prototype.hasOwnProperty.call(pages.names || {}, ref)) return null;
+    var link = el("a", "schema-ref", name);
+    link.href = base + pages.route.replace(/^\//, "") + "/" + pages.names[ref] + "/";
+    return link;
+  }
+
   function list(value) {
     return Array.isArray(value) ? value : [];
   }
@@ -224,7 +236,7 @@
         return { type: [link], badges: [badge("circular", "cycle")] };
       }
       var target = resolve(ref);
-      var label = el("span", "schema-ref", name);
+      var label = schemaLink(ref, name) || el("span", "schema-ref", name);
       label.title = ref;
       if (target === undefined) return { type: [label], badges: [notCarried(ref) ? badge("not on this page") : badge("unresolved", "warn")] };
       if (Object.keys(stack).length >= MAX_OPEN_REFS) return { type: [label], badges: [badge("nested too deep")] };

@@ -1,0 +1,142 @@
+"""What a component schema's page and a description's list of schemas show (``site_schema.html.j2``,
+``site_schemas.html.j2``), from ``Site.schema_pages`` (``orgdocs.site.schema_pages``).
+
+A schema page shows its tree as operation pages do (the same renderer, row budget and cache of subtrees:
+a schema met on an operation page is not rendered again), its example, and what uses it. What the tree
+cuts (past ``MAX_DEPTH`` levels or the row budget) is a lazy row that ``assets/schema.js`` opens from the
+page's payload, which holds only what those rows reach: a schema shown whole on the server carries none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+from typing import Any
+
+from markupsafe import Markup
+
+from orgdocs.render.static.highlight import highlight
+from orgdocs.render.static.navigation import relative_href
+from orgdocs.render.static.pretty import pretty_json
+from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html
+from orgdocs.site.examples import example_from_schema
+from orgdocs.site.excerpts import first_sentence
+from orgdocs.site.payloads import PayloadParts
+
+__all__ = [
+    "MAX_EXAMPLE_CHARS",
+    "MAX_USERS",
+    "TREE_DEPTH",
+    "TREE_ROWS",
+    "schema_list_context",
+    "schema_page_context",
+]
+
+TREE_DEPTH = 1  # levels of fields a schema page renders on the server; deeper ones open from its payload
+TREE_ROWS = 120  # rows a schema page renders on the server
+MAX_EXAMPLE_CHARS = 5_000  # of a schema's example shown on its page: past it, the page says it is cut
+MAX_USERS = 100  # operations, and schemas, listed under "Used by"; the rest are counted
+_METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
+# a row cut because the payload does not hold its schema: on a schema page, another schema, whose label
+# links to its page
+_CUT = '<p class="schema-cut">Nested fields not shown.</p>'
+_ELSEWHERE = '<p class="schema-cut">Its fields are on its own page: follow its name.</p>'
+
+
+def _lazy_ref(ref: str) -> str:
+    """What a lazy row opened from the payload's ``ref`` says in the page."""
+    return f'class="schema-more schema-lazy" data-ref="{html.escape(ref)}"'
+
+
+def schema_page_context(site: Any, route: str, cache: TreeCache) -> tuple[dict, PayloadParts]:
+    """The template context of the schema page at ``route``, and its payload (``cache``: the schema trees
+    of its description, shared with its operation pages)."""
+    pages = site.schema_pages
+    entry = pages.schemas[route]
+    description = entry.description
+    tree = TreeContext(
+        id_prefix="s" + hashlib.blake2s(route.encode(), digest_size=3).hexdigest() + "-",
+        cache=cache,
+        payload_refs=frozenset((entry.ref,)),  # rows of other schemas are on their own pages
+        rows=TREE_ROWS,
+        tree_rows=TREE_ROWS,
+        max_depth=TREE_DEPTH,
+    )
+    tree_html = schema_tree_html({"$ref": entry.ref}, description.resolve, context=tree)
+    tree_html = tree_html.replace(_CUT, _ELSEWHERE)
+    parts = pages.payload_parts(route, held=_lazy_ref(entry.ref) in tree_html)
+    folder = [part for part in route.strip("/").split("/") if part]
+    operations, schemas = pages.used_by(route)
+    schema = entry.schema
+    return {
+        "name": entry.name,
+        "ref": entry.ref,
+        "group": entry.group,
+        "api_title": description.title,
+        "listing_href": relative_href(folder, entry.listing),
+        "title": schema.get("title") if isinstance(schema, dict) and isinstance(schema.get("title"), str) else "",
+        "tree": Markup(tree_html),
+        "example": _example(schema, entry.ref, description.resolve),
+        "operations": [_operation_item(site, r, folder) for r in operations[:MAX_USERS]],
+        "more_operations": max(0, len(operations) - MAX_USERS),
+        "schemas": [_schema_item(site, r, folder) for r in schemas[:MAX_USERS]],
+        "more_schemas": max(0, len(schemas) - MAX_USERS),
+    }, parts
+
+
+def _example(schema: Any, ref: str, resolve: Any) -> dict | None:
+    """The schema's example (its own, else generated, as a response shows it): highlighted, maybe cut."""
+    if schema is None:
+        return None
+    value = example_from_schema({"$ref": ref}, resolve, direction="response")
+    text = value if isinstance(value, str) else pretty_json(value, limit=MAX_EXAMPLE_CHARS)
+    cut = len(text) > MAX_EXAMPLE_CHARS
+    text = text[:MAX_EXAMPLE_CHARS] if cut else text
+    language = "text" if isinstance(value, str) else "json"
+    return {"html": Markup(highlight(text, language)), "cut": cut}
+
+
+def _operation_item(site: Any, route: str, folder: list[str]) -> dict:
+    operation = site.operations[route].operation
+    method = operation.method.lower()
+    return {
+        "title": operation.title,
+        "href": relative_href(folder, route),
+        "method": operation.method.upper(),
+        "method_class": method if method in _METHODS else "other",
+        "path": operation.path,
+        "deprecated": operation.deprecated,
+    }
+
+
+def _schema_item(site: Any, route: str, folder: list[str]) -> dict:
+    entry = site.schema_pages.schemas[route]
+    return {"name": entry.name, "href": relative_href(folder, route)}
+
+
+def schema_list_context(site: Any, route: str) -> dict:
+    """The template context of a description's list of schemas: each with its type and first sentence."""
+    listing = site.schema_pages.listings[route]
+    folder = [part for part in route.strip("/").split("/") if part]
+    items = []
+    for schema_route in listing.routes:
+        entry = site.schema_pages.schemas[schema_route]
+        schema = entry.schema if isinstance(entry.schema, dict) else {}
+        about = schema.get("description") if isinstance(schema.get("description"), str) else ""
+        title = schema.get("title") if isinstance(schema.get("title"), str) else ""
+        kind = schema.get("type")
+        items.append(
+            {
+                "name": entry.name,
+                "href": relative_href(folder, schema_route),
+                "type": kind if isinstance(kind, str) else "",
+                "summary": first_sentence(about) or first_sentence(title),
+                "deprecated": schema.get("deprecated") is True,
+            }
+        )
+    return {
+        "title": listing.title,
+        "group": listing.group,
+        "api_title": listing.description.title,
+        "schemas": items,
+    }
