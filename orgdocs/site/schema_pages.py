@@ -192,7 +192,7 @@ class SchemaPages:
         """The payload of the schema page at ``route``: its reference, its schema (where ``held``: what its
         page's lazy rows open in the browser) and ``schemaPages`` for the schemas it names. Not the schemas
         it reaches: a row of another schema links to that schema's page instead (GitHub's "issue" would
-        carry "repository" and ten others, 33 KB instead of 3)."""
+        carry "repository" and ten others)."""
         entry = self.schemas[route]
         reach = entry.reach
         found = reach.resolves(entry.ref)

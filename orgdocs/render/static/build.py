@@ -9,6 +9,8 @@ Layout of ``out``::
     _docs/openapi/index.json        the endpoint index (``Site.index``)
     _docs/openapi/search.json       a short text per endpoint, loaded by search on the first keystroke
     _docs/openapi/<route>.json      one payload per operation (also embedded in its page)
+    <group>/schemas/<name>/index.html  a page per component schema (its payload is in the page), and
+                                    <group>/schemas/index.html, their list (``orgdocs.site.schema_pages``)
     _docs/assets/                   CSS and JavaScript, no build step, nothing from another host
     _docs/descriptions/<name>       each local description as it was read (``downloads``), linked from landings
 

@@ -100,7 +100,11 @@ class Sidebar:
         schema_pages = getattr(site, "schema_pages", None)
         listings = schema_pages.listings.values() if schema_pages is not None else ()
         self._schemas = [
-            [(listing.route, listing.title) for listing in listings if listing.group_slug == group.get("slug")]
+            [
+                (listing.route, listing.title)
+                for listing in listings
+                if listing.group_slug == group.get("slug")
+            ]
             if group.get("kind") == "docs"
             else []
             for group in self.navigation
@@ -172,7 +176,9 @@ class Sidebar:
             lines = [*lines[:label], API_LABEL, *lines[label:]]
         for route, name in self._schemas[gi]:  # the current one on its list and on its schemas' pages
             mark = ' class="nav-current"' if _parts(route) == folder[:2] else ""
-            lines.append(f'<li{mark}><a href="{escape(relative_href(folder, route))}">{escape(name)}</a></li>')
+            lines.append(
+                f'<li{mark}><a href="{escape(relative_href(folder, route))}">{escape(name)}</a></li>'
+            )
         return f'<div class="nav-group"><p class="nav-group-title">{title}</p><ul class="nav-sections">{"".join(lines)}</ul></div>'
 
     def _lines(self, gi: int, folder: list[str]) -> list[str]:

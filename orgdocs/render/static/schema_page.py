@@ -1,10 +1,11 @@
 """What a component schema's page and a description's list of schemas show (``site_schema.html.j2``,
 ``site_schemas.html.j2``), from ``Site.schema_pages`` (``orgdocs.site.schema_pages``).
 
-A schema page shows its tree as operation pages do (the same renderer, row budget and cache of subtrees:
-a schema met on an operation page is not rendered again), its example, and what uses it. What the tree
-cuts (past ``MAX_DEPTH`` levels or the row budget) is a lazy row that ``assets/schema.js`` opens from the
-page's payload, which holds only what those rows reach: a schema shown whole on the server carries none.
+A schema page shows its tree with the renderer of operation pages and its description's cache of subtrees,
+but only its first level of fields (``TREE_DEPTH``): what is nested in the schema itself opens in the
+browser from the page's payload, which holds that one schema; the fields of another schema are on that
+schema's page, which its label links to: a page stays small whatever its schema reaches. Then its
+example (as a response shows it) and what uses it.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def schema_page_context(site: Any, route: str, cache: TreeCache) -> tuple[dict, 
         "group": entry.group,
         "api_title": description.title,
         "listing_href": relative_href(folder, entry.listing),
-        "title": schema.get("title") if isinstance(schema, dict) and isinstance(schema.get("title"), str) else "",
+        "title": _text(schema, "title"),
         "tree": Markup(tree_html),
         "example": _example(schema, entry.ref, description.resolve),
         "operations": [_operation_item(site, r, folder) for r in operations[:MAX_USERS]],
@@ -89,11 +90,15 @@ def _example(schema: Any, ref: str, resolve: Any) -> dict | None:
     if schema is None:
         return None
     value = example_from_schema({"$ref": ref}, resolve, direction="response")
-    text = value if isinstance(value, str) else pretty_json(value, limit=MAX_EXAMPLE_CHARS)
+    text = pretty_json(value, limit=MAX_EXAMPLE_CHARS)  # a value in JSON: a string example in quotes
     cut = len(text) > MAX_EXAMPLE_CHARS
     text = text[:MAX_EXAMPLE_CHARS] if cut else text
-    language = "text" if isinstance(value, str) else "json"
-    return {"html": Markup(highlight(text, language)), "cut": cut}
+    return {"html": Markup(highlight(text, "json")), "cut": cut}
+
+
+def _text(schema: Any, key: str) -> str:
+    value = schema.get(key) if isinstance(schema, dict) else None
+    return value if isinstance(value, str) else ""
 
 
 def _operation_item(site: Any, route: str, folder: list[str]) -> dict:
@@ -121,17 +126,15 @@ def schema_list_context(site: Any, route: str) -> dict:
     items = []
     for schema_route in listing.routes:
         entry = site.schema_pages.schemas[schema_route]
-        schema = entry.schema if isinstance(entry.schema, dict) else {}
-        about = schema.get("description") if isinstance(schema.get("description"), str) else ""
-        title = schema.get("title") if isinstance(schema.get("title"), str) else ""
-        kind = schema.get("type")
+        schema = entry.schema
         items.append(
             {
                 "name": entry.name,
                 "href": relative_href(folder, schema_route),
-                "type": kind if isinstance(kind, str) else "",
-                "summary": first_sentence(about) or first_sentence(title),
-                "deprecated": schema.get("deprecated") is True,
+                "type": _text(schema, "type"),
+                "summary": first_sentence(_text(schema, "description"))
+                or first_sentence(_text(schema, "title")),
+                "deprecated": isinstance(schema, dict) and schema.get("deprecated") is True,
             }
         )
     return {
