@@ -45,7 +45,7 @@ def test_every_component_schema_has_a_page_routed_after_the_operations(site):
     assert "/api/schemas/get-owner" in site.operations
     assert list(pages.listings) == ["/api/schemas-2"]
     names = {entry.name: route for route, entry in pages.schemas.items()}
-    assert set(names) == {"Pet", "Owner", "Pet_Status", "pet-status", "<b>Odd</b>"}
+    assert set(names) == {"Pet", "Owner", "Adoption", "Pet_Status", "pet-status", "<b>Odd</b>"}
     assert names["Pet"] == "/api/schemas-2/pet"
     # a name that is a route segment already keeps it; its kebab-cased twin gets the suffix
     assert names["pet-status"] == "/api/schemas-2/pet-status"
@@ -97,6 +97,16 @@ def test_a_schema_page_shows_its_tree_example_and_users(site):
     assert "#/components/schemas/Owner" in payload["schemaPages"]["names"]  # a row opened later links too
 
 
+def test_the_example_is_the_one_of_a_response_or_of_a_request_body_where_only_sent(site):
+    pet, _ = PageRenderer(site).schema("/api/schemas-2/pet")
+    example = pet[pet.index('id="example"') : pet.index('id="used-by"')]
+    assert '"id"' in example  # read-only: a response has it
+    assert site.schema_pages.only_sent("/api/schemas-2/adoption")
+    adoption, _ = PageRenderer(site).schema("/api/schemas-2/adoption")
+    example = adoption[adoption.index('id="example"') : adoption.index('id="used-by"')]
+    assert "a quiet home" in example and "ad-1" not in example  # as the request body sends it
+
+
 def test_a_schema_page_cuts_nested_fields_past_its_first_level(site):
     page, _ = PageRenderer(site).schema("/api/schemas-2/pet")
     tree = page[page.index('id="schema"') : page.index('id="example"')]
@@ -131,7 +141,7 @@ def test_the_list_links_every_schema_with_its_first_sentence(site):
     links = re.findall(r'<li>\s*<a href="([^"]+)"', listing[listing.index("<main") :])
     assert [_resolve("/api/schemas-2", href) for href in links] == list(site.schema_pages.schemas)
     assert "Another status, whose name is a route segment already." in listing
-    assert "5 schemas" in listing
+    assert "6 schemas" in listing
 
 
 def test_type_labels_of_operation_pages_link_to_schema_pages(site):
@@ -204,3 +214,24 @@ def test_dev_serves_schema_pages_and_lists(tmp_path):
     assert "Pet_Status" in render_route(renderer, "/api/schemas-2")
     with pytest.raises(KeyError):
         render_route(renderer, "/api/schemas-2/no-such-schema")
+
+
+def test_two_descriptions_in_one_group_get_a_list_each(tmp_path, data_dir):
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "shelter.yaml").write_text(SHELTER.read_text())
+    (content / "store.json").write_text((data_dir / "swagger2.json").read_text())
+    config = tmp_path / "docs.config.yaml"
+    config.write_text(
+        "content: ./content\ngroups:\n  - group: API\n    sections:\n"
+        "      - schema: ./shelter.yaml\n      - schema: ./store.json\n"
+    )
+    site = Site(config)
+    listings = list(site.schema_pages.listings.values())
+    assert [listing.route for listing in listings] == ["/api/schemas-2", "/api/schemas-3"]
+    assert [listing.title for listing in listings] == [
+        f"{description.title} schemas" for description in site.descriptions
+    ]
+    sidebar = PageRenderer(site).operation("/api/pets/list-pets")
+    for listing in listings:
+        assert f">{html.escape(listing.title)}</a>" in sidebar

@@ -55,14 +55,11 @@ class SchemaEntry:
     listing: str  # the route of its description's list
     description: Description = field(repr=False)
     reach: ReachIndex = field(repr=False)
+    schema: Any = field(default=None, repr=False)  # as the description writes it
 
     @property
     def title(self) -> str:
         return self.name
-
-    @property
-    def schema(self) -> Any:
-        return _component_schemas(self.description).get(self.name)
 
 
 @dataclass
@@ -129,6 +126,7 @@ class SchemaPages:
         self.listings: dict[str, SchemaListing] = {}  # route -> list page
         self._links: dict[int, SchemaLinks] = {}  # id(description) -> its schemas' links
         self._used_by: dict[int, dict[str, tuple[list[str], list[str]]]] = {}
+        self._only_sent: dict[int, set[str]] = {}  # id(description) -> schemas of request bodies only
         self._listing_of: dict[int, SchemaListing] = {}
         self._operations: dict[int, list[tuple[str, Any]]] = {}  # id(description) -> (route, operation)
         reaches: dict[int, ReachIndex] = {}
@@ -152,7 +150,8 @@ class SchemaPages:
         self, routes: RouteTable, group: str, slug: str, description: Description, reach: ReachIndex
     ) -> SchemaListing:
         listing = SchemaListing(routes.claim(f"/{slug}/{LIST_SEGMENT}"), group, slug, description)
-        names = [str(name) for name in _component_schemas(description)]
+        schemas = {str(name): schema for name, schema in _component_schemas(description).items()}
+        names = list(schemas)
         # a name that is a route segment already keeps it: claimed first, so a kebab-cased twin gets the -2
         wanted = {name: segment(name) or FALLBACK_SEGMENT for name in names}
         given: dict[str, str] = {}
@@ -165,7 +164,9 @@ class SchemaPages:
             route = given[name]
             listing.routes.append(route)
             ref = base + escape_token(name)
-            self.schemas[route] = SchemaEntry(route, group, name, ref, listing.route, description, reach)
+            self.schemas[route] = SchemaEntry(
+                route, group, name, ref, listing.route, description, reach, schemas[name]
+            )
         self.listings[listing.route] = listing
         self._listing_of[id(description)] = listing
         segments = {name: given[name].rsplit("/", 1)[-1] for name in names}
@@ -218,10 +219,20 @@ class SchemaPages:
         """(routes of the operations, routes of the schemas) that reference the schema at ``route``
         directly, in navigation and list order."""
         entry = self.schemas[route]
+        return self._users(entry).get(entry.name, ([], []))
+
+    def only_sent(self, route: str) -> bool:
+        """Whether operations send the schema at ``route`` in request bodies (a webhook's payload) and never
+        answer with it: its example is then the one a request body shows."""
+        entry = self.schemas[route]
+        self._users(entry)
+        return entry.name in self._only_sent[id(entry.description)]
+
+    def _users(self, entry: SchemaEntry) -> dict[str, tuple[list[str], list[str]]]:
         index = self._used_by.get(id(entry.description))
         if index is None:
             index = self._used_by[id(entry.description)] = self._index(entry.description, entry.reach)
-        return index.get(entry.name, ([], []))
+        return index
 
     def _index(self, description: Description, reach: ReachIndex) -> dict[str, tuple[list[str], list[str]]]:
         base = schema_base(description)
@@ -235,9 +246,18 @@ class SchemaPages:
                 found = index[name] = ([], [])
             return found
 
+        sent: set[str] = set()  # request bodies
+        answered: set[str] = set()  # responses
         for operation_route, operation in self._operations.get(id(description), ()):
-            for name in _direct_schemas(reachable_refs(operation_dict(operation, [])), reach, base):
+            op = operation_dict(operation, [])
+            body = _direct_schemas(reachable_refs(op["requestBody"]), reach, base)
+            answers = _direct_schemas(reachable_refs(op["responses"]), reach, base)
+            rest = _direct_schemas(reachable_refs([op["parameters"], op["callbacks"]]), reach, base)
+            for name in dict.fromkeys([*rest, *body, *answers]):
                 users(name)[0].append(operation_route)
+            sent.update(body)
+            answered.update(answers)
+        self._only_sent[id(description)] = sent - answered
         for name, route in route_of.items():
             ref = base + escape_token(name)
             if not reach.resolves(ref):

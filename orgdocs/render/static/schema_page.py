@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from orgdocs.render.static.highlight import highlight
 from orgdocs.render.static.navigation import relative_href
+from orgdocs.render.static.operation import MAX_EXAMPLE_CHARS as OPERATION_EXAMPLE_CHARS
 from orgdocs.render.static.pretty import pretty_json
 from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html
 from orgdocs.site.examples import example_from_schema
@@ -77,7 +78,7 @@ def schema_page_context(site: Any, route: str, cache: TreeCache) -> tuple[dict, 
         "listing_href": relative_href(folder, entry.listing),
         "title": _text(schema, "title"),
         "tree": Markup(tree_html),
-        "example": _example(schema, entry.ref, description.resolve),
+        "example": _example(schema, entry.ref, description.resolve, pages.only_sent(route)),
         "operations": [_operation_item(site, r, folder) for r in operations[:MAX_USERS]],
         "more_operations": max(0, len(operations) - MAX_USERS),
         "schemas": [_schema_item(site, r, folder) for r in schemas[:MAX_USERS]],
@@ -85,12 +86,14 @@ def schema_page_context(site: Any, route: str, cache: TreeCache) -> tuple[dict, 
     }, parts
 
 
-def _example(schema: Any, ref: str, resolve: Any) -> dict | None:
-    """The schema's example (its own, else generated, as a response shows it): highlighted, maybe cut."""
+def _example(schema: Any, ref: str, resolve: Any, sent: bool) -> dict | None:
+    """The schema's example (its own, else generated), highlighted, maybe cut: as a response shows it, or
+    as a request body does where operations only ``sent`` it (generated for their pages already)."""
     if schema is None:
         return None
-    value = example_from_schema({"$ref": ref}, resolve, direction="response")
-    text = pretty_json(value, limit=MAX_EXAMPLE_CHARS)  # a value in JSON: a string example in quotes
+    value = example_from_schema({"$ref": ref}, resolve, direction="request" if sent else "response")
+    # a value in JSON (a string example in quotes), asked as operation pages ask: their text is reused
+    text = pretty_json(value, limit=OPERATION_EXAMPLE_CHARS + 1)
     cut = len(text) > MAX_EXAMPLE_CHARS
     text = text[:MAX_EXAMPLE_CHARS] if cut else text
     return {"html": Markup(highlight(text, "json")), "cut": cut}
