@@ -3,14 +3,16 @@ payloads, the pages and lists, type labels linking to them, the sidebar entry, t
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import re
 from pathlib import Path
 
+import httpx
 import pytest
 
-from orgdocs.render.dev import DevState, render_route
+from orgdocs.render.dev import DevState, create_dev_app, render_route
 from orgdocs.render.static.pages import PageRenderer
 from orgdocs.site import Site
 
@@ -67,16 +69,15 @@ def test_used_by_lists_direct_references_through_other_components(site):
     assert pages.used_by("/api/schemas-2/pet-status") == ([], [])
 
 
-def test_operation_payloads_say_where_their_schemas_pages_are(site):
-    entry = site.payload("/api/pets/create-pet")["schemaPages"]
-    assert entry["route"] == "/api/schemas-2"
-    assert entry["names"] == {
-        "#/components/schemas/Pet": "pet",
-        "#/components/schemas/Owner": "owner",
-        "#/components/schemas/Pet_Status": "pet-status-2",
-    }
-    for ref, segment in entry["names"].items():
-        assert site.schema_pages.schemas[f"{entry['route']}/{segment}"].ref == ref
+def test_payloads_name_the_map_of_schema_pages_that_browser_trees_link_from(site):
+    url = site.payload("/api/pets/create-pet")["schemaPages"]
+    assert url == "/_docs/openapi/api/schemas-2.json"  # beside the payloads, named after the list's route
+    found = json.loads(site.schema_pages.map_json("/api/schemas-2"))
+    assert found["route"] == "/api/schemas-2"
+    assert found["names"]["#/components/schemas/Pet_Status"] == "pet-status-2"
+    for ref, segment in found["names"].items():
+        assert site.schema_pages.schemas[f"{found['route']}/{segment}"].ref == ref
+    assert len(found["names"]) == len(site.schema_pages.schemas)
 
 
 def test_a_schema_page_shows_its_tree_example_and_users(site):
@@ -90,11 +91,12 @@ def test_a_schema_page_shows_its_tree_example_and_users(site):
     assert targets == {"/api/pets/list-pets", "/api/pets/create-pet"}
     # the rows of another schema link to its page; only the page's own schema is in its payload
     assert 'href="../../schemas-2/owner/"' in page
+    assert '<a class="schema-ref" aria-current="page" href="../../schemas-2/pet/"' in page  # its own name
     payload = _payload(page)
     assert payload["schema"] == "#/components/schemas/Pet"
     assert list(payload["components"]) == ["#/components/schemas/Pet"]
     assert parts.refs == frozenset(payload["components"])
-    assert "#/components/schemas/Owner" in payload["schemaPages"]["names"]  # a row opened later links too
+    assert payload["schemaPages"] == "/_docs/openapi/api/schemas-2.json"  # a row opened later links too
 
 
 def test_the_example_is_the_one_of_a_response_or_of_a_request_body_where_only_sent(site):
@@ -196,6 +198,8 @@ def test_the_build_writes_schema_pages_whose_links_all_resolve(tmp_path):
             assert (out / _resolve(route, href).strip("/") / "index.html").is_file(), (route, href)
     manifest = json.loads((out / "_docs/build-manifest.json").read_text())["files"]
     assert "api/schemas-2/pet/index.html" in manifest
+    written = json.loads((out / "_docs/openapi/api/schemas-2.json").read_text())
+    assert written == json.loads(site.schema_pages.map_json("/api/schemas-2"))
 
 
 def test_dev_serves_schema_pages_and_lists(tmp_path):
@@ -214,6 +218,16 @@ def test_dev_serves_schema_pages_and_lists(tmp_path):
     assert "Pet_Status" in render_route(renderer, "/api/schemas-2")
     with pytest.raises(KeyError):
         render_route(renderer, "/api/schemas-2/no-such-schema")
+    answer, page = asyncio.run(_dev_get(state, "/_docs/openapi/api/schemas-2.json", "/api/schemas-2/owner/"))
+    assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
+    assert answer.json()["names"]["#/components/schemas/Pet"] == "pet"
+    assert page.status_code == 200 and "Who looks after a pet." in page.text
+
+
+async def _dev_get(state: DevState, *paths: str) -> list[httpx.Response]:
+    transport = httpx.ASGITransport(app=create_dev_app(state))
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8000") as client:
+        return [await client.get(path) for path in paths]
 
 
 def test_two_descriptions_in_one_group_get_a_list_each(tmp_path, data_dir):

@@ -11,6 +11,7 @@ Layout of ``out``::
     _docs/openapi/<route>.json      one payload per operation (also embedded in its page)
     <group>/schemas/<name>/index.html  a page per component schema (its payload is in the page), and
                                     <group>/schemas/index.html, their list (``orgdocs.site.schema_pages``)
+    _docs/openapi/<group>/schemas.json  the route of each schema's page, for the trees drawn in the browser
     _docs/assets/                   CSS and JavaScript, no build step, nothing from another host
     _docs/descriptions/<name>       each local description as it was read (``downloads``), linked from landings
 
@@ -634,6 +635,10 @@ def _write_site_files(
         with phases("render"):
             if route in site.schema_pages.listings:
                 html = renderer.schema_list(route)
+                with phases("write"):  # the map of its schemas' pages, that the browser's trees link from
+                    totals.file(
+                        files.write_text(payload_path(root, route), site.schema_pages.map_json(route))
+                    )
             else:
                 html = renderer.page(route) if route else renderer.home()
         with phases("write"):

@@ -66,6 +66,12 @@ def schema_page_context(site: Any, route: str, cache: TreeCache) -> tuple[dict, 
     )
     tree_html = schema_tree_html({"$ref": entry.ref}, description.resolve, context=tree)
     tree_html = tree_html.replace(_CUT, _ELSEWHERE)
+    here = cache.links.get(entry.ref) if cache.links else None
+    if here:  # its own name, in the tree's head and in cycles back to it: this page
+        link = f'<a class="schema-ref" href="{html.escape(here)}"'
+        tree_html = tree_html.replace(
+            link, f'<a class="schema-ref" aria-current="page" href="{html.escape(here)}"'
+        )
     parts = pages.payload_parts(route, held=_lazy_ref(entry.ref) in tree_html)
     folder = [part for part in route.strip("/").split("/") if part]
     operations, schemas = pages.used_by(route)

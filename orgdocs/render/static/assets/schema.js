@@ -64,16 +64,31 @@
     return last.replace(/~1/g, "/").replace(/~0/g, "~");
   }
 
-  /* A link to the page of the component schema `ref` names, where the payload says it has one
-   * (schemaPages: its list's route and each schema's route segment, orgdocs/site/schema_pages.py); null in
-   * a page of no site (a notebook view: no data-base). */
-  function schemaLink(ref, name) {
-    var pages = data().schemaPages;
+  /* Component names in rows drawn here become links to their schema pages, as the server's are: the
+   * description's map of them ({route, names: {ref: segment}}, orgdocs/site/schema_pages.py), whose URL the
+   * payload names (schemaPages), is fetched once, when a row drawn here first names a component. Not in a
+   * page of no site (a notebook view: no data-base). */
+  var schemaPages = null;
+  function linkLabels(root) {
+    var url = data().schemaPages;
     var base = document.body && document.body.getAttribute("data-base");
-    if (!pages || base === null || !Object.prototype.hasOwnProperty.call(pages.names || {}, ref)) return null;
-    var link = el("a", "schema-ref", name);
-    link.href = base + pages.route.replace(/^\//, "") + "/" + pages.names[ref] + "/";
-    return link;
+    if (typeof url !== "string" || base === null || !root.querySelector("span.schema-ref")) return;
+    if (!schemaPages) {
+      schemaPages = fetch(base + url.replace(/^\//, "")).then(function (response) {
+        return response.ok ? response.json() : null;
+      }).catch(function () { return null; });
+    }
+    schemaPages.then(function (map) {
+      if (!map || !map.names) return;
+      root.querySelectorAll("span.schema-ref").forEach(function (label) {
+        var ref = label.title;
+        if (!Object.prototype.hasOwnProperty.call(map.names, ref)) return;
+        var link = el("a", "schema-ref", label.textContent);
+        link.title = ref;
+        link.href = base + map.route.replace(/^\//, "") + "/" + map.names[ref] + "/";
+        label.replaceWith(link);
+      });
+    });
   }
 
   function list(value) {
@@ -236,7 +251,7 @@
         return { type: [link], badges: [badge("circular", "cycle")] };
       }
       var target = resolve(ref);
-      var label = schemaLink(ref, name) || el("span", "schema-ref", name);
+      var label = el("span", "schema-ref", name);
       label.title = ref;
       if (target === undefined) return { type: [label], badges: [notCarried(ref) ? badge("not on this page") : badge("unresolved", "warn")] };
       if (Object.keys(stack).length >= MAX_OPEN_REFS) return { type: [label], badges: [badge("nested too deep")] };
@@ -497,6 +512,7 @@
     else details.appendChild(el("p", "schema-cut", "No fields."));
     setupChoices(details);
     fieldLinks(details);
+    linkLabels(details);
   }
 
   /* A choice of variants: buttons (aria-pressed) above the rows, one row shown, its fields opened. */
