@@ -284,8 +284,9 @@ def test_a_build_is_byte_identical_from_run_to_run(tmp_path):
         assert build_site(Site(config), out, progress=False, workers=workers).workers == workers
         trees.append(_tree(out))
     site = Site(config)
-    # Markdown twins, landing and section pages, schema pages and their list, 404.html, llms.txt, search.json
-    schemas = len(site.schema_pages.schemas) + len(site.schema_pages.listings)
+    # Markdown twins, landing and section pages, schema pages, their list and its map, 404.html, llms.txt,
+    # search.json
+    schemas = len(site.schema_pages.schemas) + 2 * len(site.schema_pages.listings)
     extras = 40 + len(site.landings) + len(site.sections) + schemas + 3
     assert (
         len(trees[0]) == 40 * 2 + 2 + len(ASSET_FILES) + 1 + extras + 1

@@ -10,7 +10,9 @@ are few, are listed in full.
 
 Tags read as API sections: a tag is a heading above its operations, at the indent of a pages section's
 title, not of its pages, and the first tag after hand-written pages comes under an "API reference" label.
-A changelog group is one heading (its title, linking to the list of updates) above its updates.
+A changelog group is one heading (its title, linking to the list of updates) above its updates. After a
+group's sections, a "Schemas" line per description links to the list of its component schemas
+(``orgdocs.site.schema_pages``), marked current on the list and on each schema's page.
 
 Links are relative, and short (``../list-pets/`` between operations of one tag): they are written as
 from a sibling of the page, so a section's fragment is the same for every page of that folder. It is

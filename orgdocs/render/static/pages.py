@@ -1,5 +1,5 @@
 """Whole pages of the static site: operation pages, hand-written pages, the changelog, the home page,
-group landing pages, section (tag) pages and the page of unknown routes.
+group landing pages, section (tag) pages, schema pages and their lists, and the page of unknown routes.
 
 ``PageRenderer`` holds what every page of one site shares (the sidebar cache, the asset URLs) and returns
 each page's HTML; ``orgdocs.render.static.build`` decides where it goes. The dev server can render the same
