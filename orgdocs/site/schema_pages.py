@@ -231,6 +231,12 @@ class SchemaPages:
         self._users(entry)
         return entry.name in self._only_sent[id(entry.description)]
 
+    def prepare(self) -> None:
+        """Index what uses each schema, for every description, now: before a build's page writers fork, so
+        that they share it (and the references it followed, which their payloads follow too)."""
+        for listing in self.listings.values():
+            self._users(self.schemas[listing.routes[0]])
+
     def _users(self, entry: SchemaEntry) -> dict[str, tuple[list[str], list[str]]]:
         index = self._used_by.get(id(entry.description))
         if index is None:

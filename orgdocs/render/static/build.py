@@ -577,6 +577,8 @@ def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phas
         renderer = PageRenderer(site)
     writer = _OperationWriter(renderer, root)
     routes = [*site.operations, *site.schema_pages.schemas]  # schema pages: written like operations
+    with phases("evaluate"):
+        site.schema_pages.prepare()  # what uses each schema: once, shared by the page writers
     if workers is None:
         workers = (os.cpu_count() or 1) if len(routes) >= PARALLEL_MIN_OPERATIONS else 1
     count = max(1, min(workers, len(routes)))

@@ -18,11 +18,11 @@ from markupsafe import Markup
 
 from orgdocs.render.static.highlight import highlight
 from orgdocs.render.static.navigation import relative_href
-from orgdocs.render.static.operation import MAX_EXAMPLE_CHARS as OPERATION_EXAMPLE_CHARS
 from orgdocs.render.static.pretty import pretty_json
 from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html
 from orgdocs.site.examples import example_from_schema
 from orgdocs.site.excerpts import first_sentence
+from orgdocs.site.json_text import indented
 from orgdocs.site.payloads import PayloadParts
 
 __all__ = [
@@ -36,7 +36,7 @@ __all__ = [
 
 TREE_DEPTH = 1  # levels of fields a schema page renders on the server; deeper ones open from its payload
 TREE_ROWS = 120  # rows a schema page renders on the server
-MAX_EXAMPLE_CHARS = 5_000  # of a schema's example shown on its page: past it, the page says it is cut
+MAX_EXAMPLE_CHARS = 3_000  # of a schema's example shown on its page: past it, the page says it is cut
 MAX_USERS = 100  # operations, and schemas, listed under "Used by"; the rest are counted
 _METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
 # a row cut because the payload does not hold its schema: on a schema page, another schema, whose label
@@ -98,8 +98,13 @@ def _example(schema: Any, ref: str, resolve: Any, sent: bool) -> dict | None:
     if schema is None:
         return None
     value = example_from_schema({"$ref": ref}, resolve, direction="request" if sent else "response")
-    # a value in JSON (a string example in quotes), asked as operation pages ask: their text is reused
-    text = pretty_json(value, limit=OPERATION_EXAMPLE_CHARS + 1)
+    # a value in JSON (a string example in quotes), as the description writes it: not through pretty_json,
+    # whose rule for numbers serves bodies that the browser rewrites, and which walks the whole value twice
+    # more (a third of a schema page's time on GitHub's webhook payloads)
+    try:
+        text = indented(value, default=str, limit=MAX_EXAMPLE_CHARS)
+    except (TypeError, ValueError):  # NaN, a mapping with keys JSON cannot have: the site's stricter writer
+        text = pretty_json(value, limit=MAX_EXAMPLE_CHARS)
     cut = len(text) > MAX_EXAMPLE_CHARS
     text = text[:MAX_EXAMPLE_CHARS] if cut else text
     return {"html": Markup(highlight(text, "json")), "cut": cut}
