@@ -195,6 +195,7 @@ def test_sidebar_marks_the_current_page_and_deprecation(built):
         ("../", "pets"),  # the current section: its page, and its operations listed
         ("../../orders/", "orders"),  # the others: a link to their page, and (a group of few operations)
         ("../../webhooks/", "Webhooks"),  # their operations listed too
+        ("../../schemas/", "Schemas"),  # the description's component schemas
     ]
     assert "Create a pet" in sidebar and "List orders" in sidebar
 
@@ -283,8 +284,10 @@ def test_a_build_is_byte_identical_from_run_to_run(tmp_path):
         assert build_site(Site(config), out, progress=False, workers=workers).workers == workers
         trees.append(_tree(out))
     site = Site(config)
-    # Markdown twins, landing and section pages, 404.html, llms.txt, search.json
-    extras = 40 + len(site.landings) + len(site.sections) + 3
+    # Markdown twins, landing and section pages, schema pages, their list and its map, 404.html, llms.txt,
+    # search.json
+    schemas = len(site.schema_pages.schemas) + 2 * len(site.schema_pages.listings)
+    extras = 40 + len(site.landings) + len(site.sections) + schemas + 3
     assert (
         len(trees[0]) == 40 * 2 + 2 + len(ASSET_FILES) + 1 + extras + 1
     )  # pages and payloads, home and index, assets, manifest, the description (_docs/descriptions)
@@ -590,8 +593,9 @@ def test_progress_bar_only_on_a_terminal():
 
 def test_site_build_method(tmp_path):
     result = Site(SHOP).build(tmp_path / "site", progress=False)
-    # 12: home, operations, hand-written pages, changelog; 5: the group's landing, 3 section pages, 404.html
-    assert result.pages == 12 + 5 and result.operations == 6 and result.bytes > 0
+    # 12: home, operations, hand-written pages, changelog; 5: the group's landing, 3 section pages, 404.html;
+    # 5: the list of schemas and a page for each of its 4 schemas
+    assert result.pages == 12 + 5 + 5 and result.operations == 6 and result.bytes > 0
     assert result.largest_page[1] == max(p.stat().st_size for p in (tmp_path / "site").rglob("index.html"))
 
 
@@ -601,7 +605,7 @@ def test_the_summary_counts_what_was_written_and_profile_shows_the_phases(tmp_pa
     lines = capsys.readouterr().out.splitlines()
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
-    assert f"{12 + 5} HTML files, {len(files)} files in all, {size / 1e6:.1f} MB written in " in lines[0]
+    assert f"{12 + 5 + 5} HTML files, {len(files)} files in all, {size / 1e6:.1f} MB written in " in lines[0]
     rows = {line.split()[0]: line.split()[1:] for line in lines[2:]}
     assert list(rows) == ["load", "evaluate", "payloads", "render", "write", "build"]
     phases = {name: (float(row[0]), float(row[1])) for name, row in rows.items() if name != "build"}

@@ -274,6 +274,7 @@ BUNDLED_SIDEBAR = [
     "  POST Revoke an API key",
     ">> Webhooks",
     "  PATCH Update a webhook subscription",
+    "> Schemas",
     "CHANGELOG",
     "  Webhook subscriptions can be paused",
     "  Idempotent key revocation",
@@ -297,7 +298,7 @@ def test_a_group_of_few_operations_lists_every_operation_on_every_page():
         "  POST Revoke an API key *"
     )
     assert sidebar_outline(sidebar.html("/organization-api/webhooks"))[7] == ">> Webhooks *"
-    assert sidebar_outline(sidebar.html("/changelog"))[9] == "CHANGELOG *"  # the list page: the heading
+    assert sidebar_outline(sidebar.html("/changelog"))[10] == "CHANGELOG *"  # the list page: the heading
     assert sidebar.html("/changelog").count(">Changelog<") == 1
 
 

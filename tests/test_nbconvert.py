@@ -231,6 +231,7 @@ def test_docs_config_gives_navigation_and_relative_links(tmp_path):
     assert [(a.get_text(), a["href"]) for a in soup.select("nav#sidebar .nav-sections > li > a")] == [
         ("API keys", "../../api-keys/"),
         ("Webhooks", "../../webhooks/"),
+        ("Schemas", "../../schemas/"),  # the list of the description's component schemas
     ]
 
 

@@ -31,10 +31,18 @@ PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".ipynb", ".html", ".htm")  # links
 
 def generated_names(site: Any) -> set[str]:
     """Every file a build writes outside ``_docs/`` (``public.GENERATED_FOLDER``), as paths in the output: the
-    home page, each page's, landing's and section's ``<route>/index.html``, each operation's Markdown twin
-    ``<route>/index.md``, ``404.html`` and ``llms.txt``."""
+    home page, each page's, landing's, section's and schema page's ``<route>/index.html``, each operation's
+    Markdown twin ``<route>/index.md``, ``404.html`` and ``llms.txt``."""
     names = {"index.html", *GENERATED_FILES}
-    for route in [*site.pages, *site.operations, *site.landings, *site.sections]:
+    schema_pages = site.schema_pages
+    for route in [
+        *site.pages,
+        *site.operations,
+        *site.landings,
+        *site.sections,
+        *schema_pages.schemas,
+        *schema_pages.listings,
+    ]:
         names.add(f"{route.strip('/')}/index.html")
     names.update(f"{route.strip('/')}/index.md" for route in site.operations)
     return names

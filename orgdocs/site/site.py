@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from orgdocs.errors import ConfigError, OrgdocsError
 from orgdocs.loading.parse import paused_gc
@@ -41,6 +41,9 @@ from orgdocs.site.payloads import (
 )
 from orgdocs.site.routes import RouteTable, operation_segments, segment
 from orgdocs.site.search import SearchIndex
+
+if TYPE_CHECKING:
+    from orgdocs.site.schema_pages import SchemaPages
 
 __all__ = [
     "SEARCH_URL",
@@ -416,6 +419,14 @@ class Site:
             "deprecated": operation.deprecated,
         }
 
+    @functools.cached_property
+    def schema_pages(self) -> SchemaPages:
+        """A page per component schema and a list per description (``orgdocs.site.schema_pages``), routed
+        after every other page, so that they never take the route of one."""
+        from orgdocs.site.schema_pages import SchemaPages
+
+        return SchemaPages(self, self._routes)
+
     # -- problems ---------------------------------------------------------------------------------------
 
     @functools.cached_property
@@ -537,6 +548,9 @@ class Site:
             "examples": operation_examples(operation, description.resolve),
             "unresolved": list(dict.fromkeys([*operation.kept_refs, *unresolved])),
         }
+        schema_pages = self.schema_pages.map_url(description)
+        if schema_pages is not None:  # where the map of its schema pages is, for the trees' type labels
+            head["schemaPages"] = schema_pages
         if description.format == "openapi" and description.version.startswith("3.1"):
             head["openapi"] = description.version  # JSON Schema 2020-12: a $ref's siblings apply (check.js)
         text, as_is = dumps_value(head)

@@ -9,6 +9,9 @@ Layout of ``out``::
     _docs/openapi/index.json        the endpoint index (``Site.index``)
     _docs/openapi/search.json       a short text per endpoint, loaded by search on the first keystroke
     _docs/openapi/<route>.json      one payload per operation (also embedded in its page)
+    <group>/schemas/<name>/index.html  a page per component schema (its payload is in the page), and
+                                    <group>/schemas/index.html, their list (``orgdocs.site.schema_pages``)
+    _docs/openapi/<group>/schemas.json  the route of each schema's page, for the trees drawn in the browser
     _docs/assets/                   CSS and JavaScript, no build step, nothing from another host
     _docs/descriptions/<name>       each local description as it was read (``downloads``), linked from landings
 
@@ -529,10 +532,12 @@ class _OperationWriter:
         self.embedder = Embedder()
         self.root = root
 
-    def write(self, route: str, phases: Phases) -> tuple[str, int, int]:
-        """(route, page bytes, bytes of its other files) of one operation, written: its page, its payload
-        and the page's Markdown twin."""
+    def write(self, route: str, phases: Phases) -> tuple[str, int, int, int]:
+        """(route, page bytes, bytes of its other files, their count) of one operation, written: its page,
+        its payload and the page's Markdown twin; or of one schema page (its payload is in the page)."""
         site = self.renderer.site
+        if route in site.schema_pages.schemas:
+            return self.write_schema(route, phases)
         with phases("payloads"):
             parts = site.payload_parts(route)
         with phases("render"):
@@ -543,13 +548,24 @@ class _OperationWriter:
             page_file = page_path(self.root, route)
             page_size = self.files.write(page_file, page)
             twin_size = self.files.write_text(page_file.with_name("index.md"), twin)
-        return route, page_size, payload_size + twin_size
+        return route, page_size, payload_size + twin_size, 2
+
+    def write_schema(self, route: str, phases: Phases) -> tuple[str, int, int, int]:
+        with phases("render"):
+            html, parts = self.renderer.schema(route, embed_later=True)
+            page = self.embedded(html.encode("utf-8"), parts)
+        with phases("write"):
+            return route, self.files.write(page_path(self.root, route), page), 0, 0
 
     def page_chunks(self, route: str, parts: Any) -> list[bytes | memoryview]:
         """The page's bytes: its HTML rendered around a slot, and the payload's bytes in the slot (the same
         bytes as rendering the whole payload into the page, without copying it into the page's text). The
         slot is the last one in the page: only the template's closing tags and scripts follow the payload."""
         html = self.renderer.operation(route, parts, EmbeddedLater(parts.head_json())).encode("utf-8")
+        return self.embedded(html, parts)
+
+    def embedded(self, html: bytes, parts: Any) -> list[bytes | memoryview]:
+        """A page's bytes with its payload's in its slot."""
         at = html.rfind(_SLOT)
         page = memoryview(html)
         return [page[:at], *self.embedder.chunks(parts), page[at + len(_SLOT) :]]
@@ -560,7 +576,9 @@ def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phas
     with phases("render"):
         renderer = PageRenderer(site)
     writer = _OperationWriter(renderer, root)
-    routes = list(site.operations)
+    routes = [*site.operations, *site.schema_pages.schemas]  # schema pages: written like operations
+    with phases("evaluate"):
+        site.schema_pages.prepare()  # what uses each schema: once, shared by the page writers
     if workers is None:
         workers = (os.cpu_count() or 1) if len(routes) >= PARALLEL_MIN_OPERATIONS else 1
     count = max(1, min(workers, len(routes)))
@@ -585,7 +603,7 @@ def _build_into(site: Any, root: Path, progress: bool, workers: int | None, phas
     return BuildResult(
         out=root,
         pages=totals.pages,
-        operations=len(routes),
+        operations=len(site.operations),
         files=totals.files,
         bytes=totals.bytes,
         largest_page=totals.largest,
@@ -615,9 +633,16 @@ def _write_site_files(
         index = json.dumps(site.index, ensure_ascii=False, separators=(",", ":"))
     with phases("write"):
         totals.file(files.write_text(root / "_docs" / "openapi" / "index.json", index))
-    for route in ["", *site.pages]:
+    for route in ["", *site.pages, *site.schema_pages.listings]:
         with phases("render"):
-            html = renderer.page(route) if route else renderer.home()
+            if route in site.schema_pages.listings:
+                html = renderer.schema_list(route)
+                with phases("write"):  # the map of its schemas' pages, that the browser's trees link from
+                    totals.file(
+                        files.write_text(payload_path(root, route), site.schema_pages.map_json(route))
+                    )
+            else:
+                html = renderer.page(route) if route else renderer.home()
         with phases("write"):
             totals.page(
                 route or "/", files.write_text(page_path(root, route) if route else root / "index.html", html)
@@ -638,10 +663,10 @@ def _write_extras(
                 totals.file(size)
 
 
-def _account(totals: _Totals, written: tuple[str, int, int]) -> None:
-    route, page_size, other_bytes = written
+def _account(totals: _Totals, written: tuple[str, int, int, int]) -> None:
+    route, page_size, other_bytes, other_files = written
     totals.page(route, page_size)
-    totals.files += 2  # its payload and Markdown twin
+    totals.files += other_files  # an operation's payload and Markdown twin
     totals.bytes += other_bytes
 
 

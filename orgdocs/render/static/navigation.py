@@ -10,7 +10,9 @@ are few, are listed in full.
 
 Tags read as API sections: a tag is a heading above its operations, at the indent of a pages section's
 title, not of its pages, and the first tag after hand-written pages comes under an "API reference" label.
-A changelog group is one heading (its title, linking to the list of updates) above its updates.
+A changelog group is one heading (its title, linking to the list of updates) above its updates. After a
+group's sections, a "Schemas" line per description links to the list of its component schemas
+(``orgdocs.site.schema_pages``), marked current on the list and on each schema's page.
 
 Links are relative, and short (``../list-pets/`` between operations of one tag): they are written as
 from a sibling of the page, so a section's fragment is the same for every page of that folder. It is
@@ -96,6 +98,19 @@ class Sidebar:
             sum(len(s["items"]) for s in group["sections"] if s["kind"] == "tag") <= FEW
             for group in self.navigation
         ]
+        # per group: its descriptions' lists of schemas (route, title), after its sections
+        schema_pages = getattr(site, "schema_pages", None)
+        listings = schema_pages.listings.values() if schema_pages is not None else ()
+        self._schemas = [
+            [
+                (listing.route, listing.title)
+                for listing in listings
+                if listing.group_slug == group.get("slug")
+            ]
+            if group.get("kind") == "docs"
+            else []
+            for group in self.navigation
+        ]
         for gi, group in enumerate(self.navigation):
             for si, section in enumerate(group["sections"]):
                 if section["kind"] == "tag":
@@ -161,6 +176,11 @@ class Sidebar:
         )
         if label:
             lines = [*lines[:label], API_LABEL, *lines[label:]]
+        for route, name in self._schemas[gi]:  # the current one on its list and on its schemas' pages
+            mark = ' class="nav-current"' if _parts(route) == folder[:2] else ""
+            lines.append(
+                f'<li{mark}><a href="{escape(relative_href(folder, route))}">{escape(name)}</a></li>'
+            )
         return f'<div class="nav-group"><p class="nav-group-title">{title}</p><ul class="nav-sections">{"".join(lines)}</ul></div>'
 
     def _lines(self, gi: int, folder: list[str]) -> list[str]:

@@ -1,5 +1,5 @@
 """Whole pages of the static site: operation pages, hand-written pages, the changelog, the home page,
-group landing pages, section (tag) pages and the page of unknown routes.
+group landing pages, section (tag) pages, schema pages and their lists, and the page of unknown routes.
 
 ``PageRenderer`` holds what every page of one site shares (the sidebar cache, the asset URLs) and returns
 each page's HTML; ``orgdocs.render.static.build`` decides where it goes. The dev server can render the same
@@ -19,8 +19,9 @@ from orgdocs.render.static.markdown import markdown_html
 from orgdocs.render.static.navigation import Sidebar, base_prefix, href, relative_href
 from orgdocs.render.static.notebook import notebook_html
 from orgdocs.render.static.operation import nested_headings, operation_context, operation_neighbours
+from orgdocs.render.static.schema_page import schema_list_context, schema_page_context
 from orgdocs.render.static.schema_tree import TreeCache
-from orgdocs.render.static.templating import ASSETS, environment
+from orgdocs.render.static.templating import ASSETS, EmbeddedLater, environment
 from orgdocs.site.excerpts import first_sentence
 from orgdocs.site.payloads import PayloadParts
 
@@ -59,7 +60,7 @@ class PageRenderer:
 
     def __init__(self, site: Any):
         self.site = site
-        self.sidebar = Sidebar(site)
+        self.sidebar = Sidebar(site)  # routes the schema pages (Site.schema_pages) before any page is made
         self.assets = asset_urls()
         self._caches: dict[int, TreeCache] = {}  # id(description) -> its schema trees
         self._order: list[str] | None = None
@@ -71,6 +72,8 @@ class PageRenderer:
         self._changelog = env.get_template("site_changelog.html.j2")
         self._home = env.get_template("site_home.html.j2")
         self._section = env.get_template("site_tag.html.j2")
+        self._schema = env.get_template("site_schema.html.j2")
+        self._schema_list = env.get_template("site_schemas.html.j2")
         self._not_found = env.get_template("site_404.html.j2")
         for name in (
             "operation_detail.html.j2",
@@ -123,7 +126,7 @@ class PageRenderer:
             parts = self.site.payload_parts(route)
         if payload_json is None:
             payload_json = parts.to_bytes().decode("utf-8")
-        cache = self._caches.setdefault(id(self.site.operations[route].description), TreeCache())
+        cache = self.tree_cache(self.site.operations[route].description)
         op = operation_context(self.site, route, samples=False, cache=cache, parts=parts)
         entry = self.site.operations[route]
         summary = entry.operation.summary if entry.operation.summary != op["title"] else ""
@@ -135,6 +138,28 @@ class PageRenderer:
         order = self._operation_order()
         neighbours = operation_neighbours(order, self._position, route, self.site)
         return self._operation.render(page=page, op=op, payload_json=payload_json, neighbours=neighbours)
+
+    def tree_cache(self, description: Any) -> TreeCache:
+        """The schema trees of ``description``'s pages, whose type labels link to its schema pages."""
+        cache = self._caches.get(id(description))
+        if cache is None:
+            cache = self._caches[id(description)] = TreeCache(links=self.site.schema_pages.links(description))
+        return cache
+
+    def schema(self, route: str, *, embed_later: bool = False) -> tuple[str, PayloadParts]:
+        """The page of the component schema at ``route``, and its payload; ``embed_later``: the page holds
+        a slot for the payload, whose bytes the caller writes there (``EmbeddedLater``)."""
+        entry = self.site.schema_pages.schemas[route]
+        context, parts = schema_page_context(self.site, route, self.tree_cache(entry.description))
+        page = self.chrome(route, entry.name, entry.group, "schema")
+        text = EmbeddedLater(parts.head_json()) if embed_later else parts.to_bytes().decode("utf-8")
+        return self._schema.render(page=page, schema=context, payload_json=text), parts
+
+    def schema_list(self, route: str) -> str:
+        """A description's list of component schemas."""
+        context = schema_list_context(self.site, route)
+        page = self.chrome(route, context["title"], context["group"], "schemas")
+        return self._schema_list.render(page=page, listing=context)
 
     def _operation_order(self) -> list[str]:
         """Operation routes in navigation order (for previous/next links), listed once per renderer."""

@@ -86,6 +86,8 @@ class TreeCache:
     labels: dict = field(default_factory=dict)  # $ref -> (its name, itself), escaped
     properties: dict = field(default_factory=dict)  # (id(schema), direction) -> (schema, what it shows)
     subtypes: dict | None = None  # base $ref -> its allOf subtypes (``implicit_subtypes``), made when asked
+    # $ref -> the link to its schema's page (``get``), where the pages have one (orgdocs.site.schema_pages)
+    links: Any = None
 
 
 @dataclass
@@ -448,7 +450,7 @@ class _Tree:
             self.frames.pop()
             del self.stack[ref]
             del self.positions[ref]
-        label = f'<span class="schema-ref" title="{title}">{name}</span>'
+        label = self.ref_label(ref, name, title)
         node.type_html = label if node.type_html in ("object", "") else f"{label} {node.type_html}"
         if not node.attrs:
             node.attrs = f' id="{node_id}" data-schema-ref="{title}"'
@@ -469,6 +471,13 @@ class _Tree:
         if known is None:
             known = self.cache.labels[ref] = (escape(ref_name(ref)), escape(ref))
         return known
+
+    def ref_label(self, ref: str, name: str, title: str) -> str:
+        """A component's label: a link to its page where ``TreeCache.links`` knows one."""
+        href = self.cache.links.get(ref) if self.cache.links else None
+        if href is None:
+            return f'<span class="schema-ref" title="{title}">{name}</span>'
+        return f'<a class="schema-ref" href="{escape(href)}" title="{title}">{name}</a>'
 
     def beside(self, schema: dict, target: dict, siblings: dict) -> dict:
         """The target of ``schema``'s $ref with the keywords beside it (OpenAPI 3.1: they apply too), made

@@ -73,6 +73,33 @@
     return last.replace(/~1/g, "/").replace(/~0/g, "~");
   }
 
+  /* Component names in rows drawn here become links to their schema pages, as the server's are: the
+   * description's map of them ({route, names: {ref: segment}}, orgdocs/site/schema_pages.py), whose URL the
+   * payload names (schemaPages), is fetched once, when a row drawn here first names a component. Not in a
+   * page of no site (a notebook view: no data-base). */
+  var schemaPages = null;
+  function linkLabels(root) {
+    var url = data().schemaPages;
+    var base = document.body && document.body.getAttribute("data-base");
+    if (typeof url !== "string" || base === null || !root.querySelector("span.schema-ref")) return;
+    if (!schemaPages) {
+      schemaPages = fetch(base + url.replace(/^\//, "")).then(function (response) {
+        return response.ok ? response.json() : null;
+      }).catch(function () { return null; });
+    }
+    schemaPages.then(function (map) {
+      if (!map || !map.names) return;
+      root.querySelectorAll("span.schema-ref").forEach(function (label) {
+        var ref = label.title;
+        if (!Object.prototype.hasOwnProperty.call(map.names, ref)) return;
+        var link = el("a", "schema-ref", label.textContent);
+        link.title = ref;
+        link.href = base + map.route.replace(/^\//, "") + "/" + map.names[ref] + "/";
+        label.replaceWith(link);
+      });
+    });
+  }
+
   function list(value) {
     return Array.isArray(value) ? value : [];
   }
@@ -574,6 +601,7 @@
     else details.appendChild(el("p", "schema-cut", "No fields."));
     setupChoices(details);
     fieldLinks(details);
+    linkLabels(details);
   }
 
   /* A choice of variants: buttons (aria-pressed) above the rows, or a drop-down list past MAX_BUTTONS of
