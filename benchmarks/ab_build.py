@@ -66,8 +66,9 @@ def project(spec: Path, scratch: Path) -> Path:
     return config
 
 
-def build(tree: Path, config: Path, out: Path) -> tuple[float, float, float]:
-    """One build: (wall seconds, CPU seconds, peak resident MB of its largest process)."""
+def build(tree: Path, config: Path, out: Path) -> tuple[float, float, float, float]:
+    """One build: (wall seconds, CPU seconds, of which in the kernel, peak resident MB of its largest
+    process)."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     start = time.perf_counter()
     process = subprocess.Popen(
@@ -81,7 +82,7 @@ def build(tree: Path, config: Path, out: Path) -> tuple[float, float, float]:
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode:
         raise SystemExit(f"build by {tree} failed ({process.returncode})")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def main() -> int:
@@ -99,13 +100,14 @@ def main() -> int:
         }
         config = project(args.spec.resolve(), scratch)
         out = scratch / "site"
-        figures: dict[str, list[tuple[float, float, float]]] = {"before": [], "after": []}
+        figures: dict[str, list[tuple[float, float, float, float]]] = {"before": [], "after": []}
         for run in range(1, args.runs + 1):
             for label, tree in trees.items():
                 figures[label].append(build(tree, config, out))
-                wall, cpu, peak = figures[label][-1]
+                wall, cpu, kernel, peak = figures[label][-1]
                 print(
-                    f"run {run} {label:6}: {wall:6.2f} s wall {cpu:6.2f} s CPU {peak:6.0f} MB peak",
+                    f"run {run} {label:6}: {wall:6.2f} s wall {cpu:6.2f} s CPU ({kernel:.2f} s kernel)"
+                    f" {peak:6.0f} MB peak",
                     flush=True,
                 )
                 if run == 1:
@@ -118,12 +120,14 @@ def main() -> int:
             text=True,
         )
         medians = {
-            label: [statistics.median(column) for column in zip(*rows)] for label, rows in figures.items()
+            label: [statistics.median(column) for column in zip(*rows, strict=True)]
+            for label, rows in figures.items()
         }
-        (bw, bc, bp), (aw, ac, ap) = medians["before"], medians["after"]
+        (bw, bc, bk, bp), (aw, ac, ak, ap) = medians["before"], medians["after"]
         print(
             f"{args.spec.name}: median wall {bw:.2f} -> {aw:.2f} s ({(aw - bw) / bw:+.1%}), "
-            f"CPU {bc:.2f} -> {ac:.2f} s ({(ac - bc) / bc:+.1%}), peak {bp:.0f} -> {ap:.0f} MB"
+            f"CPU {bc:.2f} -> {ac:.2f} s ({(ac - bc) / bc:+.1%}), kernel {bk:.2f} -> {ak:.2f} s, "
+            f"peak {bp:.0f} -> {ap:.0f} MB"
         )
         print(
             "outputs byte-identical"
