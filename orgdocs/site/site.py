@@ -161,8 +161,7 @@ class Site:
         site._start(Config(Path.cwd(), None, "", (DocsGroup(group, ()),), name="<description>"))
         site.descriptions.append(description)
         slug = segment(group) or "docs"
-        with paused_gc():
-            sections = [site._schema_nav(group, description)]
+        sections = [site._schema_nav(group, description)]
         site.navigation.append(site._group_nav(group, slug, sections, [description]))
         return site
 
@@ -499,9 +498,7 @@ class Site:
 
     def payload(self, route: str) -> dict:
         """The per-operation payload (CONTRACT section 5) as a dict."""
-        text = self.payload_json(route)
-        with paused_gc():  # parsing a Stripe payload makes 100,000 objects: see ``payload_json``
-            return json.loads(text)
+        return json.loads(self.payload_json(route))
 
     def payload_json(self, route: str) -> str:
         """The payload as compact, strict JSON, assembled from component JSON serialized once per site."""
@@ -512,8 +509,7 @@ class Site:
         entry = self.entry(route)
         if not isinstance(entry, OperationEntry):
             raise KeyError(f"{route} is a page, not an operation")
-        with paused_gc():  # what a payload caches is long-lived: full collections would walk the description
-            return self._payload_parts(entry)
+        return self._payload_parts(entry)
 
     def _payload_parts(self, entry: OperationEntry) -> PayloadParts:
         from orgdocs.site.examples import operation_examples
