@@ -41,7 +41,8 @@ def paused_gc(*, freeze: bool = False) -> Iterator[None]:
     """No cyclic garbage collection while a description is built.
 
     Parsing and reading a large description allocate millions of containers and no garbage cycles; every
-    full collection on the way walks all of them again. Pausing it halves the load of a 20 MB description.
+    full collection on the way walks all of them again, which costs a large description's load as much as
+    the parsing itself.
     ``freeze``: when the block ends without an error, what exists stays out of the collections that follow
     too (``gc.freeze``, before the collector resumes; the caller unfreezes): the first ones would otherwise
     walk all of it once more.
@@ -182,8 +183,8 @@ def _deepest_pointer(document: Any) -> str:
     return "#"
 
 
-# orgdocs' JSON reader is orjson where it reads a document as the standard library does: three times as fast
-# (GitHub's 11 MB in 29 ms instead of 99 ms, on the way to every page). It refuses what the standard library
+# orgdocs' JSON reader is orjson where it reads a document as the standard library does: several times as
+# fast, on the way to every page. It refuses what the standard library
 # reads otherwise (NaN, 1e400, lone surrogates, a byte order mark), which then reads it or names the error;
 # but it would read an integer beyond 64 bits as a float, so a document with a run of 19 digits where a
 # number can start is read by the standard library. The run is found on a copy of the bytes with every digit
