@@ -37,13 +37,15 @@ def test_without_default_it_refuses_what_the_standard_library_refuses():
         indented(loop)
 
 
-def test_an_example_met_again_is_found_by_its_compact_text_and_not_indented_again(monkeypatch):
+def test_an_example_met_again_as_the_same_object_is_not_written_again(monkeypatch):
     from orgdocs.render.static import pretty
 
     example = {"id": 1.0, "tags": ["a", "é"], "when": datetime.date(2024, 1, 2)}
     expected = '{\n  "id": 1,\n  "tags": [\n    "a",\n    "é"\n  ],\n  "when": "2024-01-02"\n}'
     assert pretty.pretty_json(example) == expected
-    indented = []
-    monkeypatch.setattr(pretty, "indented", lambda *a, **k: indented.append(a) or "new")
-    assert pretty.pretty_json(dict(example)) == expected  # an equal value: its text from the cache
-    assert indented == []
+    written, dumps = [], json.dumps
+    monkeypatch.setattr(pretty.json, "dumps", lambda *a, **k: written.append(a) or dumps(*a, **k))
+    assert pretty.pretty_json(example) == expected  # the same object: found by its identity
+    assert written == []
+    assert pretty.pretty_json(dict(example)) == expected  # an equal one: found by its compact text
+    assert len(written) == 1
