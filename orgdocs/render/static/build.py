@@ -86,7 +86,6 @@ __all__ = [
 
 PARALLEL_MIN_OPERATIONS = 100  # below about this many operations, forking writers costs what they save
 CHUNK = 16  # operation pages per task sent to a worker, at least (see ``_chunks``)
-YOUNG_OBJECTS = 20_000  # new objects between two collections of the young generation, in a page writer
 MANIFEST = "_docs/build-manifest.json"  # written by every build: only a folder holding it may be replaced
 MANIFEST_FORMAT = "orgdocs-build/1"
 LEFTOVER_MARK = ".orgdocs-unfinished.json"  # in each temporary folder of a build, until it is done with it
@@ -657,13 +656,6 @@ def _work(chunk: list[str]) -> tuple[list[tuple[str, int, int]], tuple]:
     return written, phases.totals()
 
 
-def _start_worker() -> None:
-    # A page leaves no reference cycles (tests/test_build.py), so the collector's young generation only
-    # rescans what the caches keep: every YOUNG_OBJECTS new objects instead of Python's 700, a fraction of
-    # a writer's time in the collector.
-    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
-
-
 def _chunks(routes: list[str], count: int) -> list[list[str]]:
     """``routes`` in runs of neighbours, each a ``2 * count``-th of what is left (down to ``CHUNK``): a page
     writer that takes a long run meets the same schemas again, rendered once in its process (two writers
@@ -698,7 +690,7 @@ def _write_parallel(
     gc.freeze()
     try:
         context = multiprocessing.get_context("fork")
-        with context.Pool(count, initializer=_start_worker) as pool:
+        with context.Pool(count) as pool:
             results = pool.imap_unordered(_work, chunks)
             meanwhile()
             for written, spent in results:
