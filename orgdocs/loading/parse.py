@@ -37,22 +37,17 @@ MAX_NESTING = 200  # levels of mappings and lists in a document (GitHub's and St
 
 
 @contextmanager
-def paused_gc(*, freeze: bool = False) -> Iterator[None]:
+def paused_gc() -> Iterator[None]:
     """No cyclic garbage collection while a description is built.
 
     Parsing and reading a large description allocate millions of containers and no garbage cycles; every
     full collection on the way walks all of them again, which costs a large description's load as much as
     the parsing itself.
-    ``freeze``: when the block ends without an error, what exists stays out of the collections that follow
-    too (``gc.freeze``, before the collector resumes; the caller unfreezes): the first ones would otherwise
-    walk all of it once more.
     """
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
-        if freeze:
-            gc.freeze()
     finally:
         if enabled:
             gc.enable()

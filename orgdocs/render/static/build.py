@@ -54,7 +54,6 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import OrgdocsError
-from orgdocs.loading.parse import paused_gc
 from orgdocs.progress import Progress
 from orgdocs.render.static.downloads import FOLDER, description_downloads
 from orgdocs.render.static.extras import extra_files, operation_markdown
@@ -125,17 +124,12 @@ def build_command(config: str | None, out: str, *, profile: bool = False) -> int
     start = time.monotonic()
     path = default_config_path(config)
     phases = Phases(enabled=profile)
-    # a build keeps its site to the end: out of the collections that follow (the first ones would walk every
-    # object of the description before any page)
-    with phases("evaluate"), paused_gc(freeze=True):
+    with phases("evaluate"):
         site = Site(path)
     wall, cpu = site.load_seconds  # spent inside the evaluation: moved from "evaluate" to "load"
     phases.add("load", wall, cpu)
     phases.add("evaluate", -wall, -cpu)
-    try:
-        result = build_site(site, out, phases=phases)
-    finally:
-        gc.unfreeze()  # where the process goes on (a test, a notebook), the site is collected as usual again
+    result = build_site(site, out, phases=phases)
     print(f"orgdocs build: {site.summary()} -> {out}: {result}")
     if profile:
         print(result.phases.table(time.monotonic() - start, result.workers))
@@ -685,7 +679,7 @@ def _write_parallel(
     _SHARED.update(writer=writer, timed=phases.enabled)
     # Objects made so far stay out of the collector: forked pages are not copied by it. No collection
     # first: the description holds no garbage worth a walk over its millions of objects.
-    # Whoever froze objects before (``build_command``, a notebook) unfreezes them: not this block.
+    # Whoever froze objects before (a notebook, a test) unfreezes them: not this block.
     frozen_before = gc.get_freeze_count() > 0
     gc.freeze()
     try:
