@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import ConfigError, OrgdocsError
-from orgdocs.loading.parse import paused_gc
 from orgdocs.loading.refs import DATA_KEYS, NAME_MAPS, escape_token
 from orgdocs.loading.sources import is_url, schema_source
 from orgdocs.loading.yaml import yaml_findings
@@ -134,8 +133,7 @@ class Site:
 
             config = bundled_config()
         self._start(load_config(config))
-        with paused_gc():  # millions of long-lived description objects: see ``paused_gc``
-            self._evaluate()
+        self._evaluate()
 
     def _start(self, config: Config) -> None:
         self.config = config
