@@ -17,11 +17,8 @@ surrogate pair (``"\ud83d\ude00"``) is one character and is read as such.
 
 from __future__ import annotations
 
-import gc
 import json
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,26 +28,9 @@ from orgdocs.errors import DescriptionError
 from orgdocs.loading import sources
 from orgdocs.loading.inflate import CorruptData, TooLarge, collect, inflate
 
-__all__ = ["MAX_NESTING", "extension", "nesting_error", "parse_document", "paused_gc", "surrogate_error"]
+__all__ = ["MAX_NESTING", "extension", "nesting_error", "parse_document", "surrogate_error"]
 
 MAX_NESTING = 200  # levels of mappings and lists in a document (GitHub's and Stripe's descriptions: 25-30)
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a description is built.
-
-    Parsing and reading a large description allocate millions of containers and no garbage cycles; every
-    full collection on the way walks all of them again, which costs a large description's load as much as
-    the parsing itself.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _name_path(name: str) -> str:
