@@ -724,6 +724,22 @@ def test_a_build_counts_the_warnings_that_check_lists(tmp_path, capsys, monkeypa
     assert "warning" not in capsys.readouterr().err
 
 
+def test_the_build_command_keeps_its_loaded_site_out_of_collection_until_it_ends(tmp_path, monkeypatch):
+    frozen_while_building = []
+
+    def building(site, out, **options):
+        frozen_while_building.append(gc.get_freeze_count())
+        return build_site(site, out, **options)
+
+    monkeypatch.setattr(build, "build_site", building)
+    assert main(["build", str(SHOP), "--out", str(tmp_path / "site")]) == 0
+    assert frozen_while_building[0] > 1000  # the description, the model and the site
+    assert gc.get_freeze_count() == 0  # a process that goes on collects them as usual again
+    broken = write_project(tmp_path / "broken", {"b.yaml": "openapi: 3.1.0\npaths: {/x: [unclosed\n"})
+    assert main(["build", str(broken), "--out", str(tmp_path / "none")]) == 1
+    assert gc.get_freeze_count() == 0  # nor does a load that fails leave anything frozen
+
+
 @pytest.mark.parametrize("total", [1, 15, 16, 17, 100, 533, 1223])
 def test_page_writers_take_long_runs_of_neighbours_first_and_short_ones_last(total):
     routes = [f"/r{i}" for i in range(total)]

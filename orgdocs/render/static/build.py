@@ -124,12 +124,15 @@ def build_command(config: str | None, out: str, *, profile: bool = False) -> int
     start = time.monotonic()
     path = default_config_path(config)
     phases = Phases(enabled=profile)
-    with phases("evaluate"):
+    with phases("evaluate"), _resting_collector():
         site = Site(path)
     wall, cpu = site.load_seconds  # spent inside the evaluation: moved from "evaluate" to "load"
     phases.add("load", wall, cpu)
     phases.add("evaluate", -wall, -cpu)
-    result = build_site(site, out, phases=phases)
+    try:
+        result = build_site(site, out, phases=phases)
+    finally:
+        gc.unfreeze()  # where the process goes on (a test, a notebook), the site is collected as usual again
     print(f"orgdocs build: {site.summary()} -> {out}: {result}")
     if profile:
         print(result.phases.table(time.monotonic() - start, result.workers))
@@ -140,6 +143,23 @@ def build_command(config: str | None, out: str, *, profile: bool = False) -> int
             file=sys.stderr,
         )
     return 0
+
+
+@contextlib.contextmanager
+def _resting_collector() -> Iterator[None]:
+    """No garbage collection while a site is loaded and evaluated, and none of what they made afterwards.
+
+    A large description is millions of long-lived objects and no garbage cycles: each full collection while
+    they are made walks all of them again, and so would the first ones after. When the block ends without an
+    error, what exists is frozen (``gc.freeze``) before the collector resumes; the caller unfreezes it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+        gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def build_site(
@@ -679,7 +699,7 @@ def _write_parallel(
     _SHARED.update(writer=writer, timed=phases.enabled)
     # Objects made so far stay out of the collector: forked pages are not copied by it. No collection
     # first: the description holds no garbage worth a walk over its millions of objects.
-    # Whoever froze objects before (a notebook, a test) unfreezes them: not this block.
+    # Whoever froze objects before (``build_command``, a notebook) unfreezes them: not this block.
     frozen_before = gc.get_freeze_count() > 0
     gc.freeze()
     try:
