@@ -54,8 +54,8 @@ def _build(args: argparse.Namespace) -> int:
     return build_command(config, args.out, profile=args.profile)
 
 
-# Commands after which the ``orgdocs`` program ends at once (``run``): a build holds a description's millions
-# of objects, and freeing them one by one at exit takes a fifth of a second on GitHub's, for nothing.
+# Commands after which the ``orgdocs`` program ends at once (``run``): at exit the interpreter would free what
+# a build leaves (its caches, the garbage the collector has not reached) one object at a time, for nothing.
 _ENDING: set[str] = set()
 
 

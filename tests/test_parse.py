@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import gzip
 import json
 import time
@@ -12,7 +11,7 @@ import pytest
 import orgdocs
 from orgdocs.errors import DescriptionError
 from orgdocs.loading import sources
-from orgdocs.loading.parse import extension, parse_document, paused_gc
+from orgdocs.loading.parse import extension, parse_document
 
 YAML_TEXT = b"openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
 JSON_TEXT = b'{"openapi": "3.0.0", "paths": {}}'
@@ -136,35 +135,6 @@ def test_yaml_timestamps_stay_strings():
     document = parse_document(b"paths: {}\ncreated: 2024-01-02T03:04:05Z\nday: 2024-01-02\n", "x.yaml")
     assert document["created"] == "2024-01-02T03:04:05Z"
     assert document["day"] == "2024-01-02"
-
-
-def test_paused_gc_restores_the_collector():
-    assert gc.isenabled()
-    with paused_gc():
-        assert not gc.isenabled()
-        with paused_gc():
-            assert not gc.isenabled()
-        assert not gc.isenabled()
-    assert gc.isenabled()
-    with pytest.raises(ValueError), paused_gc():
-        raise ValueError
-    assert gc.isenabled()
-
-
-def test_paused_gc_can_leave_what_it_made_frozen():
-    kept, before = [], gc.get_freeze_count()
-    try:
-        with paused_gc():
-            kept.append([[i] for i in range(1000)])
-        with pytest.raises(ValueError), paused_gc(freeze=True):  # a failed load freezes nothing
-            raise ValueError
-        assert gc.get_freeze_count() == before
-        with paused_gc(freeze=True):
-            kept.append([[i] for i in range(1000)])
-            assert gc.get_freeze_count() == before
-        assert gc.get_freeze_count() > before + 2000 and gc.isenabled()
-    finally:
-        gc.unfreeze()
 
 
 def _nested(levels: int) -> dict:

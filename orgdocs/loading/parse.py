@@ -17,11 +17,8 @@ surrogate pair (``"\ud83d\ude00"``) is one character and is read as such.
 
 from __future__ import annotations
 
-import gc
 import json
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,30 +28,9 @@ from orgdocs.errors import DescriptionError
 from orgdocs.loading import sources
 from orgdocs.loading.inflate import CorruptData, TooLarge, collect, inflate
 
-__all__ = ["MAX_NESTING", "extension", "nesting_error", "parse_document", "paused_gc", "surrogate_error"]
+__all__ = ["MAX_NESTING", "extension", "nesting_error", "parse_document", "surrogate_error"]
 
 MAX_NESTING = 200  # levels of mappings and lists in a document (GitHub's and Stripe's descriptions: 25-30)
-
-
-@contextmanager
-def paused_gc(*, freeze: bool = False) -> Iterator[None]:
-    """No cyclic garbage collection while a description is built.
-
-    Parsing and reading a large description allocate millions of containers and no garbage cycles; every
-    full collection on the way walks all of them again. Pausing it halves the load of a 20 MB description.
-    ``freeze``: when the block ends without an error, what exists stays out of the collections that follow
-    too (``gc.freeze``, before the collector resumes; the caller unfreezes): the first ones would otherwise
-    walk all of it once more.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-        if freeze:
-            gc.freeze()
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _name_path(name: str) -> str:
@@ -182,8 +158,8 @@ def _deepest_pointer(document: Any) -> str:
     return "#"
 
 
-# orgdocs' JSON reader is orjson where it reads a document as the standard library does: three times as fast
-# (GitHub's 11 MB in 29 ms instead of 99 ms, on the way to every page). It refuses what the standard library
+# orgdocs' JSON reader is orjson where it reads a document as the standard library does: several times as
+# fast, on the way to every page. It refuses what the standard library
 # reads otherwise (NaN, 1e400, lone surrogates, a byte order mark), which then reads it or names the error;
 # but it would read an integer beyond 64 bits as a float, so a document with a run of 19 digits where a
 # number can start is read by the standard library. The run is found on a copy of the bytes with every digit

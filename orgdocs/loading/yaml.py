@@ -1,6 +1,6 @@
 """Read a YAML API description into JSON-compatible data, fast and safely.
 
-PyYAML's C loader spends most of its time building and resolving node objects: about 10 s for GitHub's 9 MB
+PyYAML's C loader spends most of its time building and resolving node objects, many seconds for a large
 description. Here Python objects are built straight from libyaml's event stream, and plain scalars are resolved
 with PyYAML's YAML 1.1 rules, except that dates and timestamps stay strings and ``=`` is the string ``"="``.
 Mapping keys become strings as JSON would write them (``200`` -> ``"200"``). Aliases share the anchored object;

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import DescriptionError
-from orgdocs.loading.parse import parse_document, paused_gc
+from orgdocs.loading.parse import parse_document
 from orgdocs.loading.refs import Resolver, is_local, iter_refs
 from orgdocs.loading.sources import read_source
 from orgdocs.model import openapi, swagger
@@ -174,5 +174,4 @@ def from_document(document: Any, source: str = "<description>", path: Path | Non
 def load(source: str | Path) -> Description:
     """Load an OpenAPI 3.x or Swagger 2.0 description from a file path or an http(s) URL."""
     fetched = read_source(source)
-    with paused_gc():
-        return from_document(parse_document(fetched.data, fetched.name), fetched.name, fetched.path)
+    return from_document(parse_document(fetched.data, fetched.name), fetched.name, fetched.path)

@@ -8,7 +8,7 @@ group has its own ``updates`` contract and cannot host a schema section. ``publi
 not the project's folder or one above it, nor a home folder, since a build publishes every file of it.
 
 The schema is a dozen properties, checked here (``_SPECS``) rather than by pydantic: importing pydantic and
-building its models cost every command 60 ms before any work, 4% of building GitHub's description.
+building its models cost every command a noticeable start-up before any work.
 """
 
 from __future__ import annotations

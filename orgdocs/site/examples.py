@@ -234,15 +234,14 @@ def _own_values(schema: dict) -> list[Any]:
 
 
 class _Memo:
-    """What one resolver's examples share: memoized examples, resolved targets, discriminator choices."""
+    """What one resolver's examples share: memoized examples, resolved targets, discriminator labels."""
 
-    __slots__ = ("__weakref__", "branches", "entries", "labels", "targets")
+    __slots__ = ("__weakref__", "entries", "labels", "targets")
 
     def __init__(self) -> None:
         # (ref, direction) -> example valid at any depth; (ref, direction, depth) -> one cut by MAX_DEPTH
         self.entries: dict[tuple, _Entry] = {}
         self.targets: dict[str, tuple[bool, Any]] = {}
-        self.branches: dict[int, tuple[dict, Any, str | None]] = {}  # id(schema) -> (schema, branch, label)
         self.labels: dict[str, dict[str, str]] = {}  # base ref -> {subschema ref: discriminator value}
 
 
@@ -498,10 +497,7 @@ class _Walk:
         return value
 
     def one_of(self, schema: dict, key: str, depth: int) -> Any:
-        cached = self.memo.branches.get(id(schema))
-        if cached is None or cached[0] is not schema:
-            cached = self.memo.branches[id(schema)] = (schema, *_choose_branch(schema, schema[key]))
-        _, branch, label = cached
+        branch, label = _choose_branch(schema, schema[key])
         prop = schema["discriminator"]["propertyName"] if label is not None else None
         value = self.value(branch, depth)
         own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf", "discriminator")}

@@ -1,7 +1,7 @@
 """Indented JSON text, written by orjson where it writes what the standard library would.
 
-``json.dumps(value, indent=2)`` runs Python's own encoder, twenty times slower than orjson's (Microsoft Graph's
-pages show request bodies of 200 KB, three times over). orjson writes some values otherwise (floats with an
+``json.dumps(value, indent=2)`` runs Python's own encoder, far slower than orjson's (Microsoft Graph's
+pages show large request bodies, several times over). orjson writes some values otherwise (floats with an
 exponent, ``NaN``, integers beyond 64 bits): its compact text is compared with the standard library's, made
 by its C encoder, and the standard library writes the value wherever the two differ.
 """

@@ -6,9 +6,9 @@ each target as it is in the description, with its own ``$ref`` kept: a cycle cos
 endless expansion. External and dangling references are listed under ``unresolved``.
 
 A ``discriminator.mapping`` is not followed. In the common inheritance pattern the base schema maps every
-subtype (Microsoft Graph's ``entity`` maps 1,544 of them), and each subtype extends the base with ``allOf``:
-following the mapping makes every operation reach nearly the whole description (4.9 MB per operation on
-msgraph-beta instead of 0.2 MB). Subtypes an operation really uses are reached through its ``oneOf`` or
+subtype (Microsoft Graph's ``entity`` maps more than a thousand), and each subtype extends the base with ``allOf``:
+following the mapping makes every operation reach nearly the whole description, many times what it
+really uses. Subtypes an operation really uses are reached through its ``oneOf`` or
 ``anyOf`` branches or its own references; a renderer shows the other mapping targets as names.
 
 Reachability is computed once per strongly connected component of the reference graph (Tarjan's algorithm,
@@ -237,7 +237,7 @@ class PayloadParts:
     up to and including ``"components":{``, ``members`` the components' ``"<ref>":<JSON>`` members (each a
     bytes object shared by every payload that reaches it), and the payload ends with ``}}``. ``value``: the
     members of ``head`` as Python values, when their JSON holds them as they are (``dumps_value``): a page
-    reads them there instead of parsing ``head`` again (0.3 s of Stripe's pages). ``refs``: the references
+    reads them there instead of parsing ``head`` again. ``refs``: the references
     ``members`` hold, when known: a page's schema trees offer to open only what its payload holds."""
 
     head: bytes

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.errors import ConfigError, OrgdocsError
-from orgdocs.loading.parse import paused_gc
 from orgdocs.loading.refs import DATA_KEYS, NAME_MAPS, escape_token
 from orgdocs.loading.sources import is_url, schema_source
 from orgdocs.loading.yaml import yaml_findings
@@ -137,8 +136,7 @@ class Site:
 
             config = bundled_config()
         self._start(load_config(config))
-        with paused_gc():  # millions of long-lived description objects: see ``paused_gc``
-            self._evaluate()
+        self._evaluate()
 
     def _start(self, config: Config) -> None:
         self.config = config
@@ -164,8 +162,7 @@ class Site:
         site._start(Config(Path.cwd(), None, "", (DocsGroup(group, ()),), name="<description>"))
         site.descriptions.append(description)
         slug = segment(group) or "docs"
-        with paused_gc():
-            sections = [site._schema_nav(group, description)]
+        sections = [site._schema_nav(group, description)]
         site.navigation.append(site._group_nav(group, slug, sections, [description]))
         return site
 
@@ -510,9 +507,7 @@ class Site:
 
     def payload(self, route: str) -> dict:
         """The per-operation payload (CONTRACT section 5) as a dict."""
-        text = self.payload_json(route)
-        with paused_gc():  # parsing a Stripe payload makes 100,000 objects: see ``payload_json``
-            return json.loads(text)
+        return json.loads(self.payload_json(route))
 
     def payload_json(self, route: str) -> str:
         """The payload as compact, strict JSON, assembled from component JSON serialized once per site."""
@@ -523,8 +518,7 @@ class Site:
         entry = self.entry(route)
         if not isinstance(entry, OperationEntry):
             raise KeyError(f"{route} is a page, not an operation")
-        with paused_gc():  # what a payload caches is long-lived: full collections would walk the description
-            return self._payload_parts(entry)
+        return self._payload_parts(entry)
 
     def _payload_parts(self, entry: OperationEntry) -> PayloadParts:
         from orgdocs.site.examples import operation_examples

@@ -57,7 +57,6 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import OrgdocsError
-from orgdocs.loading.parse import paused_gc
 from orgdocs.progress import Progress
 from orgdocs.render.static.downloads import FOLDER, description_downloads
 from orgdocs.render.static.extras import extra_files, operation_markdown
@@ -87,9 +86,8 @@ __all__ = [
     "remove_leftovers",
 ]
 
-PARALLEL_MIN_OPERATIONS = 100  # measured: 89 operations build as fast on one core, 195 a third faster on two
+PARALLEL_MIN_OPERATIONS = 100  # below about this many operations, forking writers costs what they save
 CHUNK = 16  # operation pages per task sent to a worker, at least (see ``_chunks``)
-YOUNG_OBJECTS = 20_000  # new objects between two collections of the young generation, in a page writer
 MANIFEST = "_docs/build-manifest.json"  # written by every build: only a folder holding it may be replaced
 MANIFEST_FORMAT = "orgdocs-build/1"
 LEFTOVER_MARK = ".orgdocs-unfinished.json"  # in each temporary folder of a build, until it is done with it
@@ -129,9 +127,7 @@ def build_command(config: str | None, out: str, *, profile: bool = False) -> int
     start = time.monotonic()
     path = default_config_path(config)
     phases = Phases(enabled=profile)
-    # a build keeps its site to the end: out of the collections that follow (the first ones walked every
-    # object of the description, 1.3 s of Microsoft Graph's build before any page)
-    with phases("evaluate"), paused_gc(freeze=True):
+    with phases("evaluate"), _resting_collector():
         site = Site(path)
     wall, cpu = site.load_seconds  # spent inside the evaluation: moved from "evaluate" to "load"
     phases.add("load", wall, cpu)
@@ -150,6 +146,23 @@ def build_command(config: str | None, out: str, *, profile: bool = False) -> int
             file=sys.stderr,
         )
     return 0
+
+
+@contextlib.contextmanager
+def _resting_collector() -> Iterator[None]:
+    """No garbage collection while a site is loaded and evaluated, and none of what they made afterwards.
+
+    A large description is millions of long-lived objects and no garbage cycles: each full collection while
+    they are made walks all of them again, and so would the first ones after. When the block ends without an
+    error, what exists is frozen (``gc.freeze``) before the collector resumes; the caller unfreezes it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+        gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def build_site(
@@ -682,17 +695,10 @@ def _work(chunk: list[str]) -> tuple[list[tuple[str, int, int]], tuple]:
     return written, phases.totals()
 
 
-def _start_worker() -> None:
-    # A page leaves no reference cycles (tests/test_build.py), so the collector's young generation only
-    # rescans what the caches keep: every YOUNG_OBJECTS new objects instead of 700 (a Microsoft Graph
-    # writer's time in the collector: 0.49-0.66 s -> 0.12-0.21 s).
-    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
-
-
 def _chunks(routes: list[str], count: int) -> list[list[str]]:
     """``routes`` in runs of neighbours, each a ``2 * count``-th of what is left (down to ``CHUNK``): a page
-    writer that takes a long run meets the same schemas again, rendered once in its process (GitHub's two
-    writers rendered 20% more schema heads than one process, 13% with these runs instead of runs of 16),
+    writer that takes a long run meets the same schemas again, rendered once in its process (two writers
+    render more schema heads than one process, fewer with these runs than with runs of ``CHUNK``),
     and the last runs are short, so that every writer is busy to the end."""
     chunks, start = [], 0
     while start < len(routes):
@@ -713,17 +719,17 @@ def _write_parallel(
     meanwhile: Callable[[], None],
 ) -> None:
     """The operations' files, written by ``count`` forked workers; ``meanwhile`` runs in this process while
-    they work (the rest of the site: a fifth of a second on GitHub's description, off the critical path)."""
+    they work (the rest of the site, off the critical path)."""
     chunks = _chunks(routes, count)
     _SHARED.update(writer=writer, timed=phases.enabled)
     # Objects made so far stay out of the collector: forked pages are not copied by it. No collection
-    # first: the description holds no garbage worth a walk over its millions of objects (0.1 s on GitHub's).
+    # first: the description holds no garbage worth a walk over its millions of objects.
     # Whoever froze objects before (``build_command``, a notebook) unfreezes them: not this block.
     frozen_before = gc.get_freeze_count() > 0
     gc.freeze()
     try:
         context = multiprocessing.get_context("fork")
-        with context.Pool(count, initializer=_start_worker) as pool:
+        with context.Pool(count) as pool:
             results = pool.imap_unordered(_work, chunks)
             meanwhile()
             for written, spent in results:

@@ -7,7 +7,7 @@ samples on many pages, and each distinct fragment is highlighted once per proces
 
 JSON, the bulk of what a page shows (examples, responses), takes a fast path: one regular expression that
 gives the classes Pygments' JSON lexer gives (``nt`` keys, ``s2`` strings, ``m`` numbers, ``kc``
-constants), ten times faster, and without the spans Pygments puts around every space and comma.
+constants), many times faster, and without the spans Pygments puts around every space and comma.
 
 The samples made from the request (curl, Python, JavaScript, Go...) take another: ``sample_html`` tokenizes
 them with ``SAMPLE_RULES``, the same rules ``request.js`` uses to highlight them again in the browser each time
@@ -100,8 +100,8 @@ def highlight(text: str, language: str) -> str:
 
 def _spans(lexer: Lexer, text: str) -> str:
     """Pygments' tokens as spans of their short classes, adjacent tokens of one class in one span, the
-    uncoloured ones (``_PLAIN_CLASSES``) bare: what ``HtmlFormatter(nowrap=True)`` writes, in half the time
-    and a third less HTML."""
+    uncoloured ones (``_PLAIN_CLASSES``) bare: what ``HtmlFormatter(nowrap=True)`` writes, in less time
+    and with less HTML."""
     out: list[str] = []
     current, pieces = "", []
     for token, value in lexer.get_tokens(text):
@@ -154,7 +154,7 @@ SAMPLE_RULES: dict[str, dict[str, list]] = highlight_rules()
 
 
 # Characters no token of any language starts with. A run of them is matched first, in one step: without it
-# the engine tries every rule at each space of a body's indentation (a 200 KB sample on Microsoft Graph).
+# the engine tries every rule at each space of a body's indentation (Microsoft Graph's bodies are large).
 # Python only: the tokens found are the same.
 _PLAIN_RUN = r"[ \t\r\n,:;{}\[\]()=.]+"
 
@@ -213,8 +213,8 @@ def sample_html(text: str, language: str) -> str:
 
     Python and JavaScript samples are highlighted line by line, each distinct line once per process: no
     token of theirs spans a line (``orgdocs.site.samples`` writes every string on one line, no comment),
-    and a request body's members repeat from page to page (Microsoft Graph's 7,633 bodies hold 1,476
-    distinct ones, 170 MB of samples in all). Lines are split at ``\n`` alone: a string may hold U+2028."""
+    and a request body's members repeat from page to page (Microsoft Graph's bodies hold few distinct
+    ones, repeated over thousands of operations). Lines are split at ``\n`` alone: a string may hold U+2028."""
     if language in _BY_LINE:
         return "\n".join([_line_html(line, language) for line in text.split("\n")])
     return _sample_html(text, language)

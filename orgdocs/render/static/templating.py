@@ -4,7 +4,7 @@
 on its template path and extend them. Every template name starts with ``site_`` or ``operation_`` so it never
 shadows one of nbconvert's own (``base.html.j2``, ``index.html.j2``).
 
-The templates are not indented: indentation outside a tag reaches every page (about 1 KB of an operation
+The templates are not indented: indentation outside a tag reaches every page (a share of every operation
 page). Where a block tag ends a line and its newline is the only space between two words of the page, it
 keeps that newline with ``+%}`` (``trim_blocks`` drops it otherwise).
 """
@@ -151,7 +151,7 @@ def inline_script_source(name: str) -> markupsafe.Markup:
 
 class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
     """The templates' compiled code, kept between runs in Jinja's per-user cache folder: compiling them
-    took 60 ms of every build (3 ms to load). Jinja checks each entry against its template's source. A
+    costs every build far more than loading them. Jinja checks each entry against its template's source. A
     cache that cannot be read or written is passed over, never an error."""
 
     def load_bytecode(self, bucket: Any) -> None:

@@ -9,12 +9,12 @@ failed ``open`` first).
 Every folder that gets folders is marked as the top of a hierarchy for ext4's allocator (``chattr +T``,
 ``spread_folders``): its subfolders, and so the files in them, go to block groups chosen by their names
 instead of its own. On an ext4 without a journal (many virtual machines' root), a new inode is searched for
-past every inode its group freed in the last minutes: where an earlier build was just deleted, each of the
-3,731 files of GitHub's site then cost 0.3-0.8 ms of kernel time, as much as the rest of the build. Where
-the file system has no such mark, the mark is refused and nothing changes.
+past every inode its group freed in the last minutes: where an earlier build was just deleted, the files of
+a large site then cost as much kernel time as all the rest of the build. Where the file system has no such
+mark, the mark is refused and nothing changes.
 
 ``Embedder`` gives a payload as it is embedded in its page (``json_script``), escaping each component once
-per build and process: Stripe's operations share 585 components of 0.9 MB in all, on every page.
+per build and process: Stripe's operations share hundreds of components, on every page.
 """
 
 from __future__ import annotations
