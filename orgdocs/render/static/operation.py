@@ -184,8 +184,8 @@ def operation_neighbours(order: list[str], position: dict[str, int], route: str,
 def payload_head(parts: PayloadParts) -> dict:
     """The payload of an operation without its ``components``: the values it was made from
     (``PayloadParts.value``), else read from its JSON, whose ``components`` is left empty there. A page needs
-    the schemas through ``Description.resolve``, not parsed again from megabytes of JSON (Stripe's payloads
-    are 0.8 MB each)."""
+    the schemas through ``Description.resolve``, not parsed again from JSON that runs to megabytes on large
+    descriptions."""
     if parts.value is not None:
         return parts.value
     head = json.loads(parts.head_json())

@@ -85,7 +85,7 @@ def code_samples(
 ) -> dict[str, str]:
     """``{language key: sample}`` for ``parts``, in the order of ``LANGUAGES`` (only ``languages`` if given)."""
     parts = _masked(parts, reveal_token)
-    body = _body_kind(parts)  # parsed once for all (a body of Microsoft Graph's is 200 KB)
+    body = _body_kind(parts)  # parsed once for all: a body can be large
     wanted = None if languages is None else set(languages)
     return {
         key: _LANGUAGES[key].write(parts, body) for key, _ in LANGUAGES if wanted is None or key in wanted

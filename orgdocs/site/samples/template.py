@@ -143,7 +143,7 @@ def _fill(template: str, **slots: str) -> str:
 
 
 def _slot_makers(lang: Language, parts: RequestParts, body: tuple[str, Any]) -> dict[str, Callable[[], Any]]:
-    """Each slot's maker: only the slots a template uses are made (a 200 KB body is quoted once)."""
+    """Each slot's maker: only the slots a template uses are made (a large body is quoted once)."""
     names = parts.variables
     kind, data = body
     headers = _headers(parts, kind)

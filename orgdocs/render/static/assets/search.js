@@ -167,7 +167,7 @@
   }
 
   // A promise of the same index, built in slices of SLICE_MS between the page's other tasks, so that keys
-  // typed meanwhile show at once (Microsoft Graph beta's 22,361 endpoints take 0.6 s in one piece).
+  // typed meanwhile show at once (a large description's index takes long in one piece).
   var SLICE_MS = 12;
   SearchIndex.build = function (entries, texts, sliceMs) {
     var index = Object.create(SearchIndex.prototype);
@@ -385,7 +385,7 @@
   };
 
   // the words of the names and short text one edit away from `word`: a scan of those of a length within one
-  // of its (the first typo used to build a table of every word's deletions: 90 ms on Microsoft Graph beta);
+  // of its (a table of every word's deletions, built at the first typo, was slow on large descriptions);
   // the same words as search.py's table finds
   SearchIndex.prototype._oneEditWords = function (word) {
     if (!this._byLength) {

@@ -230,8 +230,8 @@
     input.addEventListener("blur", function () { window.setTimeout(close, 150); });
     input.addEventListener("focus", function () {
       if (input.value.trim()) update();
-      // the index is fetched and indexed while the reader starts typing, not after the first key (Microsoft
-      // Graph's 22,361 endpoints: 18 MB and 0.6 s); a failure is shown when the reader types
+      // the index is fetched and indexed while the reader starts typing, not after the first key (a large
+      // description's index is megabytes to fetch and index); a failure is shown when the reader types
       else ensureIndex().catch(function () {});
     });
     input.addEventListener("keydown", function (event) {

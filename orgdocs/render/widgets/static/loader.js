@@ -1,7 +1,7 @@
 /* orgdocs notebook views: the `_esm` every view saves in widget state. frontend.py puts VERSION (the front-end
  * module's hash) and SNAPSHOT_STYLE before this file.
  *
- * The front-end itself (frontend.ESM, ~160 KB) is asked of the kernel by message once per page, imported
+ * The front-end itself (frontend.ESM, many times this loader) is asked of the kernel by message once per page, imported
  * from a Blob URL and kept on globalThis under its hash: the second view of the page renders at once, without
  * asking, and a saved notebook holds this stub once per view instead of the module. A request that gets no
  * answer within WAIT (no kernel behind the view: a reopened notebook, its cells not run) leaves the view its
