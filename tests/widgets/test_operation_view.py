@@ -64,4 +64,4 @@ def test_shows_callbacks_and_links_as_the_page_does():
     site = Site.from_description(Path(__file__).parents[1] / "data" / "callbacks.yaml")
     view = OperationView(site, "/api/subscriptions/create-subscription")
     assert '<section class="op-section op-callbacks" id="callbacks">' in view.html
-    assert "{$request.body#/callbackUrl}" in view.html and "<h4>Links</h4>" in view.html
+    assert "{$request.body#/callbackUrl}" in view.html and '<h3 class="response-part">Links</h3>' in view.html
