@@ -8,7 +8,7 @@ Default FILEs: GitHub's description and Microsoft Graph beta's from the corpus (
   ``orgdocs mock`` does before it listens (target for GitHub: under 3 s); peak memory of that process.
 - sweep: every operation sent by a ``RequestForm`` (required values from the description's examples or hints,
   a dummy credential for each scheme) through ``orgdocs.mock_client``; each answer checked against the
-  description (``orgdocs.site.conformance.check_response``). Printed: answers, clean ones, the kinds of
+  description (``orgdocs.project.conformance.check_response``). Printed: answers, clean ones, the kinds of
   difference left, and the mean time of one exchange.
 """
 
@@ -52,9 +52,9 @@ def ready(path: Path) -> dict:
 def sweep(path: Path, limit: int | None = None) -> dict:
     """Send every operation of ``path`` to its mock and check each answer."""
     import orgdocs
+    from orgdocs.project.conformance import check_response
     from orgdocs.render.widgets.request_form import FormError, RequestForm
     from orgdocs.render.widgets.tokens import TokenStore
-    from orgdocs.site.conformance import check_response
 
     description = orgdocs.load(path)
     client = orgdocs.mock_client(description, base_url="http://mock.test")

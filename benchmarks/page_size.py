@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from orgdocs.render.site.build import build_site
+
 CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 DESCRIPTIONS = {
     "github": "large/github-api.github.com.json",
@@ -34,8 +36,8 @@ def _kb(size: float) -> str:
 
 
 def run(name: str) -> None:
-    from orgdocs.site import Site
-    from orgdocs.site.config import load_config
+    from orgdocs.project import Site
+    from orgdocs.project.config import load_config
 
     source = CORPUS / DESCRIPTIONS[name]
     config = load_config(
@@ -45,7 +47,7 @@ def run(name: str) -> None:
     site = Site(config)
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
-        site.build(Path(tmp) / "site", progress=False)
+        build_site(site, Path(tmp) / "site", progress=False)
         seconds = time.perf_counter() - start
         root = Path(tmp) / "site"
         sizes, sidebars = [], []

@@ -18,9 +18,9 @@ import time
 from pathlib import Path
 
 from orgdocs import Site
-from orgdocs.render.static.form import body_text, form_fields, initial_request
-from orgdocs.render.static.templating import ASSETS
-from orgdocs.site.samples import LANGUAGES, code_samples
+from orgdocs.project.samples import LANGUAGES, code_samples
+from orgdocs.render.site.form import body_text, form_fields, initial_request
+from orgdocs.render.site.templating import ASSETS
 
 CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 GITHUB = CORPUS / "large" / "github-api.github.com.json"

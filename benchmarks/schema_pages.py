@@ -33,9 +33,9 @@ DESCRIPTIONS = {"github": "large/github-api.github.com.json", "stripe": "large/s
 
 
 def run_one(name: str) -> None:
-    from orgdocs.render.static.pages import PageRenderer
-    from orgdocs.site import Site
-    from orgdocs.site.config import load_config
+    from orgdocs.project import Site
+    from orgdocs.project.config import load_config
+    from orgdocs.render.site.pages import PageRenderer
 
     source = CORPUS / DESCRIPTIONS[name]
     config = load_config(

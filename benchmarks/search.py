@@ -67,7 +67,7 @@ QUERIES = (
 
 
 def run(name: str) -> None:
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     site = Site.from_description(CORPUS / DESCRIPTIONS[name])
     start = time.perf_counter()
@@ -120,8 +120,8 @@ def run_browser(name: str, js: Path | None = None, texts_only: bool = False) -> 
 
     from chromium import served_page
 
-    from orgdocs.render.static.templating import ASSETS
-    from orgdocs.site import Site
+    from orgdocs.project import Site
+    from orgdocs.render.site.templating import ASSETS
 
     site = Site.from_description(CORPUS / DESCRIPTIONS[name] if name in DESCRIPTIONS else Path(name))
     with tempfile.TemporaryDirectory() as folder:
@@ -175,8 +175,8 @@ def compare_browser(
 
     from chromium import served_page
 
-    from orgdocs.render.static.templating import ASSETS
-    from orgdocs.site import Site
+    from orgdocs.project import Site
+    from orgdocs.render.site.templating import ASSETS
 
     site = Site.from_description(CORPUS / DESCRIPTIONS[name] if name in DESCRIPTIONS else Path(name))
     with tempfile.TemporaryDirectory() as folder:

@@ -17,6 +17,7 @@ __all__ = [
     "Site",
     "SourceError",
     "__version__",
+    "build_site",
     "check_response",
     "endpoints",
     "export_pages",
@@ -38,14 +39,15 @@ _LAZY = {
     "ConfigError": "orgdocs.errors",
     "load": "orgdocs.model",
     "Description": "orgdocs.model",
-    "load_config": "orgdocs.site.config",
-    "Site": "orgdocs.site",
+    "load_config": "orgdocs.project.config",
+    "Site": "orgdocs.project",
     "endpoints": "orgdocs.render.tables",
     "parameters": "orgdocs.render.tables",
     "responses": "orgdocs.render.tables",
     "schemas": "orgdocs.render.tables",
     "export_pages": "orgdocs.render.nbconvert",
     "frame": "orgdocs.render.frames",
+    "build_site": "orgdocs.render.site.build",
     "check_response": "orgdocs.render.checks",
     "mock_client": "orgdocs.render.mock_server",
 }
@@ -54,13 +56,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from orgdocs._version import __version__
     from orgdocs.errors import ConfigError, DescriptionError, OrgdocsError, SourceError
     from orgdocs.model import Description, load
+    from orgdocs.project import Site
+    from orgdocs.project.config import load_config
     from orgdocs.render.checks import check_response
     from orgdocs.render.frames import frame
     from orgdocs.render.mock_server import mock_client
     from orgdocs.render.nbconvert import export_pages
+    from orgdocs.render.site.build import build_site
     from orgdocs.render.tables import endpoints, parameters, responses, schemas
-    from orgdocs.site import Site
-    from orgdocs.site.config import load_config
 
 
 def __getattr__(name: str) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from orgdocs.site import Site
+from orgdocs.project import Site
 
 SITE_DATA = Path(__file__).resolve().parent / "data" / "site"
 PROJECT = SITE_DATA / "project"

@@ -15,14 +15,15 @@ from pathlib import Path
 import pytest
 from site_projects import REACH, write_project
 
+from orgdocs.cli import build as build_command
 from orgdocs.cli import main
 from orgdocs.orgapi import DESCRIPTION_PATH
 from orgdocs.progress import Progress
-from orgdocs.render.static import build
-from orgdocs.render.static.build import build_site
-from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
-from orgdocs.render.static.paths import page_path, payload_path
-from orgdocs.site import Site
+from orgdocs.project import Site
+from orgdocs.render.site import build
+from orgdocs.render.site.build import build_site
+from orgdocs.render.site.pages import ASSET_FILES, PageRenderer
+from orgdocs.render.site.paths import page_path, payload_path
 
 STATIC = Path(__file__).resolve().parent / "data" / "static"
 SHOP = STATIC / "shop" / "docs.config.yaml"
@@ -592,7 +593,7 @@ def test_progress_bar_only_on_a_terminal():
 
 
 def test_site_build_method(tmp_path):
-    result = Site(SHOP).build(tmp_path / "site", progress=False)
+    result = build_site(Site(SHOP), tmp_path / "site", progress=False)
     # 12: home, operations, hand-written pages, changelog; 5: the group's landing, 3 section pages, 404.html;
     # 5: the list of schemas and a page for each of its 4 schemas
     assert result.pages == 12 + 5 + 5 and result.operations == 6 and result.bytes > 0
@@ -617,22 +618,22 @@ def test_the_built_folder_is_readable_by_a_static_file_server(tmp_path):
     import os
     import stat
 
-    from orgdocs.site import Site
-    from orgdocs.site.bundled import BUNDLED_CONFIG
+    from orgdocs.project import Site
+    from orgdocs.project.bundled import BUNDLED_CONFIG
 
     out = tmp_path / "site"
-    Site(BUNDLED_CONFIG).build(out, progress=False)
+    build_site(Site(BUNDLED_CONFIG), out, progress=False)
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE(out.stat().st_mode) == 0o777 & ~umask
 
 
 def test_the_bundled_project_publishes_its_description_and_no_source_code(tmp_path):
-    from orgdocs.site import Site
-    from orgdocs.site.bundled import BUNDLED_CONFIG
+    from orgdocs.project import Site
+    from orgdocs.project.bundled import BUNDLED_CONFIG
 
     out = tmp_path / "site"
-    Site(BUNDLED_CONFIG).build(out, progress=False)
+    build_site(Site(BUNDLED_CONFIG), out, progress=False)
     top = sorted(p.name for p in out.iterdir())
     assert "openapi.yaml" in top and (out / "openapi.yaml").read_bytes() == DESCRIPTION_PATH.read_bytes()
     assert not [p for p in out.rglob("*") if p.suffix in (".py", ".pyc")]
@@ -673,7 +674,7 @@ def test_a_site_from_a_description_alone_copies_no_public_folder(tmp_path, monke
     (tmp_path / "public" / "index.html").write_text("<p>the project's own page</p>", encoding="utf-8")
     (tmp_path / "public" / "robots.txt").write_text("User-agent: *", encoding="utf-8")
     site = Site.from_description(DESCRIPTION_PATH)
-    site.build(tmp_path / "site", progress=False)
+    build_site(site, tmp_path / "site", progress=False)
     assert "the project's own page" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert not (tmp_path / "site" / "robots.txt").exists()
 
@@ -696,7 +697,7 @@ def _folder_flags(path: Path) -> int | None:
 
 
 def test_folders_that_hold_folders_are_marked_for_ext4_to_spread(tmp_path):
-    from orgdocs.render.static.writing import FileWriter, spread_folders
+    from orgdocs.render.site.writing import FileWriter, spread_folders
 
     topdir = 0x00020000  # FS_TOPDIR_FL, chattr +T
     probe = tmp_path / "probe"
@@ -735,7 +736,7 @@ def test_the_build_command_keeps_its_loaded_site_out_of_collection_until_it_ends
         frozen_while_building.append(gc.get_freeze_count())
         return build_site(site, out, **options)
 
-    monkeypatch.setattr(build, "build_site", building)
+    monkeypatch.setattr(build_command, "build_site", building)
     assert main(["build", str(SHOP), "--out", str(tmp_path / "site")]) == 0
     assert frozen_while_building[0] > 1000  # the description, the model and the site
     assert gc.get_freeze_count() == 0  # a process that goes on collects them as usual again

@@ -109,7 +109,7 @@ def test_links_give_target_inputs_and_description():
 
 
 def test_a_links_target_is_found_by_operation_id_or_by_pointer():
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     site = Site.from_description(CALLBACKS)
     description = site.descriptions[0]

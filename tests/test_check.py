@@ -8,8 +8,8 @@ import pytest
 from site_projects import PROJECT_CONFIG, REACH, write_project
 
 from orgdocs.cli import main
-from orgdocs.site.bundled import BUNDLED_CONFIG
-from orgdocs.site.check import run_check
+from orgdocs.cli.check import run_check
+from orgdocs.project.bundled import BUNDLED_CONFIG
 
 
 def test_a_clean_config_prints_its_summary_and_exits_0(capsys):
@@ -116,8 +116,8 @@ def test_path_items_and_operations_that_are_not_mappings_are_named(tmp_path):
 
 def test_every_summary_line_names_its_config_and_counts_alike(tmp_path, monkeypatch, capsys):
     """build, dev and check: the config used (the bundled example said so), then the same counts."""
-    from orgdocs.render.dev import DevState
-    from orgdocs.site import Site
+    from orgdocs.cli.dev import DevState
+    from orgdocs.project import Site
 
     monkeypatch.chdir(tmp_path)  # no docs.config.yaml here: the bundled example, for each command alike
     counts = Site(BUNDLED_CONFIG).summary()

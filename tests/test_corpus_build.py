@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from orgdocs.cli import main
-from orgdocs.render.static.build import build_site
-from orgdocs.render.static.paths import page_path, payload_path
-from orgdocs.render.static.templating import json_script
-from orgdocs.site import Site
+from orgdocs.project import Site
+from orgdocs.render.site.build import build_site
+from orgdocs.render.site.paths import page_path, payload_path
+from orgdocs.render.site.templating import json_script
 
 CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 pytestmark = pytest.mark.skipif(not CORPUS.exists(), reason=f"no corpus at {CORPUS} (set ORGDOCS_CORPUS)")

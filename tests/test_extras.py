@@ -1,5 +1,5 @@
 """Landing and section pages, 404.html, llms.txt, the Markdown twins and the search file of a build; and
-the sidebar that every page carries (``orgdocs.render.static.extras``, ``pages``, ``navigation``)."""
+the sidebar that every page carries (``orgdocs.render.site.extras``, ``pages``, ``navigation``)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ import re
 import pytest
 from site_projects import api, op, site_of
 
-from orgdocs.render.static.navigation import WINDOW, Sidebar, relative_href
-from orgdocs.render.static.pages import PageRenderer
+from orgdocs.render.site.build import build_site
+from orgdocs.render.site.navigation import WINDOW, Sidebar, relative_href
+from orgdocs.render.site.pages import PageRenderer
 
 INTRO = """Manage **pets**.
 
@@ -72,7 +73,7 @@ def site(tmp_path):
 
 @pytest.fixture
 def built(site, tmp_path):
-    site.build(tmp_path / "out", progress=False)
+    build_site(site, tmp_path / "out", progress=False)
     return tmp_path / "out"
 
 
@@ -191,7 +192,7 @@ def test_relative_links_are_as_short_as_the_routes_allow():
 
 def test_the_sidebar_opens_only_the_current_section_and_links_the_others(site, monkeypatch):
     # as in a large group; a group of few operations lists them all (tests/test_navigation.py)
-    monkeypatch.setattr("orgdocs.render.static.navigation.FEW", 0)
+    monkeypatch.setattr("orgdocs.render.site.navigation.FEW", 0)
     sidebar = Sidebar(site)
     nav = sidebar.html("/pet-api/pets/create-pet")
     assert re.findall(r'<li(?: class="nav-current")?><a href="([^"]+)">([^<]+)<', nav) == [
@@ -261,8 +262,8 @@ def test_renderer_pages_for_landing_and_sections(site):
 def test_the_markdown_twin_lists_links_and_callbacks():
     from pathlib import Path
 
-    from orgdocs.render.static.extras import operation_markdown
-    from orgdocs.site import Site
+    from orgdocs.project import Site
+    from orgdocs.render.site.extras import operation_markdown
 
     site = Site.from_description(Path(__file__).parent / "data" / "callbacks.yaml")
     twin = operation_markdown(site, "/api/subscriptions/create-subscription")

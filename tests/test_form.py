@@ -1,11 +1,11 @@
-"""The static request form's inputs and the request it first shows (``orgdocs.render.static.form``)."""
+"""The static request form's inputs and the request it first shows (``orgdocs.render.site.form``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import orgdocs
-from orgdocs.render.static.form import form_fields, initial_request, parse_input
+from orgdocs.render.site.form import form_fields, initial_request, parse_input
 
 DATA = Path(__file__).parent / "data"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import html as html_module
 import re
 
-from orgdocs.render.static.highlight import MAX_HIGHLIGHT, highlight, lexer_name, sample_html, sample_tokens
-from orgdocs.site.requests import RequestParts
-from orgdocs.site.samples import code_samples
+from orgdocs.project.requests import RequestParts
+from orgdocs.project.samples import code_samples
+from orgdocs.render.site.highlight import MAX_HIGHLIGHT, highlight, lexer_name, sample_html, sample_tokens
 
 
 def _text(html: str) -> str:

@@ -15,6 +15,7 @@ import pytest
 from markupsafe import Markup
 from site_projects import api
 
+from orgdocs.project import Site
 from orgdocs.render.html import (
     TreeCache,
     TreeContext,
@@ -23,9 +24,8 @@ from orgdocs.render.html import (
     sanitize_html,
     schema_tree_html,
 )
-from orgdocs.render.static.markdown import cleaner, is_remote
-from orgdocs.render.static.templating import environment
-from orgdocs.site import Site
+from orgdocs.render.site.markdown import cleaner, is_remote
+from orgdocs.render.site.templating import environment
 
 STATIC = Path(__file__).resolve().parent / "data" / "static"
 SCRIPTABLE_TAGS = {
@@ -124,7 +124,7 @@ def test_markdown_renders_commonmark_and_tables():
 
 
 def test_markdown_plain_text_fast_path_matches_the_parser():
-    from orgdocs.render.static import markdown
+    from orgdocs.render.site import markdown
 
     for text in [
         "One line.",
@@ -187,7 +187,7 @@ def test_markdown_plain_text_fast_path_matches_the_parser():
 
 
 def _parsed(text: str) -> str:
-    from orgdocs.render.static import markdown
+    from orgdocs.render.site import markdown
 
     return markdown.cleaner().clean(markdown._MARKDOWN(text)).strip()
 
@@ -207,7 +207,7 @@ def _descriptions(node, found: set[str]) -> set[str]:
 
 def test_markdown_fast_path_matches_the_parser_on_every_corpus_description(loadable_entry):
     from orgdocs.loading.parse import parse_document
-    from orgdocs.render.static import markdown
+    from orgdocs.render.site import markdown
 
     file = loadable_entry.file
     texts = _descriptions(parse_document(file.read_bytes(), file.name), set())
@@ -594,7 +594,7 @@ def test_examples_are_highlighted(reading):
 
 
 def test_operation_pages_link_previous_and_next(reading, tmp_path):
-    from orgdocs.render.static.pages import PageRenderer
+    from orgdocs.render.site.pages import PageRenderer
 
     renderer = PageRenderer(reading)
     first = renderer.operation("/api/notes/create-note")
@@ -710,7 +710,7 @@ def test_response_links_name_their_target_and_its_inputs(callbacks):
 
 
 def test_on_a_page_a_link_leads_to_its_operations_page_when_the_site_has_it(callbacks):
-    from orgdocs.render.static.pages import PageRenderer
+    from orgdocs.render.site.pages import PageRenderer
 
     page = PageRenderer(callbacks).operation(SUBSCRIBE)
     response = page[page.index('id="response-201"') : page.index('id="callbacks"')]
@@ -746,7 +746,7 @@ def test_hostile_callbacks_and_links_are_shown_as_text(hostile):
 
 
 def test_an_operations_external_docs_are_a_link_on_its_page_and_in_its_twin(tmp_path):
-    from orgdocs.render.static.extras import operation_markdown
+    from orgdocs.render.site.extras import operation_markdown
 
     doc = api(
         {

@@ -14,9 +14,9 @@ import pytest
 import orgdocs
 from orgdocs.model import from_document
 from orgdocs.orgapi import DESCRIPTION_PATH
+from orgdocs.project.conformance import check_response
+from orgdocs.project.mock import Mock
 from orgdocs.render.widgets import RequestForm, TokenStore
-from orgdocs.site.conformance import check_response
-from orgdocs.site.mock import Mock
 
 TOKEN = {"Authorization": "Bearer anything"}
 

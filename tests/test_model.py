@@ -10,9 +10,9 @@ import random
 import pytest
 
 import orgdocs
+from orgdocs.cli.endpoints import format_endpoints
 from orgdocs.errors import DescriptionError
 from orgdocs.model import METHODS, Description, from_document
-from orgdocs.render.endpoints_cli import format_endpoints
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 
 from orgdocs.render.nbconvert import OrgdocsExporter, RedactTokens, notebook_page
 from orgdocs.render.nbconvert.chrome import SITE_ASSETS
+from orgdocs.render.site.build import build_site
 
 TOKEN = "odk_abcd1234_" + "S3cr3tS3cr3tS3cr3tS3cr3tS3cr3t_x"
 JUPYTER_TOKEN = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c"
@@ -254,7 +255,7 @@ def test_notebook_pages_of_a_site_build_go_through_the_exporter(tmp_path):
 
     site = orgdocs.Site(docs_project(tmp_path))
     out = tmp_path / "site"
-    site.build(out, progress=False)
+    build_site(site, out, progress=False)
     html = (out / "organization-api" / "guides" / "revoking-keys" / "index.html").read_text(encoding="utf-8")
     soup = BeautifulSoup(html, "html.parser")
     assert soup.select_one("article.notebook .jp-Cell") is not None  # the exporter's cell markup
@@ -309,7 +310,7 @@ def test_export_pages_of_a_whole_config_and_its_guard(tmp_path):
 
 def test_export_pages_knows_an_orgdocs_output_by_its_manifest(tmp_path):
     import orgdocs
-    from orgdocs.render.static.build import MANIFEST, MANIFEST_FORMAT, build_site
+    from orgdocs.render.site.build import MANIFEST, MANIFEST_FORMAT, build_site
 
     site = orgdocs.Site(docs_project(tmp_path))
     route = "/organization-api/api-keys/list-api-keys"

@@ -12,7 +12,7 @@ from site_projects import PROJECT_CONFIG, REACH, SWAGGER, api, op, site_of, writ
 
 from orgdocs import Site
 from orgdocs.model import from_document
-from orgdocs.site.payloads import ReachIndex, dumps, dumps_value, reachable_refs
+from orgdocs.project.payloads import ReachIndex, dumps, dumps_value, reachable_refs
 
 SCHEMAS = "#/components/schemas/"
 
@@ -381,7 +381,7 @@ def test_a_reference_chain_deeper_than_the_recursion_limit(tmp_path):
 
 def test_references_an_operation_cannot_follow_are_listed_in_its_payload():
     from orgdocs.model import from_document
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     description = from_document(
         {
@@ -395,7 +395,7 @@ def test_references_an_operation_cannot_follow_are_listed_in_its_payload():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_closures_past_the_budget_are_walked_and_equal_a_plain_graph_search(seed, monkeypatch):
-    import orgdocs.site.payloads as payloads
+    import orgdocs.project.payloads as payloads
 
     monkeypatch.setattr(payloads, "CLOSURE_BUDGET", 25)  # a few closures cached, the rest walked
     rng = random.Random(seed)

@@ -20,6 +20,7 @@ def test_all_is_pinned():
         "Site",
         "SourceError",
         "__version__",
+        "build_site",
         "check_response",
         "endpoints",
         "export_pages",

@@ -1,4 +1,4 @@
-"""Form values -> HTTP request (``orgdocs.site.requests``), and the request httpx really sends."""
+"""Form values -> HTTP request (``orgdocs.project.requests``), and the request httpx really sends."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from orgdocs.model.objects import MediaType, Operation, Parameter, RequestBody
-from orgdocs.site.requests import (
+from orgdocs.project.requests import (
     RequestParts,
     build_request,
     content_text,

@@ -1,4 +1,4 @@
-"""Code samples (``orgdocs.site.samples``): valid code in each language that sends the request it was made from."""
+"""Code samples (``orgdocs.project.samples``): valid code in each language that sends the request it was made from."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.render.static.templating import ASSETS
-from orgdocs.site.requests import RequestParts, multipart_fields
-from orgdocs.site.samples import DEFAULT_LANGUAGE, LANGUAGES, browser_script, code_samples, shell_quote
+from orgdocs.project.requests import RequestParts, multipart_fields
+from orgdocs.project.samples import DEFAULT_LANGUAGE, LANGUAGES, browser_script, code_samples, shell_quote
+from orgdocs.render.site.templating import ASSETS
 
 NODE = shutil.which("node")
 CURL = shutil.which("curl")
@@ -256,7 +256,7 @@ def test_curl_multipart_sends_form_fields_without_content_type():
 
 
 def test_the_browsers_copy_is_written_from_the_data_file():
-    """``assets/samples.js`` is ``languages.json`` for the browser: ``python -m orgdocs.site.samples`` writes it."""
+    """``assets/samples.js`` is ``languages.json`` for the browser: ``python -m orgdocs.project.samples`` writes it."""
     assert (ASSETS / "samples.js").read_text(encoding="utf-8") == browser_script()
 
 

@@ -1,4 +1,4 @@
-"""Schema pages (orgdocs/site/schema_pages.py, orgdocs/render/static/schema_page.py): routes, "used by",
+"""Schema pages (orgdocs/project/schema_pages.py, orgdocs/render/site/schema_page.py): routes, "used by",
 payloads, the pages and lists, type labels linking to them, the sidebar entry, the build and dev."""
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from orgdocs.render.dev import DevState, create_dev_app, render_route
-from orgdocs.render.static.pages import PageRenderer
-from orgdocs.site import Site
+from orgdocs.cli.dev import DevState, create_dev_app, render_route
+from orgdocs.project import Site
+from orgdocs.render.site.build import build_site
+from orgdocs.render.site.pages import PageRenderer
 
 DATA = Path(__file__).parent / "data"
 SHELTER = DATA / "schema-pages.yaml"
@@ -187,7 +188,7 @@ def test_a_description_without_schemas_has_no_list(tmp_path):
 
 def test_the_build_writes_schema_pages_whose_links_all_resolve(tmp_path):
     site = Site.from_description(SHELTER)
-    result = site.build(tmp_path / "out", progress=False)
+    result = build_site(site, tmp_path / "out", progress=False)
     out = tmp_path / "out"
     assert result.operations == len(site.operations)
     for route in [*site.schema_pages.schemas, *site.schema_pages.listings]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from orgdocs.render.static.schema_tree import TreeContext, schema_tree_html
-from orgdocs.site.schemas import fields_label, implicit_subtypes
+from orgdocs.project.schemas import fields_label, implicit_subtypes
+from orgdocs.render.site.schema_tree import TreeContext, schema_tree_html
 
 S = "#/components/schemas/"
 SCHEMAS = {

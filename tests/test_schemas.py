@@ -1,4 +1,4 @@
-"""allOf members merge their type, format and flags; unions of scalars read inline (orgdocs.site.schemas),
+"""allOf members merge their type, format and flags; unions of scalars read inline (orgdocs.project.schemas),
 and the tree, the examples and the form follow the same rule."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from pathlib import Path
 from site_projects import PATTERN_AND_OPTIONS
 
 import orgdocs
-from orgdocs.render.static.form import form_fields
-from orgdocs.render.static.schema_tree import schema_tree_html
-from orgdocs.site.examples import example_from_schema, left_out
-from orgdocs.site.schemas import merged_schema, scalar_union, schema_facts, target_of
+from orgdocs.project.examples import example_from_schema, left_out
+from orgdocs.project.schemas import merged_schema, scalar_union, schema_facts, target_of
+from orgdocs.render.site.form import form_fields
+from orgdocs.render.site.schema_tree import schema_tree_html
 
 DATA = Path(__file__).parent / "data"
 SCHEMAS = {
@@ -110,7 +110,7 @@ def test_rows_shared_by_a_descriptions_pages_do_not_carry_what_depends_on_their_
     """A row is made once for all pages only when nothing in it depends on where it is: the same schema
     reads whole in a response after a request left out its read-only field, and a nested object keeps its
     rows after being drawn at the depth cut."""
-    from orgdocs.render.static.schema_tree import TreeCache, TreeContext
+    from orgdocs.render.site.schema_tree import TreeCache, TreeContext
 
     def resolve(ref):
         raise KeyError(ref)

@@ -1,4 +1,4 @@
-"""Search: relevance ranking over the index fields and a short description text (``orgdocs.site.search``)."""
+"""Search: relevance ranking over the index fields and a short description text (``orgdocs.project.search``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from site_projects import PROJECT_CONFIG, api, op, site_of
 
 from orgdocs import Site
-from orgdocs.site.search import SearchIndex, normalize, stem, words
+from orgdocs.project.search import SearchIndex, normalize, stem, words
 
 # Natural queries: the shared set, beside the dev corpus (../shared/search-eval), and ours; their descriptions
 # are in the dev corpus ("corpus/large/jira.json": relative to ../shared).

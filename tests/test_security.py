@@ -1,4 +1,4 @@
-"""``orgdocs.site.security`` and the request rules around it: alternatives, inputs, placeholders, applied
+"""``orgdocs.project.security`` and the request rules around it: alternatives, inputs, placeholders, applied
 credentials, server URLs, the checks before sending, honest prefill and the samples' placeholders."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import base64
 import pytest
 
 from orgdocs.model import from_document
-from orgdocs.site import security
-from orgdocs.site.requests import build_request, declared_value, path_order, request_problems, server_url
-from orgdocs.site.samples import code_samples
+from orgdocs.project import security
+from orgdocs.project.requests import build_request, declared_value, path_order, request_problems, server_url
+from orgdocs.project.samples import code_samples
 
 SCHEMES = {
     "LedgerKey": {"type": "apiKey", "in": "header", "parameterName": "X-Ledger-Key"},

@@ -15,7 +15,7 @@ from site_projects import PROJECT, PROJECT_CONFIG, REACH, api, op, site_of, writ
 
 import orgdocs
 from orgdocs import ConfigError, DescriptionError, Site, SourceError
-from orgdocs.site import OperationEntry, PageEntry, payload_url
+from orgdocs.project import OperationEntry, PageEntry, payload_url
 
 INDEX_FIELDS = {
     "route",

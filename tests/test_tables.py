@@ -332,7 +332,7 @@ def test_corpus_sample(name):
 def test_method_colors_are_the_sites():
     import re
 
-    css = (Path(tables.__file__).parent / "static" / "assets" / "site.css").read_text(encoding="utf-8")
+    css = (Path(tables.__file__).parent / "site" / "assets" / "site.css").read_text(encoding="utf-8")
     root = css[css.index(":root") : css.index("}", css.index(":root"))]
     for method, color in tables.METHOD_COLORS.items():
         variable = method.lower() if method in ("GET", "POST", "PUT", "PATCH", "DELETE") else "other"

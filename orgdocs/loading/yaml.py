@@ -30,7 +30,7 @@ from typing import Any
 import yaml
 
 from orgdocs.errors import DescriptionError
-from orgdocs.loading.parse import MAX_NESTING
+from orgdocs.loading.limits import MAX_NESTING
 
 try:  # libyaml's parser, when PyYAML was built with it
     from yaml._yaml import CParser as _CParser

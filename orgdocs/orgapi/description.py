@@ -11,7 +11,7 @@ __all__ = ["DESCRIPTION_PATH", "description", "description_json", "description_y
 
 # It lives in the bundled docs project's public folder, whose files every build publishes beside the pages
 # (so the site offers /openapi.yaml for download), and nothing else of the package does.
-DESCRIPTION_PATH = Path(__file__).parent.parent / "project" / "public" / "openapi.yaml"
+DESCRIPTION_PATH = Path(__file__).parent.parent / "bundled_project" / "public" / "openapi.yaml"
 
 
 @functools.cache

@@ -1,5 +1,5 @@
 """``check_response(operation, response)``: how an HTTP answer differs from its operation's description, as a
-pandas DataFrame (the rules are ``orgdocs.site.conformance``'s)."""
+pandas DataFrame (the rules are ``orgdocs.project.conformance``'s)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def check_response(
     ``operation`` was loaded with."""
     import pandas as pd
 
-    from orgdocs.site.conformance import check_response as check
+    from orgdocs.project.conformance import check_response as check
 
     description = description if description is not None else operation.api_description
     if description is None:

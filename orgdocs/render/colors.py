@@ -1,7 +1,7 @@
 """The HTTP method badge colors, one palette for every renderer.
 
 They are the static site's light-theme badge colors (``--get``, ``--post``, ... in
-``orgdocs/render/static/assets/site.css``; a test keeps both equal); text on them is white.
+``orgdocs/render/site/assets/site.css``; a test keeps both equal); text on them is white.
 """
 
 from __future__ import annotations

@@ -15,20 +15,23 @@ The static page embeds the same detail (``site_operation.html.j2`` includes the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from orgdocs.render.static.markdown import markdown_html, sanitize_html
-from orgdocs.render.static.schema_tree import TreeCache, TreeContext, schema_tree_html
+from orgdocs.render.site.markdown import markdown_html, sanitize_html
+from orgdocs.render.site.schema_tree import TreeCache, TreeContext, schema_tree_html
+
+if TYPE_CHECKING:
+    from orgdocs.project import Site
 
 __all__ = ["TreeCache", "TreeContext", "markdown_html", "operation_html", "sanitize_html", "schema_tree_html"]
 
 
-def operation_html(site: Any, route: str, *, samples: bool = True) -> str:
+def operation_html(site: Site, route: str, *, samples: bool = True) -> str:
     """The detail of the operation at ``route``: title, method badge, path, deprecation, description,
     parameters, request body, responses (schema trees and examples), security, servers and, unless
     ``samples`` is false, the curl / Python / JavaScript samples."""
-    from orgdocs.render.static.operation import operation_context
-    from orgdocs.render.static.templating import environment
+    from orgdocs.render.site.operation import operation_context
+    from orgdocs.render.site.templating import environment
 
     context = operation_context(site, route, samples=samples)
     return environment().get_template("operation_detail.html.j2").render(op=context)

@@ -1,33 +1,31 @@
-"""The mock of an API (``orgdocs.site.mock``) behind httpx and behind HTTP.
+"""The mock of an API (``orgdocs.project.mock``) behind httpx and behind HTTP.
 
 - ``mock_client(api)``: an ``httpx.Client`` whose transport answers like the mock server, in the kernel, with
   no port and no network: ``RequestForm(op, client=orgdocs.mock_client(api))`` sends to the description's own
   servers and gets the mock's answers.
 - ``create_app(api)``: a Starlette app answering every path, CORS open so that a docs site's request form on
-  another origin can call it; ``serve(...)`` runs it under uvicorn with the reference server's bounds on every
-  connection (``orgdocs.orgapi.server.uvicorn_config``). ``orgdocs mock SOURCE`` is ``serve``.
+  another origin can call it (``orgdocs mock SOURCE`` serves it: ``orgdocs.cli.mock``).
 """
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from orgdocs.site.mock import Answer, Mock
+from orgdocs.project.mock import Answer, Mock
 
 if TYPE_CHECKING:
     from orgdocs.model import Description
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
-__all__ = ["MAX_BODY_BYTES", "create_app", "mock_client", "serve"]
+__all__ = ["MAX_BODY_BYTES", "as_description", "create_app", "mock_client"]
 
 MAX_BODY_BYTES = 10 * 1024 * 1024  # of a request body the mock reads; more is 413
 
 
-def _description(api: Description | Site | str | Path) -> Description:
+def as_description(api: Description | Site | str | Path) -> Description:
     from orgdocs.model import Description, load
 
     if isinstance(api, Description):
@@ -40,7 +38,7 @@ def _description(api: Description | Site | str | Path) -> Description:
 
 def _mocks(api: Any) -> list[Mock]:
     descriptions = getattr(api, "descriptions", None)
-    return [Mock(d) for d in descriptions] if descriptions else [Mock(_description(api))]
+    return [Mock(d) for d in descriptions] if descriptions else [Mock(as_description(api))]
 
 
 def _answer(mocks: list[Mock], method: str, target: str, headers: Any, body: bytes) -> Answer:
@@ -101,33 +99,3 @@ def create_app(api: Description | Site | str | Path) -> Any:
         CORSMiddleware, allow_origins=["*"], allow_methods=["*"], allow_headers=["*"], expose_headers=["*"]
     )
     return Starlette(routes=routes, middleware=[cors])
-
-
-def serve(source: str, *, host: str = "127.0.0.1", port: int = 4010) -> int:
-    """Run the mock of ``source`` until interrupted; say where it listens and what it serves."""
-    import sys
-
-    import uvicorn
-
-    from orgdocs.orgapi.server import uvicorn_config
-    from orgdocs.serving import bind
-
-    listener = bind(host, port)  # a taken port is a one-line error suggesting --port, before any loading
-    try:
-        started = time.perf_counter()
-        description = _description(source)
-        app = create_app(description)
-        seconds = time.perf_counter() - started
-        bound_host, bound_port = listener.getsockname()[:2]
-        shown = f"[{bound_host}]" if ":" in bound_host else bound_host
-        print(
-            f"orgdocs mock: {description.title} ({len(description.operations):,} operations) on "
-            f"http://{shown}:{bound_port}, ready in {seconds:.1f} s",
-            file=sys.stderr,
-            flush=True,
-        )
-        server = uvicorn.Server(uvicorn_config(app, log_level="warning", access_log=False))
-        server.run(sockets=[listener])
-    finally:
-        listener.close()
-    return 0

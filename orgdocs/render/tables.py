@@ -37,7 +37,7 @@ from orgdocs.render.colors import METHOD_COLORS
 if TYPE_CHECKING:
     from pandas.io.formats.style import Styler
 
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
 __all__ = [
     "METHOD_COLORS",
@@ -146,8 +146,8 @@ def _looks_like_config(source: str | Path) -> bool:
 
 
 def _coerce(x: Any) -> Description | Site:
-    from orgdocs.site import Site
-    from orgdocs.site.config import Config
+    from orgdocs.project import Site
+    from orgdocs.project.config import Config
 
     if isinstance(x, (Description, Site)):
         return x
@@ -164,7 +164,7 @@ def _coerce(x: Any) -> Description | Site:
 
 def _entries(x: Any) -> list[_Entry]:
     """Operations in navigation order, with the route and group the site gives them."""
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     target = _coerce(x)
     site = target if isinstance(target, Site) else Site.from_description(target, group=DEFAULT_GROUP)
@@ -173,7 +173,7 @@ def _entries(x: Any) -> list[_Entry]:
 
 def _descriptions(x: Any) -> list[tuple[str, Description]]:
     """(group label, description) for every description of ``x``."""
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     target = _coerce(x)
     if not isinstance(target, Site):
@@ -305,7 +305,7 @@ class _Unresolved:
         if not self._kept[key]:
             return []  # the common case costs one walk of the document, done once
         if key not in self._reach:
-            from orgdocs.site.payloads import ReachIndex, operation_dict
+            from orgdocs.project.payloads import ReachIndex, operation_dict
 
             self._reach[key] = (ReachIndex(description), operation_dict)
         reach, operation_dict = self._reach[key]

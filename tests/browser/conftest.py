@@ -26,8 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.render.static.build import build_site
-from orgdocs.site import Site
+from orgdocs.project import Site
+from orgdocs.render.site.build import build_site
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

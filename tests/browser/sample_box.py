@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orgdocs.site.samples import LANGUAGES
+from orgdocs.project.samples import LANGUAGES
 
 
 def sample_in(page, key: str) -> str:

@@ -1,5 +1,5 @@
 """Parameters declared with ``content`` on a built page: the form's text input holds the value's text, and
-the URL preview, the header and the code samples send it as one value, as ``orgdocs.site.requests`` does."""
+the URL preview, the header and the code samples send it as one value, as ``orgdocs.project.requests`` does."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.render.static.build import build_site
-from orgdocs.site import Site
-from orgdocs.site.requests import build_request
-from orgdocs.site.samples import code_samples
+from orgdocs.project import Site
+from orgdocs.project.requests import build_request
+from orgdocs.project.samples import code_samples
+from orgdocs.render.site.build import build_site
 
 from .sample_box import samples_in_every_language
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from orgdocs.model import from_document
-from orgdocs.render.static.build import build_site
-from orgdocs.site import Site
+from orgdocs.project import Site
+from orgdocs.render.site.build import build_site
 
 pytestmark = pytest.mark.browser
 

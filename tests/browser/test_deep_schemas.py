@@ -6,8 +6,8 @@ import json
 
 from site_projects import PATTERN_AND_OPTIONS
 
-from orgdocs.render.static.build import build_site
-from orgdocs.site import Site
+from orgdocs.project import Site
+from orgdocs.render.site.build import build_site
 
 S = "#/components/schemas/"
 

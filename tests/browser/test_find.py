@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.render.static.build import build_site
-from orgdocs.site import Site
+from orgdocs.project import Site
+from orgdocs.render.site.build import build_site
 
 from .keys import type_into
 

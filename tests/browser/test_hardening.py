@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from site_projects import write_project
 
-from orgdocs.render.static.build import build_site
-from orgdocs.site import Site
-from orgdocs.site.requests import server_refusal
+from orgdocs.project import Site
+from orgdocs.project.requests import server_refusal
+from orgdocs.render.site.build import build_site
 
 pytestmark = pytest.mark.browser
 

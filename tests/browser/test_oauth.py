@@ -18,8 +18,8 @@ import pytest
 from oauth_server import CLIENT_ID, CLIENT_SECRET, SCOPES, serve_oauth
 
 from orgdocs.model import from_document
-from orgdocs.render.static.build import build_site
-from orgdocs.site import Site, security
+from orgdocs.project import Site, security
+from orgdocs.render.site.build import build_site
 
 from .keys import type_into
 

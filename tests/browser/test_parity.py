@@ -1,9 +1,9 @@
 """The browser's ports against the Python originals, run in Chromium on the same inputs:
 
-- ``assets/search.js`` vs ``orgdocs.site.search`` over a real index (GitHub's, when the corpus is there);
-- ``assets/request.js`` vs ``orgdocs.site.requests.build_request`` and ``orgdocs.site.samples.code_samples``;
-- ``request.js``'s ``sampleTokens`` vs ``orgdocs.render.static.highlight.sample_tokens`` (the samples' colours);
-- ``assets/form.js``'s ``parseInput`` vs ``orgdocs.render.static.form.parse_input``.
+- ``assets/search.js`` vs ``orgdocs.project.search`` over a real index (GitHub's, when the corpus is there);
+- ``assets/request.js`` vs ``orgdocs.project.requests.build_request`` and ``orgdocs.project.samples.code_samples``;
+- ``request.js``'s ``sampleTokens`` vs ``orgdocs.render.site.highlight.sample_tokens`` (the samples' colours);
+- ``assets/form.js``'s ``parseInput`` vs ``orgdocs.render.site.form.parse_input``.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from orgdocs.model import from_document
-from orgdocs.render.static.form import parse_input
-from orgdocs.render.static.highlight import SAMPLE_RULES, sample_tokens
-from orgdocs.render.static.templating import ASSETS
-from orgdocs.site import Site
-from orgdocs.site.payloads import operation_dict
-from orgdocs.site.requests import RequestParts, build_request
-from orgdocs.site.samples import code_samples
+from orgdocs.project import Site
+from orgdocs.project.payloads import operation_dict
+from orgdocs.project.requests import RequestParts, build_request
+from orgdocs.project.samples import code_samples
+from orgdocs.render.site.form import parse_input
+from orgdocs.render.site.highlight import SAMPLE_RULES, sample_tokens
+from orgdocs.render.site.templating import ASSETS
 
 pytestmark = pytest.mark.browser
 
@@ -439,7 +439,7 @@ def test_parse_input_matches_python(blank):
 
 
 def test_links_to_routes_match_python(blank):
-    from orgdocs.render.static.navigation import href
+    from orgdocs.render.site.navigation import href
 
     routes = ["/api/pets/list", "/a/" + "x" * 120, "/changelog", "/"]
     found = blank.evaluate("(routes) => routes.map((r) => window.orgdocs.routeHref(r))", routes)
@@ -490,7 +490,7 @@ CREDENTIALS = [
 
 
 def test_security_rules_match_python(blank):
-    from orgdocs.site import security
+    from orgdocs.project import security
 
     found = blank.evaluate(
         """([schemes, requirements, credentials]) => {
@@ -535,7 +535,7 @@ def test_security_rules_match_python(blank):
 
 
 def test_requests_with_credentials_and_headers_match_python(blank):
-    from orgdocs.site import security
+    from orgdocs.project import security
 
     document = {
         "openapi": "3.0.3",
@@ -603,7 +603,7 @@ SERVERS = [
 
 
 def test_server_urls_match_python(blank):
-    from orgdocs.site.requests import server_url
+    from orgdocs.project.requests import server_url
 
     found = blank.evaluate(
         "(cases) => cases.map(([u, d, p]) => window.orgdocs.request.serverUrl(u, d, p))",
@@ -614,7 +614,7 @@ def test_server_urls_match_python(blank):
 
 
 def test_request_problems_match_python(blank):
-    from orgdocs.site.requests import request_problems
+    from orgdocs.project.requests import request_problems
 
     document = {
         "openapi": "3.0.3",

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from orgdocs.site.samples import LANGUAGES
+from orgdocs.project.samples import LANGUAGES
 
 from .keys import type_into
 from .sample_box import sample_in

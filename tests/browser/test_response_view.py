@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import expect
 
 from orgdocs.model import from_document
-from orgdocs.render.static.build import build_site
-from orgdocs.site import Site
+from orgdocs.project import Site
+from orgdocs.render.site.build import build_site
 
 pytestmark = pytest.mark.browser
 

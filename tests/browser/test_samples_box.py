@@ -9,11 +9,11 @@ import re
 
 import pytest
 
+from orgdocs.project import Site
+from orgdocs.project.requests import RequestParts
+from orgdocs.project.samples import LANGUAGES, code_samples
 from orgdocs.render.html import operation_html
-from orgdocs.render.static.templating import ASSETS
-from orgdocs.site import Site
-from orgdocs.site.requests import RequestParts
-from orgdocs.site.samples import LANGUAGES, code_samples
+from orgdocs.render.site.templating import ASSETS
 
 from .conftest import READING
 

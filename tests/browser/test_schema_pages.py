@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.site import Site
+from orgdocs.project import Site
+from orgdocs.render.site.build import build_site
 
 SHELTER = Path(__file__).resolve().parents[1] / "data" / "schema-pages.yaml"
 
@@ -15,7 +16,7 @@ SHELTER = Path(__file__).resolve().parents[1] / "data" / "schema-pages.yaml"
 @pytest.fixture(scope="module")
 def shelter_site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("schema-pages") / "site"
-    Site.from_description(SHELTER).build(out, progress=False)
+    build_site(Site.from_description(SHELTER), out, progress=False)
     return out
 
 

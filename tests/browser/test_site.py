@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.render.static.build import build_site
-from orgdocs.render.static.form import api_key
-from orgdocs.site import Site
-from orgdocs.site.requests import build_request
-from orgdocs.site.samples import code_samples
+from orgdocs.project import Site
+from orgdocs.project.requests import build_request
+from orgdocs.project.samples import code_samples
+from orgdocs.render.site.build import build_site
+from orgdocs.render.site.form import api_key
 
 from .sample_box import samples_in_every_language
 
@@ -323,7 +323,7 @@ JSON_TEXTS = [
 def test_the_answer_shows_its_size_coloured_json_and_copy_and_download(
     www, static_server, api_server, watched
 ):
-    from orgdocs.render.static.highlight import highlight
+    from orgdocs.render.site.highlight import highlight
 
     base = static_server(www) + "docs/"
     api = api_server(base.split("/docs/")[0])

@@ -11,7 +11,7 @@ import pytest
 
 import orgdocs
 from orgdocs.orgapi import DESCRIPTION_PATH
-from orgdocs.site.conformance import check_response
+from orgdocs.project.conformance import check_response
 
 
 @pytest.fixture(scope="module")

@@ -45,7 +45,7 @@ def test_starlette_testclient_works_too(app, demo, org):
 
 def test_importing_the_package_and_the_cli_does_not_load_the_server_stack():
     code = (
-        "import sys, orgdocs.orgapi, orgdocs.orgapi.cli; "
+        "import sys, orgdocs.orgapi, orgdocs.cli.orgapi; "
         "print(sorted(m for m in ('starlette', 'uvicorn', 'httpx', 'anyio') if m in sys.modules))"
     )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

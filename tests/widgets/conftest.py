@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from orgdocs.model import from_document
-from orgdocs.site import Site
+from orgdocs.project import Site
 
 PETS = {
     "openapi": "3.0.3",

@@ -11,12 +11,12 @@ from __future__ import annotations
 import httpx
 
 import orgdocs
-from orgdocs.render.static.form import security_form
+from orgdocs.project import security
+from orgdocs.project.payloads import security_scheme_dict
+from orgdocs.render.site.form import security_form
 from orgdocs.render.widgets import RequestForm
 from orgdocs.render.widgets.request_form import FormError, allowed_server, input_text
 from orgdocs.render.widgets.tokens import TokenStore
-from orgdocs.site import security
-from orgdocs.site.payloads import security_scheme_dict
 
 SAMPLE = 12
 BASE = "http://testserver"  # stands for the page's origin: relative servers and descriptions without one

@@ -50,7 +50,7 @@ def test_forms_are_kept_and_share_the_group_token(site, mock_client, recorder, t
 
 def test_two_apis_never_share_a_token(site, description, tokens):
     from orgdocs.model import from_document
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     other_document = dict(description.document, info={"title": "Another API", "version": "1"})
     other = Explorer(Site.from_description(from_document(other_document)), tokens=tokens)

@@ -104,7 +104,7 @@ def test_navigator_accepts_a_description_or_a_path(description, pets_file):
 
 
 def test_a_docs_site_lists_its_operations_not_its_pages():
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     site = Site()  # the bundled project: a guide, the Organization API and a changelog
     assert Navigator(site).routes == list(site.operations)

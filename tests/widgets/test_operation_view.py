@@ -37,7 +37,7 @@ def test_targets(site, description):
 
 def test_description_markup_is_sanitized():
     from orgdocs.model import from_document
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     document = {
         "openapi": "3.0.0",
@@ -59,7 +59,7 @@ def test_description_markup_is_sanitized():
 def test_shows_callbacks_and_links_as_the_page_does():
     from pathlib import Path
 
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     site = Site.from_description(Path(__file__).parents[1] / "data" / "callbacks.yaml")
     view = OperationView(site, "/api/subscriptions/create-subscription")

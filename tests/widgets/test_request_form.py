@@ -253,7 +253,7 @@ def test_undeclared_server_is_refused(site, mock_client, recorder, tokens):
 
 def test_no_declared_server_needs_an_allow_list(mock_client, recorder, tokens):
     from orgdocs.model import from_document
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     document = {"openapi": "3.0.0", "info": {"title": "bare"}, "paths": {"/ping": {"get": {"responses": {}}}}}
     site = Site.from_description(from_document(document))
@@ -274,7 +274,7 @@ def test_no_declared_server_needs_an_allow_list(mock_client, recorder, tokens):
 
 def test_relative_server_uses_the_client_base_url(recorder, tokens):
     from orgdocs.model import from_document
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     document = {
         "openapi": "3.0.0",

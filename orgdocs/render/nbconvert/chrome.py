@@ -1,8 +1,8 @@
 """The site chrome around an exported notebook: the static site's header, sidebar, stylesheet and scripts.
 
 ``page_chrome`` returns a plain dict that the ``orgdocs`` nbconvert template reads as ``resources.orgdocs``.
-The markup follows ``orgdocs/render/static/templates/orgdocs/site_base.html.j2`` (same classes, so the
-site's ``site.css`` styles it) and the sidebar is the site's own (``orgdocs.render.static.navigation``),
+The markup follows ``orgdocs/render/site/templates/orgdocs/site_base.html.j2`` (same classes, so the
+site's ``site.css`` styles it) and the sidebar is the site's own (``orgdocs.render.site.navigation``),
 with links relative to the page's route. Without a docs config the page is standalone: the site's header,
 look and theme switch, no sidebar and no search. Nothing here is fetched from anywhere.
 """
@@ -10,11 +10,14 @@ look and theme switch, no sidebar and no search. Nothing here is fetched from an
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from orgdocs.project import Site
 
 __all__ = ["PAGE_CSS", "SITE_ASSETS", "page_chrome"]
 
-SITE_ASSETS = Path(__file__).resolve().parents[1] / "static" / "assets"
+SITE_ASSETS = Path(__file__).resolve().parents[1] / "site" / "assets"
 PAGE_CSS = Path(__file__).resolve().parent / "templates" / "orgdocs" / "static" / "page.css"
 STYLESHEETS = ("site.css",)
 HEAD_SCRIPTS = ("theme.js",)  # sets the reader's theme before the first paint
@@ -26,7 +29,7 @@ def _asset_text(name: str) -> str:
     return path.read_text(encoding="utf-8") if path.is_file() else ""
 
 
-def _find_route(site: Any, notebook: Path) -> str:
+def _find_route(site: Site, notebook: Path) -> str:
     wanted = notebook.resolve()
     for route, entry in site.pages.items():
         page = entry.page
@@ -38,7 +41,7 @@ def _find_route(site: Any, notebook: Path) -> str:
 def page_chrome(
     *,
     docs_config: str | Path | Any = "",
-    site: Any = None,
+    site: Site = None,
     route: str = "",
     notebook: Path | None = None,
     site_title: str = "",
@@ -46,10 +49,10 @@ def page_chrome(
     assets_url: str = "",
 ) -> dict[str, Any]:
     """What the template needs around the cells. ``site`` (a ``Site``) spares evaluating ``docs_config``."""
-    from orgdocs.render.static.navigation import Sidebar, base_prefix
+    from orgdocs.render.site.navigation import Sidebar, base_prefix
 
     if site is None and docs_config:
-        from orgdocs.site import Site
+        from orgdocs.project import Site
 
         site = Site(docs_config)
     if route:
@@ -78,7 +81,7 @@ def page_chrome(
         chrome["head_scripts"] = [text for text in map(_asset_text, HEAD_SCRIPTS) if text]
         chrome["body_scripts"] = [text for text in map(_asset_text, BODY_SCRIPTS) if text]
     else:
-        from orgdocs.render.static.pages import asset_urls
+        from orgdocs.render.site.pages import asset_urls
 
         urls = asset_urls()
         prefix = (assets_url.rstrip("/") + "/") if assets_url else None

@@ -1,6 +1,6 @@
 """``export_pages``: write all or some pages of a site from a script or a notebook, with a progress bar.
 
-The pages are the static site's own (``orgdocs.render.static.pages.PageRenderer``), notebook pages included,
+The pages are the static site's own (``orgdocs.render.site.pages.PageRenderer``), notebook pages included,
 which that renderer builds through the ``orgdocs`` exporter; each page comes with what it needs: the site's
 assets, the endpoint index and, for an operation, its payload. In a notebook the progress is an ipywidgets
 bar; elsewhere it is the build's one-line bar on a terminal's stderr.
@@ -12,7 +12,10 @@ import json
 import shutil
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from orgdocs.project import Site
 
 __all__ = ["export_pages"]
 
@@ -20,13 +23,13 @@ MARKER = "_docs"  # the folder of a site's own files: assets, payloads, the buil
 
 
 def _as_site(config_or_site: Any) -> Any:
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     if isinstance(config_or_site, Site):
         return config_or_site
     if config_or_site is None or isinstance(config_or_site, (str, Path, Mapping)):
         return Site(config_or_site)
-    from orgdocs.site.config import Config
+    from orgdocs.project.config import Config
 
     if isinstance(config_or_site, Config):
         return Site(config_or_site)
@@ -35,7 +38,7 @@ def _as_site(config_or_site: Any) -> Any:
     )
 
 
-def _routes(site: Any, routes: Iterable[str] | None) -> list[str]:
+def _routes(site: Site, routes: Iterable[str] | None) -> list[str]:
     if routes is None:
         return list(site.routes)
     if isinstance(routes, str):
@@ -106,11 +109,11 @@ def export_pages(
     shows a bar in a notebook or on a terminal, ``False`` none. Returns the paths of the HTML pages written,
     in route order.
     """
-    from orgdocs.render.static.build import MANIFEST, earlier_build_files, manifest_text
-    from orgdocs.render.static.downloads import FOLDER, description_downloads
-    from orgdocs.render.static.pages import ASSET_FILES, PageRenderer
-    from orgdocs.render.static.paths import page_path, payload_path
-    from orgdocs.render.static.templating import ASSETS
+    from orgdocs.render.site.build import MANIFEST, earlier_build_files, manifest_text
+    from orgdocs.render.site.downloads import FOLDER, description_downloads
+    from orgdocs.render.site.pages import ASSET_FILES, PageRenderer
+    from orgdocs.render.site.paths import page_path, payload_path
+    from orgdocs.render.site.templating import ASSETS
 
     site = _as_site(config_or_site)
     selected = _routes(site, routes)

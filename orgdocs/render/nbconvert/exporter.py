@@ -21,7 +21,7 @@ from nbconvert.exporters import HTMLExporter
 from traitlets import Any as AnyTrait
 from traitlets import Bool, Unicode, default
 
-from orgdocs.site.pages import notebook_title
+from orgdocs.project.pages import notebook_title
 
 __all__ = ["TEMPLATES", "OrgdocsExporter", "page_policy"]
 
@@ -142,7 +142,7 @@ class OrgdocsExporter(HTMLExporter):
     @pass_context
     def markdown2html(self, context: Any, source: str) -> str:
         # Markdown cells may hold raw HTML: sanitized like every page of the site
-        from orgdocs.render.static.markdown import sanitize_html
+        from orgdocs.render.site.markdown import sanitize_html
 
         return sanitize_html(super().markdown2html(context, source))
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from orgdocs.project import Site
 
 __all__ = ["notebook_cells", "notebook_page"]
 
@@ -20,14 +23,14 @@ def notebook_cells(path: str | Path) -> str:
     """The cells of the notebook at ``path`` as HTML, with no page around them.
 
     Rendered by the ``orgdocs`` exporter (JupyterLab's cell markup, widget outputs as a note, tokens
-    redacted): what a notebook page of the static site embeds (``orgdocs.render.static.notebook``).
+    redacted): what a notebook page of the static site embeds (``orgdocs.render.site.notebook``).
     """
     body, _ = _cells_exporter().from_filename(str(path))
     return body
 
 
 def notebook_page(
-    path: str | Path, *, site: Any = None, route: str = "", inline_assets: bool | None = None
+    path: str | Path, *, site: Site = None, route: str = "", inline_assets: bool | None = None
 ) -> str:
     """The notebook at ``path`` as a whole page: of ``site`` at ``route`` (links relative to it, the site's
     assets linked), or standalone without a site (its assets inlined)."""

@@ -130,7 +130,7 @@ class SanitizeOutputs(Preprocessor):
     enabled = Bool(True, help="Sanitize HTML and SVG outputs and drop JavaScript outputs.").tag(config=True)
 
     def preprocess(self, nb: Any, resources: dict) -> tuple[Any, dict]:
-        from orgdocs.render.static.markdown import sanitize_html
+        from orgdocs.render.site.markdown import sanitize_html
 
         for cell in nb.cells:
             for output in cell.get("outputs", []):

@@ -38,7 +38,7 @@ def widget_snapshot(data: dict, states: dict, metadata: dict | None = None, besi
     """The snapshot HTML of one widget output (``data``: its MIME bundle, ``metadata``: its metadata;
     ``beside``: the text/html of the snapshot output the view displayed after itself), or ``None`` if it is
     not an orgdocs view."""
-    from orgdocs.render.static.markdown import cleaner
+    from orgdocs.render.site.markdown import cleaner
 
     view = data.get(WIDGET_VIEW)
     model_id = view.get("model_id") if isinstance(view, dict) else None

@@ -36,7 +36,7 @@ import traitlets
 from orgdocs.render.widgets.frontend import ESM, LOADER, SNAPSHOT_STYLE
 
 if TYPE_CHECKING:
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
 __all__ = ["SNAPSHOT_CLASS", "SiteWidget", "error_block", "form_html", "snapshot_html", "widget_index"]
 
@@ -119,8 +119,8 @@ def widget_index(site: Site) -> dict:
 
 def form_html(site: Site, route: str) -> str:
     """The operation page's request form (``operation_form.html.j2``), as the site renders it."""
-    from orgdocs.render.static.operation import operation_context
-    from orgdocs.render.static.templating import environment
+    from orgdocs.render.site.operation import operation_context
+    from orgdocs.render.site.templating import environment
 
     context = operation_context(site, route)
     return environment().get_template("operation_form.html.j2").render(op=context)

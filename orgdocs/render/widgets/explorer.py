@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from orgdocs.model import Description
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
 __all__ = ["Explorer"]
 

@@ -69,7 +69,7 @@ def apply_state(form: RequestForm, state: dict) -> None:
 
 def form_state(form: RequestForm) -> dict:
     """What ``form`` holds, as the view's inputs show it (the inverse of ``apply_state``)."""
-    from orgdocs.site.requests import text_of
+    from orgdocs.project.requests import text_of
 
     held = form.state
     values = {
@@ -151,7 +151,7 @@ MAX_NOTED = 8  # differences from the description listed under an answer (form.c
 
 def check_notes(form: RequestForm, response: Any) -> list[str]:
     """What the response view says of the answer against the description: that it matches, or how not."""
-    from orgdocs.site.conformance import check_response
+    from orgdocs.project.conformance import check_response
 
     try:
         check = check_response(

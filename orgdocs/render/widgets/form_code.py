@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from orgdocs.site import security
+from orgdocs.project import security
 
 if TYPE_CHECKING:
     from orgdocs.render.widgets.request_form import RequestForm

@@ -1,5 +1,5 @@
 """Parameter inputs of a request form: what kind of input a parameter asks for, what it starts with, and how
-what was typed becomes a value for ``orgdocs.site.requests.build_request``.
+what was typed becomes a value for ``orgdocs.project.requests.build_request``.
 
 The notebook's ``RequestForm`` holds each input's value as the site's form shows it (text, a checkbox's
 ``bool``, an enum's member or ``None``); ``parse_input`` reads it with the same rules as the browser's form.
@@ -11,8 +11,8 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from orgdocs.site.examples import parameter_example
-from orgdocs.site.requests import content_media, content_text, declared_value, schema_type, text_of
+from orgdocs.project.examples import parameter_example
+from orgdocs.project.requests import content_media, content_text, declared_value, schema_type, text_of
 
 if TYPE_CHECKING:
     from orgdocs.model import Description, Parameter

@@ -3,7 +3,7 @@
 
 The browser runs the flows that need a redirect back to the page (authorization code with PKCE, in
 ``assets/oauth.js``); a kernel has no page to come back to, so it runs the device flow, which needs none.
-Endpoints come from ``orgdocs.site.security.oauth_flows`` (an oauth2 scheme's flows, or an openIdConnect
+Endpoints come from ``orgdocs.project.security.oauth_flows`` (an oauth2 scheme's flows, or an openIdConnect
 scheme's discovery document, read here with httpx). A token answer is handed to the form, which keeps the
 access token in its credential store; nothing here prints, returns or reprs a token.
 """
@@ -18,8 +18,8 @@ from urllib.parse import urljoin
 
 import httpx
 
+from orgdocs.project import security
 from orgdocs.render.widgets.form_errors import FormError
-from orgdocs.site import security
 
 if TYPE_CHECKING:
     from orgdocs.render.widgets.request_form import RequestForm

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import httpx
 
+from orgdocs.project.requests import server_url
 from orgdocs.render.widgets.form_errors import FormError
-from orgdocs.site.requests import server_url
 
 if TYPE_CHECKING:
     from orgdocs.model import Server

@@ -1,6 +1,6 @@
 """The notebook views' front-end: one ES module and one stylesheet, made from the static site's own assets.
 
-The site's scripts and stylesheet are read from ``orgdocs/render/static/assets`` when this module is imported,
+The site's scripts and stylesheet are read from ``orgdocs/render/site/assets`` when this module is imported,
 never copied into the package twice: a change to the site's search, schema trees or colours is a change to the
 notebook views too. The module (``ESM``) is
 
@@ -47,7 +47,7 @@ __all__ = [
     "without_width_media",
 ]
 
-SITE_ASSETS = Path(__file__).resolve().parents[1] / "static" / "assets"
+SITE_ASSETS = Path(__file__).resolve().parents[1] / "site" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
 # run once: they define window.orgdocs.*
 GLOBAL_SCRIPTS = ("search.js", "samples.js", "request.js", "form.js")
@@ -124,7 +124,7 @@ def snapshot_css(css: str, scope: str) -> str:
 
 def _global_script(name: str) -> str:
     source = _read(SITE_ASSETS / name)
-    return f"// {name} (orgdocs/render/static/assets)\n(function (window, document) {{\n{source}\n}})(SITE, PAGE);\n"
+    return f"// {name} (orgdocs/render/site/assets)\n(function (window, document) {{\n{source}\n}})(SITE, PAGE);\n"
 
 
 # SITE: the page's window with the site's globals kept to itself (its functions called on the real window);
@@ -162,7 +162,7 @@ const SITE_SCRIPTS = {};
 
 
 def _page_script(key: str, name: str) -> str:
-    return f"// {name} (orgdocs/render/static/assets)\nSITE_SCRIPTS[{json.dumps(key)}] = function (window, document, fetch) {{\n{_read(SITE_ASSETS / name)}\n}};\n"
+    return f"// {name} (orgdocs/render/site/assets)\nSITE_SCRIPTS[{json.dumps(key)}] = function (window, document, fetch) {{\n{_read(SITE_ASSETS / name)}\n}};\n"
 
 
 def _module(site_css: str) -> tuple[str, str]:

@@ -18,7 +18,7 @@ from orgdocs.render.widgets.base import SiteWidget
 
 if TYPE_CHECKING:
     from orgdocs.model import Description
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
 __all__ = ["MAX_RESULTS", "Navigator", "as_site", "navigation_routes"]
 
@@ -28,7 +28,7 @@ MAX_RESULTS = 100  # search rows the view lists at first (widget.js MAX_ROWS; "S
 def as_site(source: Site | Description | str | Path, group: str = "API") -> Site:
     """A ``Site`` from a site, a loaded description, or a description's path or URL."""
     from orgdocs.model import Description
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     if isinstance(source, Site):
         return source

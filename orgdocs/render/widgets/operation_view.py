@@ -17,7 +17,7 @@ from orgdocs.render.widgets.base import SiteWidget, compact_responses, error_blo
 
 if TYPE_CHECKING:
     from orgdocs.model import Description, Operation
-    from orgdocs.site import OperationEntry, Site
+    from orgdocs.project import OperationEntry, Site
 
 __all__ = ["OperationView", "operation_target", "safe_operation_html"]
 
@@ -25,7 +25,7 @@ _SITES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # Description -
 
 
 def _site_of(description: Description, group: str = "API") -> Site:
-    from orgdocs.site import Site
+    from orgdocs.project import Site
 
     sites = _SITES.setdefault(description, {})
     if group not in sites:
@@ -53,7 +53,7 @@ def operation_target(
     """(site, route) of an operation given as ``(site, route)``, a site's ``OperationEntry``, or an
     ``Operation`` (with the ``description`` it belongs to; without one, refs it makes stay unresolved)."""
     from orgdocs.model import Operation
-    from orgdocs.site import OperationEntry, Site
+    from orgdocs.project import OperationEntry, Site
 
     if isinstance(target, Site):
         if route is None:

@@ -3,8 +3,8 @@
 A form's state is one plain object (``FormState``: server, variables, security choice, parameter values,
 extra headers, media type, body), which the public methods set and the site's own request form, drawn by
 ``FormView``, shows and edits through messages (``form_bridge``). There is no other UI. The request is built
-by the rules every view shares: ``orgdocs.site.requests`` (parameters, body), ``orgdocs.site.security``
-(credentials), ``orgdocs.site.samples`` (code, credentials as placeholders); ``form_inputs`` reads what an
+by the rules every view shares: ``orgdocs.project.requests`` (parameters, body), ``orgdocs.project.security``
+(credentials), ``orgdocs.project.samples`` (code, credentials as placeholders); ``form_inputs`` reads what an
 input holds and ``form_servers`` decides where a request may go (by default only to declared servers: the
 request leaves from the kernel's machine, which in a shared notebook is not the reader's).
 
@@ -22,6 +22,19 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from orgdocs.project import security
+from orgdocs.project.examples import example_from_schema, media_example
+from orgdocs.project.payloads import security_scheme_dict
+from orgdocs.project.requests import (
+    RequestParts,
+    build_request,
+    is_json_media_type,
+    path_order,
+    request_problems,
+    server_url,
+    to_httpx,
+)
+from orgdocs.project.samples import code_samples
 from orgdocs.render.widgets import form_oauth
 from orgdocs.render.widgets.form_errors import FormError, RefusedError, describe_error
 from orgdocs.render.widgets.form_inputs import (
@@ -36,25 +49,12 @@ from orgdocs.render.widgets.form_servers import allowed_server, server_base
 from orgdocs.render.widgets.history import HISTORY, History
 from orgdocs.render.widgets.operation_view import operation_target
 from orgdocs.render.widgets.tokens import TOKENS, TokenStore
-from orgdocs.site import security
-from orgdocs.site.examples import example_from_schema, media_example
-from orgdocs.site.payloads import security_scheme_dict
-from orgdocs.site.requests import (
-    RequestParts,
-    build_request,
-    is_json_media_type,
-    path_order,
-    request_problems,
-    server_url,
-    to_httpx,
-)
-from orgdocs.site.samples import code_samples
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from orgdocs.model import Description, Operation, Server
-    from orgdocs.site import OperationEntry, Site
+    from orgdocs.project import OperationEntry, Site
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -552,7 +552,7 @@ class RequestForm:
         return self._servers[self.state.server]
 
     def parts(self, *, relative: bool = False, placeholders: bool = False) -> RequestParts:
-        """The request as text (``orgdocs.site.requests.RequestParts``); ``relative``: keep a server URL
+        """The request as text (``orgdocs.project.requests.RequestParts``); ``relative``: keep a server URL
         that cannot be made absolute as it is (for the code samples) instead of raising ``FormError``;
         ``placeholders``: the credentials as ``$NAME`` placeholders (what the samples show), a credential
         read from an environment variable as that variable."""

@@ -1,7 +1,7 @@
 /* orgdocs notebook views: the static site's front-end inside an anywidget (Explorer, Navigator, OperationView).
  *
  * orgdocs/render/widgets/frontend.py builds the ES module this file ends: before it come the site's own
- * scripts (search.js, request.js, schema.js from orgdocs/render/static/assets), each run with `window` bound
+ * scripts (search.js, request.js, schema.js from orgdocs/render/site/assets), each run with `window` bound
  * to SITE so that nothing lands on the notebook page's globals, and STYLE, the site's stylesheet made to apply
  * inside a shadow root. Each view draws into its own shadow root: the site's CSS cannot touch JupyterLab and
  * JupyterLab's cannot touch it; light or dark follows JupyterLab's theme (body[data-jp-theme-light]).

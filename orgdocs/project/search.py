@@ -1,0 +1,481 @@
+"""Relevance search over the endpoint index, with the ranking the browser uses too.
+
+``orgdocs/render/site/assets/search.js`` implements exactly these rules (a parity test runs both on
+real descriptions), so every constant and every step here has its twin there.
+
+Words. A text's words are its runs of letters and digits, lower case, with camelCase parts split
+(``listAPIKeys``: list, api, keys) and the whole run kept too (``listapikeys``); ``/``, ``-``, ``_`` and
+``{}`` separate words. Each word is reduced by a light plural stemmer (keys -> key, policies -> policy).
+
+Fields, by weight: title 3; operationId 2; tags, path segments and method 1.5; parameter names (and
+path placeholders) 1; the short description text (first sentence, from the separate search file) 0.5.
+
+A query word matches an indexed word exactly (1), as its prefix (0.5 to 0.9: the more of the word it
+covers, the more), or, from five letters on, with one typo (one letter added, dropped, changed, or two
+swapped: 0.6). A word also matches its synonyms at 0.6 (make ~ create, remove ~ delete, fetch ~ get,
+my ~ current ~ authenticated), and an operation whose HTTP method fits a query verb gets a small bonus
+(delete -> DELETE).
+
+Score of an operation: for each query word, the best field weight times match quality, times the
+word's rarity (``idf``: fourth root of N/df, so a word every operation has counts least); summed; times
+the square of the share of query words that matched; times a bonus for how much of the title the query
+covers (a short title that is all query beats a long one); a webhook's score times 0.85 (an event the API
+sends: "create release" means the operation that creates one, "release created" still the event). An exact operationId or path
+(with or without the method) comes first. Ties keep navigation order. The matches are the operations that at least half
+of the query's words match; stop words (a, the, of, ...) are dropped from a query that has other words.
+
+A query word the index does not have, in a verb form, also matches as its base word (depending: depend,
+as a prefix; stopped: stop, whole), and "how many" is the word count.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import math
+import re
+from collections.abc import Mapping, Sequence
+
+__all__ = ["SearchIndex", "normalize", "stem", "words"]
+
+TITLE = 3.0
+OPERATION_ID = 2.0
+TAG = PATH = METHOD = 1.5
+PARAMETER = 1.0
+BODY = 0.8  # a request body field's name (search file: fields)
+TEXT = RESPONSE = 0.5  # the short description text; the response's type (search file: fields)
+FIELDS = ("body", "response", "more")  # the search file's fields, by part
+MORE = TAG_TEXT = 0.3  # more of the operation's description; its tag's description
+
+SYNONYM = 0.6  # a synonym of a query verb
+INFLECTED = 0.9  # the base word of a query word the index does not have (depending: depend)
+BASE_PREFIX = 5  # letters a base word needs before it matches as a prefix (else: only as a whole word)
+RELATED = 0.5  # a word WordNet relates to the query word (search file: related), matched whole
+TYPO = 0.6  # one edit away
+PREFIX_BASE, PREFIX_COVER = 0.5, 0.4  # prefix quality: base + cover * len(query word) / len(word)
+TYPO_MIN = 5  # letters a query word needs before a typo is tolerated
+PREFIX_MIN = 2  # letters a query word needs before it matches as a prefix
+INFIX = 0.4  # the query word is inside a longer word (work-log, fire-wall): the weakest match
+INFIX_MIN = 3  # letters a query word needs before it matches inside a word
+INFIX_AFTER = 3  # letters before it in the longer word: re-open, un-lock, de-activate are other verbs
+METHOD_BONUS = 0.75  # an operation whose method fits a query verb
+TITLE_COVER = 0.5  # up to +50% when the query covers the whole title
+PATH_COVER = 0.25  # up to +25% when it covers the whole path (a collection before its items)
+EXACT = 1e6  # the query is the operationId or the path: first
+WEBHOOK = 0.85  # a webhook's score: an event the API sends, below an operation that fits alike
+# The matches (what a count counts): the entries that match at least SHOWN_COVER of the share of the query
+# that the best-covered entry matches, and score at least SHOWN of the best score
+SHOWN_COVER = 0.5
+SHOWN = 0.05
+
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "all",
+        "am",
+        "an",
+        "and",
+        "another",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "can",
+        "do",
+        "does",
+        "for",
+        "from",
+        "how",
+        "in",
+        "into",
+        "is",
+        "it",
+        "many",
+        "much",
+        "of",
+        "on",
+        "or",
+        "our",
+        "some",
+        "that",
+        "the",
+        "their",
+        "this",
+        "to",
+        "us",
+        "we",
+        "what",
+        "which",
+        "who",
+        "with",
+        "your",
+    ]
+)
+PARTICLES = frozenset(["in", "on", "out", "up", "off", "down", "over", "back"])  # log in, sign out, set up
+PHRASES = {("how", "many"): "count"}  # two words a reader types for one the description uses
+# Words a reader uses for the same thing, with the HTTP methods that do what the verbs say
+SYNONYMS = (
+    (
+        (
+            "create",
+            "add",
+            "new",
+            "make",
+            "insert",
+            "register",
+            "generate",
+            "send",
+            "submit",
+            "upload",
+            "schedule",  # a meeting, a message, a campaign: something new on a date
+            "post",
+        ),
+        ("post", "put"),
+    ),
+    (("get", "fetch", "retrieve", "read", "show", "view", "find", "list", "lookup"), ("get",)),
+    (("update", "edit", "modify", "change", "set", "patch", "replace", "put"), ("put", "patch", "post")),
+    (("delete", "remove", "destroy", "erase", "drop", "unset"), ("delete",)),
+    (("me", "my", "myself", "self", "current", "authenticated", "i"), ()),  # the caller
+    (("copy", "duplicate", "clone"), ("post",)),
+    (("login", "signin", "logon", "authenticate"), ("post",)),
+    (("logout", "signout", "logoff"), ("post",)),
+    (("restart", "reboot", "reset"), ("post",)),
+    (("start", "run", "trigger", "launch", "execute", "begin"), ("post",)),
+)
+
+_WHITESPACE_SPLIT = str.split  # the browser splits on the same characters (see search.js)
+_WORD = re.compile(r"[^\W_]+")  # letters and digits: \p{L}\p{N} in search.js
+_CAMEL = re.compile(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])")
+_PLACEHOLDER = re.compile(r"\{[^}]*\}")
+
+
+def normalize(text: str) -> str:
+    """Lower case, runs of white space made one space: how a whole query is compared."""
+    return " ".join(_WHITESPACE_SPLIT(text.lower()))
+
+
+def stem(word: str) -> str:
+    """A light plural stemmer (Harman's "S" stemmer): policies -> policy, boxes -> boxe, keys -> key."""
+    if len(word) > 3:
+        if word.endswith("ies") and not word.endswith(("eies", "aies")):
+            return word[:-3] + "y"
+        if word.endswith("es") and not word.endswith(("aes", "ees", "oes")):
+            return word[:-1]
+        if word.endswith("s") and not word.endswith(("us", "ss")):
+            return word[:-1]
+    return word
+
+
+@functools.lru_cache(maxsize=65536)  # names and titles repeat across operations: GitHub's owner, repo, ...
+def words(text: str, joined: bool = True) -> tuple[str, ...]:
+    """The stemmed words of ``text``; ``joined``: a camelCase run also counts as one word."""
+    found = []
+    for run in _WORD.findall(text):
+        lowered = run.lower()
+        if lowered == run:  # no upper case, so no camelCase boundary (the common case, made quick)
+            found.append(stem(lowered))
+            continue
+        parts = _CAMEL.sub(r"\1\2 ", run).split(" ")
+        for part in parts:
+            found.append(stem(part.lower()))
+        if joined and len(parts) > 1:
+            found.append(stem(lowered))
+    return tuple(found)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by exactly one letter added, dropped, changed, or two swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < len(a) and i < len(b) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        if a[i + 1 :] == b[i + 1 :]:
+            return True
+        return i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
+    if len(a) > len(b):
+        return a[i + 1 :] == b[i:]
+    return a[i:] == b[i + 1 :]
+
+
+def _deletions(word: str) -> list[str]:
+    return [word[:i] + word[i + 1 :] for i in range(len(word))]
+
+
+def _bases(word: str) -> list[str]:
+    """The words a verb form may come from: depending -> depend, creating -> create, stopped -> stop."""
+    for ending in ("ing", "ed"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            base = word[: -len(ending)]
+            found = [base, base + "e"]
+            if len(base) >= 4 and base[-1] == base[-2]:
+                found.append(base[:-1])
+            return found
+    return []
+
+
+def _synonym_groups() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """word -> (its synonyms, the methods they suggest)"""
+    groups: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for same, methods in SYNONYMS:
+        for word in same:
+            groups[word] = (tuple(other for other in same if other != word), methods)
+    return groups
+
+
+_SYNONYM_GROUPS = _synonym_groups()
+# stop words as a query's words are compared: stemmed ("this" is the word "thi", "does" "doe")
+_STOPPED = STOP_WORDS | frozenset(stem(word) for word in STOP_WORDS)
+
+
+class SearchIndex:
+    """Search over index entries (and, optionally, the search file), prepared once."""
+
+    def __init__(self, entries: Sequence[dict], texts: Sequence[str] | Mapping | None = None):
+        """``texts``: the search file (``texts``, ``fields``, ``tags``, ``related``: see
+        ``orgdocs.project.search_file``), or its ``texts`` alone."""
+        self.entries = list(entries)
+        more: list[list[str]] = [["", "", ""] for _ in self.entries]  # body, response, more of each entry
+        self._tag_texts: Mapping[str, str] = {}
+        self._related: dict[str, list[str]] = {}  # reader's word -> the description's words
+        if isinstance(texts, Mapping):
+            for part, name in enumerate(FIELDS):
+                for text, steps in ((texts.get("fields") or {}).get(name) or {}).items():
+                    at = 0
+                    for step in steps.split():
+                        at += int(step, 36)
+                        if at < len(more):
+                            more[at][part] = text
+            self._tag_texts = texts.get("tags") or {}
+            for targets, readers in (texts.get("related") or {}).items():
+                for reader in readers.split():
+                    self._related.setdefault(reader, []).extend(targets.split())
+            texts = texts.get("texts")
+        self._postings: dict[str, dict[int, float]] = {}  # word -> {entry position: best field weight}
+        self._paths: dict[str, set[int]] = {}  # word of a path (not a placeholder) -> entry positions
+        self._title_sizes: list[int] = []
+        self._path_sizes: list[int] = []
+        self._webhooks: list[bool] = []
+        self._exact: dict[str, list[int]] = {}  # operationId, path, "method path" -> entry positions
+        # words of the names and short text: those that match inside another word or with a typo (the search
+        # file's other fields match whole or as a prefix, so that they cost the first typo nothing)
+        self._main: set[str] = set()
+        for position, entry in enumerate(self.entries):
+            text = texts[position] if texts is not None and position < len(texts) else ""
+            self._add_entry(position, entry, text or "", more[position])
+        self._vocabulary = sorted(self._postings)
+        self._main_vocabulary = sorted(self._main)
+        # every word on one line, to find a word inside another with one str.find per occurrence
+        self._lines = "\n" + "\n".join(self._main_vocabulary) + "\n"
+        self._starts = [0] * len(self._main_vocabulary)
+        offset = 1
+        for i, word in enumerate(self._main_vocabulary):
+            self._starts[i] = offset
+            offset += len(word) + 1
+        self._near: dict[str, list[str]] | None = None  # deletion -> words, built on the first typo
+
+    def _add_entry(self, position: int, entry: dict, text: str, more: Sequence[str]) -> None:
+        path = entry["path"]
+        body, response, rest = more
+        fields = [
+            (TITLE, entry["title"], True),
+            (OPERATION_ID, entry["operationId"], True),
+            (METHOD, entry["method"], True),
+            (PATH, _PLACEHOLDER.sub(" ", path), True),
+            *[(TAG, tag, True) for tag in entry["tags"]],
+            (PARAMETER, " ".join([*_PLACEHOLDER.findall(path), *entry["params"]]), True),
+            (BODY, body, False),
+            (TEXT, text, True),
+            (RESPONSE, response, False),
+            (MORE, rest, False),
+            *[(TAG_TEXT, self._tag_texts.get(tag, ""), False) for tag in entry["tags"]],
+        ]
+        postings = self._postings
+        for weight, value, main in fields:
+            for word in words(value):
+                if main:
+                    self._main.add(word)
+                found = postings.get(word)
+                if found is None:
+                    postings[word] = {position: weight}
+                elif found.get(position, 0.0) < weight:
+                    found[position] = weight
+        title = {word for word in words(entry["title"], joined=False) if word not in _STOPPED}
+        self._title_sizes.append(len(title))
+        literal = words(_PLACEHOLDER.sub(" ", path), joined=False)
+        for word in literal:
+            self._paths.setdefault(word, set()).add(position)
+        self._path_sizes.append(len(set(literal)) + len(_PLACEHOLDER.findall(path)))
+        self._webhooks.append(bool(entry.get("webhook")))
+        lowered = path.lower()
+        for key in dict.fromkeys(
+            (entry["operationId"].lower(), lowered, f"{entry['method'].lower()} {lowered}")
+        ):
+            if key:
+                self._exact.setdefault(key, []).append(position)
+
+    # -- matching ------------------------------------------------------------------------------------------
+
+    def _expand(self, word: str, typos: bool) -> dict[str, float]:
+        """Indexed words that ``word`` matches, with the quality of each match."""
+        found: dict[str, float] = {}
+        if word in self._postings:
+            found[word] = 1.0
+        if len(word) >= PREFIX_MIN:
+            vocabulary = self._vocabulary
+            i = bisect.bisect_left(vocabulary, word)
+            while i < len(vocabulary) and vocabulary[i].startswith(word):
+                other = vocabulary[i]
+                if other != word:
+                    found[other] = PREFIX_BASE + PREFIX_COVER * len(word) / len(other)
+                i += 1
+        if len(word) >= INFIX_MIN:
+            lines, starts, vocabulary = self._lines, self._starts, self._main_vocabulary
+            at = lines.find(word)
+            while at != -1:
+                i = bisect.bisect_right(starts, at) - 1
+                other = vocabulary[i]
+                if at - starts[i] >= INFIX_AFTER and other not in found:
+                    found[other] = INFIX
+                at = lines.find(word, starts[i] + len(other))
+        if typos and len(word) >= TYPO_MIN:
+            for other in self._one_edit_words(word):
+                if other not in found:
+                    found[other] = TYPO
+        return found
+
+    def _one_edit_words(self, word: str) -> list[str]:
+        if self._near is None:
+            near: dict[str, list[str]] = {}
+            for other in self._main_vocabulary:
+                if len(other) >= TYPO_MIN - 1:
+                    for deleted in _deletions(other):
+                        near.setdefault(deleted, []).append(other)
+            self._near = near
+        candidates = set(self._near.get(word, ()))
+        for deleted in _deletions(word):
+            candidates.update(self._near.get(deleted, ()))
+            if deleted in self._main:
+                candidates.add(deleted)
+        return sorted(other for other in candidates if _one_edit(word, other))
+
+    def _word_matches(self, word: str) -> tuple[dict[int, float], set[int], set[int]]:
+        """{entry position: best weighted match quality} for one query word, and the positions where it
+        is in the title, and in the path."""
+        alternatives = [(word, 1.0, True)]
+        group = _SYNONYM_GROUPS.get(word)
+        if group:
+            alternatives += [(synonym, SYNONYM, False) for synonym in group[0]]
+        related = [(other, RELATED, None) for other in self._related.get(word, ()) if other in self._postings]
+        # "depending", "archived": as their base words, when the index does not have them
+        if word not in self._postings:
+            for base in _bases(word):
+                if len(base) >= BASE_PREFIX:
+                    related.append((base, INFLECTED, False))
+                elif base in self._postings:
+                    related.append((base, INFLECTED, None))
+        best: dict[int, float] = {}
+        in_title: set[int] = set()
+        in_path: set[int] = set()
+        for alternative, quality, typos in alternatives + related:
+            matches = {alternative: 1.0} if typos is None else self._expand(alternative, typos)
+            for other, match in matches.items():
+                in_path.update(self._paths.get(other, ()))
+                value = quality * match
+                for position, weight in self._postings[other].items():
+                    score = weight * value
+                    if score > best.get(position, 0.0):
+                        best[position] = score
+                    if weight == TITLE:
+                        in_title.add(position)
+        return best, in_title, in_path
+
+    def _compounds(self, terms: Sequence[str]) -> list[str]:
+        """Query words with a phrasal verb joined ("log in" -> login, "set up" -> setup) where the joined
+        word is indexed or related to indexed words."""
+        joined: list[str] = []
+        i = 0
+        while i < len(terms):
+            if i + 1 < len(terms) and (terms[i], terms[i + 1]) in PHRASES:
+                joined.append(PHRASES[terms[i], terms[i + 1]])
+                i += 2
+                continue
+            if i + 1 < len(terms) and terms[i + 1] in PARTICLES:
+                both = terms[i] + terms[i + 1]
+                if both in self._postings or both in self._related or both in _SYNONYM_GROUPS:
+                    joined.append(both)
+                    i += 2
+                    continue
+            joined.append(terms[i])
+            i += 1
+        return joined
+
+    def search(self, query: str, limit: int | None = None) -> list[dict]:
+        """Entries matching ``query``, best first; ``limit``: at most that many."""
+        whole = normalize(query)
+        terms = list(dict.fromkeys(self._compounds(words(query, joined=False))))
+        if any(term not in _STOPPED for term in terms):
+            terms = [term for term in terms if term not in _STOPPED]
+        if not terms:  # no word at all ("/"): only an exact path can match
+            found = [self.entries[position] for position in sorted(set(self._exact.get(whole, ())))]
+            return found[:limit] if limit is not None else found
+        count = len(self.entries)
+        scores: dict[int, float] = {}
+        matched: dict[int, float] = {}  # the rarity of the query words an entry matches, summed
+        title_hits: dict[int, int] = {}
+        path_hits: dict[int, int] = {}
+        verb_methods = []
+        total = 0.0  # the rarity of the query words that match anything, summed
+        for term in terms:
+            best, in_title, in_path = self._word_matches(term)
+            if not best:
+                continue  # a word that matches nothing lowers no one
+            rarity = math.sqrt(math.sqrt((count + 1) / (len(best) + 1)))
+            total += rarity
+            for position, value in best.items():
+                scores[position] = scores.get(position, 0.0) + value * rarity
+                matched[position] = matched.get(position, 0.0) + rarity
+            for position in in_title:
+                title_hits[position] = title_hits.get(position, 0) + 1
+            for position in in_path:
+                path_hits[position] = path_hits.get(position, 0) + 1
+            group = _SYNONYM_GROUPS.get(term)
+            if group and group[1]:
+                verb_methods.append(group[1])
+        exact = set(self._exact.get(whole, ()))
+        ranked: list[tuple[float, int]] = []
+        covers: dict[int, float] = {}
+        top = most = 0.0
+        for position, score in scores.items():
+            method = self.entries[position]["method"].lower()
+            for methods in verb_methods:
+                if method in methods:
+                    score += METHOD_BONUS
+            cover = matched[position] / total  # the share of the query (rarer words weigh more) matched
+            covers[position] = cover
+            most = max(most, cover)
+            title_size = self._title_sizes[position]
+            title_cover = min(1.0, title_hits.get(position, 0) / title_size) if title_size else 0.0
+            path_size = self._path_sizes[position]
+            path_cover = min(1.0, path_hits.get(position, 0) / path_size) if path_size else 0.0
+            score = score * cover * cover * (1.0 + TITLE_COVER * title_cover + PATH_COVER * path_cover)
+            if self._webhooks[position]:
+                score *= WEBHOOK
+            top = max(top, score)
+            ranked.append((-(score + EXACT) if position in exact else -score, position))
+        # the matches worth showing: an entry that shares one common word with the query is not one
+        floor, least = top * SHOWN, most * SHOWN_COVER
+        ranked = [
+            item
+            for item in ranked
+            if (-item[0] >= floor and covers[item[1]] >= least) or -item[0] >= top or item[1] in exact
+        ]
+        for position in exact:
+            if position not in scores:
+                ranked.append((-EXACT, position))
+        ranked.sort()
+        found = [self.entries[position] for _, position in ranked]
+        return found[:limit] if limit is not None else found

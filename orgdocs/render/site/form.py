@@ -1,0 +1,316 @@
+"""The request form of an operation page: its inputs, their first values, and the request they make.
+
+The form is rendered on the server (so the page shows the example request without JavaScript) and
+``assets/form.js`` reads the same inputs in the browser. Both sides turn an input's text into a value with
+the rules of ``parse_input``; the request and the code samples come from ``orgdocs.project.requests`` and
+``orgdocs.project.samples`` (ported to ``assets/request.js``), the credential inputs from
+``orgdocs.project.security``. Credential inputs are always rendered empty: a credential lives in the reader's
+browser only, and the samples show placeholders.
+
+Input kinds, from the parameter's schema: ``select`` (an enum), ``checkbox`` (a boolean), ``number``
+(integer or number), ``list`` (an array, comma-separated), ``json`` (an object, as JSON text),
+``content`` (a parameter declared with ``content``: a text input holding the value's text in that media
+type, sent as it is, ``requests.content_text``), else ``text``. Path parameters come first, in the path's
+order. Required parameters (and path parameters) start with the value the description declares
+(``requests.declared_value``), else empty; optional ones start empty. The placeholder hint is the declared
+or generated example.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from orgdocs.loading.refs import follow
+from orgdocs.model.objects import Operation, Parameter, Server
+from orgdocs.project import security
+from orgdocs.project.examples import Resolve, parameter_example
+from orgdocs.project.requests import (
+    build_request,
+    content_media,
+    content_text,
+    declared_value,
+    path_order,
+    schema_type,
+    server_url,
+    text_of,
+)
+from orgdocs.project.samples import DEFAULT_LANGUAGE, code_samples
+from orgdocs.project.schemas import merged_schema, target_of
+from orgdocs.render.site.pretty import pretty_json
+
+__all__ = [
+    "FormField",
+    "ServerChoice",
+    "api_key",
+    "body_text",
+    "form_fields",
+    "initial_request",
+    "parse_input",
+    "security_form",
+    "server_choices",
+]
+
+_NUMBER = re.compile(r"^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$")
+_INTEGER = re.compile(r"^\s*-?\d+\s*$")
+
+
+@dataclass
+class FormField:
+    """One parameter input."""
+
+    param: Parameter
+    kind: str  # select, checkbox, number, list, json, content, text
+    text: str  # the input's first value
+    placeholder: str = ""
+    options: list[str] = field(default_factory=list)  # for select
+    item_type: str = "string"  # for list (and select): how items are read
+    step: str = "any"
+    minimum: str = ""
+    maximum: str = ""
+    uuid: bool = False  # ``format: uuid``: the input gets a "generate" button
+    media_type: str = ""  # of a content parameter
+
+    @property
+    def checked(self) -> bool:
+        return self.kind == "checkbox" and self.text == "true"
+
+    @property
+    def value(self) -> Any:
+        return parse_input(self.kind, self.text, self.item_type, required=self.param.required)
+
+
+@dataclass
+class ServerChoice:
+    url: str
+    description: str
+    variables: list[dict]  # name, default, enum, description
+
+
+def _schema_of(param: Parameter, resolve: Resolve) -> dict:
+    schema = param.schema
+    if schema is None and param.content:
+        schema = param.content[0].schema
+    schema = follow(schema, resolve)
+    # {allOf: [$ref: X]} is typed as X says (orgdocs.project.schemas)
+    return merged_schema(schema, target_of(resolve)) if isinstance(schema, dict) else {}
+
+
+def _type(schema: dict) -> str:
+    return schema_type(schema) or "string"
+
+
+def parse_input(kind: str, text: str, item_type: str = "string", *, required: bool = False) -> Any:
+    """The value of an input's text (``form.js`` has the same rules): empty is no value (an unchecked
+    checkbox is ``False`` when the parameter is required); numbers and booleans are read by type; a list is
+    split on commas; JSON is parsed (text that is not JSON stays text); a content parameter's text is its
+    value as it is (``requests.build_request`` sends it as one value)."""
+    if kind == "checkbox":
+        return True if text == "true" else (False if required else None)
+    if text == "":
+        return None
+    if kind == "number":
+        return _number(text)
+    if kind == "select":
+        return _typed(text, item_type)
+    if kind == "list":
+        return [_typed(part.strip(), item_type) for part in text.split(",")]
+    if kind == "json":
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+    return text
+
+
+def _number(text: str) -> Any:
+    if _INTEGER.match(text):
+        return int(text)
+    if _NUMBER.match(text):
+        return float(text)
+    return text
+
+
+def _typed(text: str, item_type: str) -> Any:
+    if item_type in ("integer", "number"):
+        return _number(text)
+    if item_type == "boolean" and text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+def _input_text(kind: str, value: Any) -> str:
+    if value is None:
+        return ""
+    if kind == "checkbox":
+        return "true" if value is True else ""
+    if kind == "list" and isinstance(value, list):
+        return ",".join(text_of(v) for v in value)
+    if kind == "json" and not isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return text_of(value)
+
+
+def form_fields(operation: Operation, resolve: Resolve) -> list[FormField]:
+    fields = []
+    for param in path_order(operation):
+        schema = _schema_of(param, resolve)
+        kind_of = _type(schema)
+        enum = schema.get("enum")
+        item_type = kind_of
+        options: list[str] = []
+        media = content_media(param)
+        if media is not None:  # its schema says what the text holds, not how the input reads it
+            kind = "content"
+        elif isinstance(enum, list) and enum:
+            kind = "select"
+            options = [text_of(v) for v in enum if v is not None]
+            item_type = kind_of
+        elif kind_of == "boolean":
+            kind = "checkbox"
+        elif kind_of in ("integer", "number"):
+            kind = "number"
+        elif kind_of == "array":
+            kind = "list"
+            items = schema.get("items")
+            item_type = _type(items if isinstance(items, dict) else {})
+            if isinstance(items, dict) and isinstance(items.get("$ref"), str):
+                item_type = _type(_schema_of(Parameter("", "", schema=items), resolve))
+        elif kind_of == "object":
+            kind = "json"
+        else:
+            kind = "text"
+        found_value, declared = declared_value(param, resolve)
+        try:
+            hint = declared if found_value else parameter_example(param, resolve)
+        except Exception:  # a hint is a convenience: a schema it cannot read still gets an input
+            hint = None
+        start = (param.required or param.location == "path") and found_value
+        if media is not None:  # declared values are values; the input holds their text
+            text = content_text(param, declared) if start else ""
+            hint = None if hint is None else content_text(param, hint)
+        else:
+            text = _input_text(kind, declared) if start else ""
+        if kind == "select" and text not in options:
+            text = ""
+        placeholder = "" if kind in ("checkbox", "select") else _input_text(kind, hint)
+        found = FormField(param, kind, text, placeholder, options, item_type)
+        found.uuid = kind == "text" and schema.get("format") == "uuid"
+        found.media_type = media.media_type if media is not None else ""
+        if kind == "number":
+            found.step = "1" if kind_of == "integer" else "any"
+            for key, attr in (("minimum", "minimum"), ("maximum", "maximum")):
+                bound = schema.get(key)
+                if isinstance(bound, (int, float)) and not isinstance(bound, bool):
+                    setattr(found, attr, text_of(bound))
+        fields.append(found)
+    return fields
+
+
+def server_choices(servers: list[Server]) -> list[ServerChoice]:
+    return [
+        ServerChoice(
+            server.url,
+            # an <option> shows plain text: the Markdown marks of a description would show as they are
+            " ".join(server.description.replace("`", "").replace("**", "").split()),
+            [
+                {"name": name, "default": v.default, "enum": list(v.enum), "description": v.description}
+                for name, v in server.variables.items()
+            ],
+        )
+        for server in servers
+    ]
+
+
+def api_key(description: Any) -> str:
+    """The key the browser keeps this API's credentials under: a digest of the description's source and its
+    declared servers, the notebook's ``credential_scope`` (``orgdocs.render.widgets.request_form``), so that a
+    credential typed for one API is never offered to another one, even when both name their scheme
+    ``bearerAuth`` in the same group. A digest: the page does not show where the description was read."""
+    servers = " ".join(sorted(server.url for server in description.servers))
+    scope = f"{description.source} @ {servers}"
+    return hashlib.blake2s(scope.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def security_form(requirements: list, schemes: dict[str, dict]) -> dict:
+    """The credential part of the form: ``alternatives`` (``{label, schemes}``; one entry per requirement,
+    ``security: []`` gives none) and ``schemes`` (every scheme they name, once: ``name``, ``kind``,
+    ``inputs``, ``flows``, ``location`` of an apiKey, and whether it is a cookie a browser cannot send)."""
+    alternatives = security.security_alternatives(requirements)
+    names: list[str] = []
+    for alternative in alternatives:
+        names += [n for n in alternative if n not in names]
+    found = []
+    for name in names:
+        scheme = schemes.get(name) or {}
+        found.append(
+            {
+                "name": name,
+                "kind": security.scheme_kind(scheme),
+                "type": str(scheme.get("type") or "undeclared"),
+                "inputs": security.scheme_inputs(name, scheme),
+                "flows": security.flow_summary(scheme),
+                "cookie": scheme.get("type") == "apiKey" and scheme.get("in") == "cookie",
+            }
+        )
+    return {
+        "alternatives": [
+            {"label": " and ".join(a) if a else "No credentials", "schemes": a} for a in alternatives
+        ],
+        "schemes": found,
+    }
+
+
+def body_text(operation: Operation, media_type: str, example: Any) -> str:
+    """The body editor's first text for ``media_type``: its ``example`` written the way
+    ``orgdocs.project.requests`` sends a body (a form-urlencoded object as ``key=value&...``, anything else
+    but text as indented JSON)."""
+    if example is None:
+        return ""
+    if isinstance(example, str):
+        return example
+    if media_type.split(";")[0].strip().lower() == "application/x-www-form-urlencoded" and isinstance(
+        example, dict
+    ):
+        parts = build_request(operation, server_url="", values={}, body=example, media_type=media_type)
+        return parts.body or ""
+    return pretty_json(example)
+
+
+def initial_request(
+    operation: Operation,
+    fields: list[FormField],
+    servers: list[Server],
+    body: str,
+    *,
+    requirements: list | None = None,
+    schemes: dict[str, dict] | None = None,
+    description_url: str | None = None,
+):
+    """(RequestParts, code samples) of the form as first rendered: first server with its defaults (made
+    absolute against ``description_url`` where it can be), the fields' first values, ``body`` (the body
+    editor's first text), the placeholders of the default security alternative."""
+    base = servers[0].resolved_url() if servers else ""
+    base = server_url(base, description_url=description_url)
+    values = {f"{f.param.location}:{f.param.name}": f.value for f in fields}
+    content = operation.request_body.content if operation.request_body else []
+    media = content[0].media_type if content else None
+    schemes = schemes or {}
+    alternatives = security.security_alternatives(requirements or [])
+    credentials: list = []
+    if alternatives:
+        chosen = alternatives[security.default_alternative(alternatives, schemes, {})]
+        placeholders = security.placeholder_credentials(chosen, schemes)
+        credentials = security.applied_credentials(chosen, schemes, placeholders)
+    parts = build_request(
+        operation,
+        server_url=base,
+        values=values,
+        body=body or None,
+        media_type=media,
+        credentials=credentials,
+    )
+    return parts, code_samples(parts, languages=(DEFAULT_LANGUAGE,))

@@ -1,0 +1,629 @@
+"""What an operation's detail shows, gathered from its payload and its model objects for the templates.
+
+``operation_context`` turns one operation of a ``Site`` into plain values and pre-rendered HTML fragments
+(``Markup``: sanitized Markdown and schema trees); everything else is text that the templates escape. The
+static page, the dev server and the notebook's ``OperationView`` all render this same context.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from jinja2.filters import do_striptags, do_truncate
+from markupsafe import Markup
+
+from orgdocs.loading.refs import follow
+from orgdocs.loading.sources import is_url
+from orgdocs.model.callbacks import (
+    Location,
+    callback_schema_locations,
+    expression_text,
+    read_callbacks,
+    read_links,
+)
+from orgdocs.model.titles import kebab
+from orgdocs.project.examples import operation_examples
+from orgdocs.project.payloads import PayloadParts, operation_dict
+from orgdocs.project.routes import RouteTable
+from orgdocs.project.samples import DEFAULT_LANGUAGE, LANGUAGES
+from orgdocs.project.site import external_docs
+from orgdocs.render.site.form import (
+    api_key,
+    body_text,
+    form_fields,
+    initial_request,
+    security_form,
+    server_choices,
+)
+from orgdocs.render.site.highlight import highlight, sample_html
+from orgdocs.render.site.markdown import markdown_html
+from orgdocs.render.site.pretty import pretty_json
+from orgdocs.render.site.schema_tree import (
+    TreeCache,
+    TreeContext,
+    Where,
+    schema_tree_html,
+    type_label,
+)
+from orgdocs.render.site.templating import environment
+
+if TYPE_CHECKING:
+    from orgdocs.project import Site
+
+__all__ = [
+    "GENERATED_SAMPLES",
+    "METHOD_CLASSES",
+    "description_samples",
+    "nested_headings",
+    "operation_context",
+    "operation_neighbours",
+    "payload_head",
+    "response_anchor",
+    "response_examples",
+]
+
+METHOD_CLASSES = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
+LOCATIONS = (
+    ("path", "Path parameters"),
+    ("query", "Query parameters"),
+    ("header", "Headers"),
+    ("cookie", "Cookies"),
+)
+MAX_EXAMPLE_CHARS = 20_000  # a longer example is cut on the page (the payload keeps all of it)
+# The sample made from the request form that a page holds (key, label): the default language's. The form's
+# script rewrites it live, in the language the reader chose (the others are written from assets/samples.js).
+GENERATED_SAMPLES = tuple((key, label) for key, label in LANGUAGES if key == DEFAULT_LANGUAGE)
+MAX_DESCRIPTION_SAMPLES = 20  # x-codeSamples shown per operation
+
+
+def _md(text: Any) -> Markup:
+    return Markup(markdown_html(text)) if isinstance(text, str) and text else Markup("")
+
+
+_HEADING_TAG = re.compile(r"<(/?)h([1-6])(?=[\s>])")
+
+
+def nested_headings(html: str, top: int) -> str:
+    """``html`` (a description) with its headings moved so that the highest is an ``h<top>``: under the
+    page's own heading, as levels that never skip (a description's "# Introduction" below an operation's
+    title reads as an h2)."""
+    levels = [int(level) for _, level in _HEADING_TAG.findall(html)] if "<h" in html else []
+    if not levels or min(levels) == top:
+        return html
+    shift = top - min(levels)
+    return _HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, max(1, int(m[2]) + shift))}", html)
+
+
+def _md_inline(text: Any) -> Markup:
+    """Markdown for a place inside a line of text (a server variable's description): one paragraph loses its
+    ``<p>``, so that it reads on the line it is put in."""
+    html = markdown_html(text) if isinstance(text, str) and text else ""
+    if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        html = html[3:-4]
+    return Markup(html)
+
+
+def _example_text(value: Any, *, inline: bool = False) -> Markup:
+    """An example as the highlighted content of a ``<pre><code>`` (JSON unless it is a string); ``inline``:
+    plain, for a short ``<code>`` in a line of text."""
+    language = "text" if isinstance(value, str) or inline else "json"
+    text = value if isinstance(value, str) else pretty_json(value, limit=MAX_EXAMPLE_CHARS + 1)
+    cut = ""
+    if len(text) > MAX_EXAMPLE_CHARS:
+        text, cut = text[:MAX_EXAMPLE_CHARS], "\n… (cut: the whole example is in the page data)"
+    return Markup(highlight(text, language) + cut)
+
+
+def _request_json(parts: Any) -> str:
+    """``parts`` as request.js reads a request: JSON (for an attribute, escaped there)."""
+    request = {
+        "method": parts.method,
+        "url": parts.url,
+        "headers": [list(header) for header in parts.headers],
+        "body": parts.body,
+        "mediaType": parts.media_type,
+        "variables": list(parts.variables),
+    }
+    return json.dumps(request, ensure_ascii=False, separators=(",", ":"))
+
+
+def response_anchor(status: str) -> str:
+    """The id of a response on its page: ``response-404``, ``response-4xx``, ``response-default``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", str(status).lower()).strip("-")
+    return "response-" + (slug or "other")
+
+
+def description_samples(raw: Any) -> list[dict]:
+    """The operation's own code samples (``x-codeSamples``, or Redoc's older ``x-code-samples``): each with
+    a tab label, the language and the highlighted source; entries without a text source are skipped."""
+    samples = raw.get("x-codeSamples") if isinstance(raw, dict) else None
+    if not isinstance(samples, list):
+        samples = raw.get("x-code-samples") if isinstance(raw, dict) else None
+    out = []
+    for sample in samples if isinstance(samples, list) else []:
+        if not isinstance(sample, dict) or not isinstance(sample.get("source"), str):
+            continue
+        lang = sample.get("lang") if isinstance(sample.get("lang"), str) else ""
+        label = sample.get("label") if isinstance(sample.get("label"), str) and sample["label"] else lang
+        out.append(
+            {
+                "label": label or f"Sample {len(out) + 1}",
+                "lang": lang,
+                "html": Markup(highlight(sample["source"], lang)),
+            }
+        )
+        if len(out) == MAX_DESCRIPTION_SAMPLES:
+            break
+    return out
+
+
+def operation_neighbours(order: list[str], position: dict[str, int], route: str, site: Site) -> dict:
+    """The previous and next operations of ``route`` in ``order`` (the navigation's; ``position``: each
+    route's index in it): each ``None`` or ``{route, title, method, method_class}``."""
+    out: dict = {"previous": None, "next": None}
+    index = position.get(route)
+    if index is None:
+        return out
+    for key, other in (("previous", index - 1), ("next", index + 1)):
+        if 0 <= other < len(order):
+            entry = site.operations[order[other]]
+            method = entry.operation.method.lower()
+            out[key] = dict(
+                {
+                    "route": entry.route,
+                    "title": entry.title,
+                    "method": entry.operation.method.upper(),
+                    "method_class": method if method in METHOD_CLASSES else "other",
+                }
+            )
+    return out
+
+
+def payload_head(parts: PayloadParts) -> dict:
+    """The payload of an operation without its ``components``: the values it was made from
+    (``PayloadParts.value``), else read from its JSON, whose ``components`` is left empty there. A page needs
+    the schemas through ``Description.resolve``, not parsed again from JSON that runs to megabytes on large
+    descriptions."""
+    if parts.value is not None:
+        return parts.value
+    head = json.loads(parts.head_json())
+    del head["components"]
+    return head
+
+
+def operation_context(
+    site: Site,
+    route: str,
+    *,
+    samples: bool = True,
+    cache: TreeCache | None = None,
+    parts: PayloadParts | None = None,
+) -> dict:
+    """The template context of the operation at ``route`` (``cache``: schema trees shared by the pages of
+    the operation's description; ``parts``: its payload, when already made)."""
+    entry = site.operations["/" + route.strip("/")]
+    if parts is None:  # what the trees may offer to open in the browser is what the payload holds
+        parts = site.payload_parts(entry.route)
+    payload = payload_head(parts)
+    op = payload["operation"]
+    resolve = entry.description.resolve
+    tree = TreeContext(
+        id_prefix="s" + hashlib.blake2s(entry.route.encode(), digest_size=3).hexdigest() + "-",
+        cache=cache or TreeCache(),
+        payload_refs=parts.refs,
+    )
+    links = functools.partial(_links, site=site, description=entry.description)
+    method = op["method"].lower()
+    fields = form_fields(entry.operation, resolve)
+    request_examples = payload["examples"]["request"]
+    first_media = next(iter(request_examples), None)
+    first = request_examples[first_media] if first_media else {}
+    body = (
+        body_text(entry.operation, first_media, first.get("start", first.get("value"))) if first_media else ""
+    )
+    description_url = entry.description.source
+    description_url = description_url if is_url(description_url) else ""
+    parts, code = initial_request(
+        entry.operation,
+        fields,
+        entry.operation.servers,
+        body,
+        requirements=op["security"],
+        schemes=payload["securitySchemes"],
+        description_url=description_url,
+    )
+    # in reading order: a schema met again on the page is drawn short, its first drawing linked
+    parameters = _parameters(op, resolve, tree)
+    request_body = _request_body(
+        op["requestBody"], payload["examples"]["request"], _PAYLOAD_PLACES, resolve, tree
+    )
+    responses = _responses(
+        op["responses"], payload["examples"]["responses"], _PAYLOAD_PLACES, resolve, tree, links
+    )
+    return {
+        "route": entry.route,
+        "group": entry.group,
+        "section": entry.section,
+        "title": op["title"],
+        "method": op["method"],
+        "method_class": method if method in METHOD_CLASSES else "other",
+        "path": op["path"],
+        "operation_id": op["operationId"],
+        "tags": op["tags"],
+        "deprecated": bool(op["deprecated"]),
+        "webhook": bool(op.get("webhook")),
+        "summary": op["summary"] if op["summary"] != op["title"] else "",
+        # a webhook's paragraph of a summary (GitHub's), its title being its operationId: read as Markdown
+        "summary_html": _md(op["summary"]) if op.get("webhook") and op["summary"] != op["title"] else "",
+        "description": Markup(nested_headings(_md(op["description"]), 2)),
+        "external_docs": external_docs(entry.operation.raw.get("externalDocs")),
+        "parameters": parameters,
+        "request_body": request_body,
+        "responses": responses,
+        "response_examples": response_examples(responses),
+        "callbacks": _callbacks(entry, resolve, tree, links) if op["callbacks"] else [],
+        "security": _security(op, payload, declared=bool(entry.description.security_schemes)),
+        "servers": [
+            {
+                "url": s["url"],
+                "description": _md(s["description"]),
+                "variables": [
+                    {
+                        "name": k,
+                        "default": v["default"],
+                        "enum": v["enum"],
+                        "description": _md_inline(v["description"]),
+                    }
+                    for k, v in s["variables"].items()
+                ],
+            }
+            for s in payload["servers"]
+        ],
+        "samples": code,
+        "samples_html": {
+            key: Markup(sample_html(code[key], key)) for key, _ in GENERATED_SAMPLES if key in code
+        },
+        # a webhook is a request the API sends to the reader's server: no sample sends it to the API
+        "sample_tabs": [] if op.get("webhook") else [{"key": k, "label": n} for k, n in GENERATED_SAMPLES],
+        "own_samples": description_samples(entry.operation.raw),
+        "samples_in_detail": samples and not op.get("webhook"),
+        # without a form beside them (a notebook's OperationView), code.js writes the other languages from this
+        "sample_request": _request_json(parts) if samples else "",
+        "form": {
+            "fields": fields,
+            "servers": server_choices(entry.operation.servers),
+            "security": security_form(op["security"], payload["securitySchemes"]),
+            "api": api_key(entry.description),
+            "api_title": entry.description.title,
+            "description_url": description_url,
+            "media_types": [m["mediaType"] for m in (op["requestBody"] or {}).get("content", [])],
+            "body": body,
+            # the body starts from the required fields of a generated example: one click fills the rest
+            "fuller": any("start" in example for example in request_examples.values()),
+            "starts_fuller": first_media is not None and "start" in first,
+            "url": parts.url,
+            "headers": parts.headers,
+            "note": parts.note,
+        },
+    }
+
+
+def _parameters(op: dict, resolve, tree: TreeContext, *, located: bool = True) -> list[dict]:
+    """The parameters by location (``located``: ``op`` is the payload's operation, where a tree's cut rows
+    find their schemas)."""
+    groups = []
+    for location, label in LOCATIONS:
+        rows = []
+        for i, param in enumerate(op["parameters"]):
+            if param["in"] != location:
+                continue
+            schema = param["schema"]
+            if schema is None and param.get("content"):
+                schema = param["content"][0]["schema"]
+            type_html, badges, facts = type_label(schema, resolve, tree.cache)
+            nested = ""
+            if _is_complex(schema, resolve):
+                nested = schema_tree_html(
+                    schema,
+                    resolve,
+                    direction="request",
+                    where=("", ("operation", "parameters", i, "schema")) if located else None,
+                    context=tree,
+                )
+            example = param.get("example") if "example" in param else None
+            rows.append(
+                {
+                    "name": param["name"],
+                    "required": bool(param["required"]),
+                    "deprecated": bool(param["deprecated"]),
+                    "type": Markup(type_html),
+                    "badges": Markup("".join(badges)),
+                    "description": _md(param["description"]),
+                    "facts": Markup(facts),
+                    "example": _example_text(example, inline=True) if "example" in param else "",
+                    "tree": Markup(nested),
+                }
+            )
+        if rows:
+            groups.append({"location": location, "label": label, "params": rows})
+    return groups
+
+
+def _is_complex(schema: Any, resolve) -> bool:
+    schema = follow(schema, resolve)
+    if not isinstance(schema, dict):
+        return False
+    items = schema.get("items")
+    return bool(
+        schema.get("properties")
+        or any(k in schema for k in ("oneOf", "anyOf", "allOf"))
+        or (isinstance(items, dict) and _is_complex(items, resolve) if isinstance(items, dict) else False)
+    )
+
+
+class _PayloadPlaces:
+    """Where the request body's and the responses' schemas of the payload's operation are (see ``Where``)."""
+
+    @staticmethod
+    def request(i: int) -> Where:
+        return ("", ("operation", "requestBody", "content", i, "schema"))
+
+    @staticmethod
+    def response(r: int, i: int) -> Where:
+        return ("", ("operation", "responses", r, "content", i, "schema"))
+
+
+_PAYLOAD_PLACES = _PayloadPlaces()
+
+
+def _media(
+    content: list[dict], examples: dict, direction: str, place, resolve, tree: TreeContext, said: Any = ""
+) -> list[dict]:
+    """The media types of a body (``place(i)``: where the ``i``-th one's schema is in the payload; ``said``:
+    the body's description, which its schema trees do not repeat)."""
+    said = said if isinstance(said, str) else ""
+    out = []
+    for i, media in enumerate(content):
+        example = examples.get(media["mediaType"])
+        schema = media["schema"]
+        out.append(
+            {
+                "media_type": media["mediaType"],
+                "tree": Markup(
+                    schema_tree_html(
+                        schema, resolve, direction=direction, where=place(i), context=tree, said=said
+                    )
+                )
+                if schema is not None
+                else Markup(""),
+                "example": _example_text(example["value"]) if example is not None else None,
+                "generated": bool(example and example.get("generated")),
+            }
+        )
+    return out
+
+
+def _request_body(body: dict | None, examples: dict, places, resolve, tree: TreeContext) -> dict | None:
+    if not body:
+        return None
+    return {
+        "required": bool(body["required"]),
+        "description": _md(body["description"]),
+        "media": _media(
+            body["content"], examples, "request", places.request, resolve, tree, body["description"]
+        ),
+    }
+
+
+@functools.lru_cache(maxsize=4096)
+def _response_summary(description: Markup) -> str:
+    """The line beside a response's status: its description's text, cut at 120 characters (Jinja's
+    ``striptags`` and ``truncate``), made once per description ("Not Found" is on hundreds of pages)."""
+    return do_truncate(environment(), do_striptags(description), 120)
+
+
+def _status_class(status: str) -> str:
+    return {"1": "info", "2": "success", "3": "redirect", "4": "client-error", "5": "server-error"}.get(
+        status[:1], "other"
+    )
+
+
+def _responses(
+    responses: list[dict],
+    examples: dict,
+    places,
+    resolve,
+    tree: TreeContext,
+    links: Callable[[dict], list[dict]],
+    anchor_prefix: str = "",
+    label_prefix: str = "",
+) -> list[dict]:
+    """The responses (``links``: ``_links`` for the page's site and description; ``anchor_prefix`` and
+    ``label_prefix``: before each response's id and the name of its link, where they are a callback's)."""
+    out = []
+    for i, response in enumerate(responses):
+        status = str(response["status"])
+        description = _md(response["description"])
+        summary = _response_summary(description)
+        headers = []
+        for name, header in (response.get("headers") or {}).items():
+            header = follow(header, resolve)
+            if not isinstance(header, dict):
+                header = {}
+            type_html, badges, facts = type_label(header.get("schema"), resolve, tree.cache)
+            headers.append(
+                {
+                    "name": name,
+                    "type": Markup(type_html),
+                    "badges": Markup("".join(badges)),
+                    "description": _md(header.get("description")),
+                    "facts": Markup(facts),
+                    "required": header.get("required") is True,
+                }
+            )
+        item = {
+            "status": status,
+            "anchor": anchor_prefix + response_anchor(status),
+            "label": label_prefix + "response " + status,
+            "status_class": _status_class(status),
+            # a description of one plain sentence is all in the summary beside the status: not said twice
+            "description": Markup("") if description == Markup("<p>%s</p>") % summary else description,
+            "summary": summary,
+            "headers": headers,
+            "media": _media(
+                response["content"],
+                examples.get(status, {}),
+                "response",
+                functools.partial(places.response, i),
+                resolve,
+                tree,
+                response["description"],
+            ),
+            "links": links(response["links"]) if response.get("links") else (),
+        }
+        out.append(item)
+    return out
+
+
+def response_examples(responses: list[dict]) -> list[dict]:
+    """The responses' examples in one list, for the page's column of examples: each with its ``response``,
+    its ``media`` and the label of its tab (the status, and the media type where the status has several)."""
+    out = []
+    for response in responses:
+        media = [m for m in response["media"] if m["example"] is not None]
+        for m in media:
+            tab = response["status"] + (" " + m["media_type"].rpartition("/")[2] if len(media) > 1 else "")
+            out.append({"response": response, "media": m, "tab": tab})
+    return out
+
+
+def _links(raw: dict, *, site: Site, description: Any) -> list[dict]:
+    """A response's links, each with the route of its target where the site has that operation."""
+    return [
+        {
+            "name": link.name,
+            "operation_id": link.operation_id,
+            "operation_ref": link.operation_ref,
+            "route": site.operation_route(description, link.operation_id, link.operation_ref),
+            "parameters": [(name, expression_text(v)) for name, v in link.parameters.items()],
+            "request_body": expression_text(link.request_body) if link.has_request_body else "",
+            "server": link.server,
+            "description": _md(link.description),
+        }
+        for link in read_links(raw, description.resolver)
+    ]
+
+
+def _callbacks(entry: Any, resolve, tree: TreeContext, links: Callable[[dict], list[dict]]) -> list[dict]:
+    """The operations of the operation's callbacks: each with its name, URL expression, method, and the
+    request the API sends and the responses it expects, drawn as the operation's own."""
+    resolver = entry.description.resolver
+    out = []
+    anchors = RouteTable()  # a callback's anchor is unique on its page as a route is on its site
+    for callback in read_callbacks(entry.operation, resolver):
+        operation = callback.operation
+        op = operation_dict(operation, [])
+        examples = operation_examples(operation, resolve)
+        places = _CallbackPlaces(callback_schema_locations(callback, resolver))
+        method = operation.method.lower()
+        anchor = anchors.claim(f"callback-{kebab(callback.name) or 'callback'}-{method}")
+        out.append(
+            {
+                "name": callback.name,
+                "expression": callback.expression,
+                "anchor": anchor,
+                "method": operation.method.upper(),
+                "method_class": method if method in METHOD_CLASSES else "other",
+                "title": operation.summary or (operation.operation_id and operation.title),
+                "deprecated": operation.deprecated,
+                "description": _md(operation.description),
+                "parameters": _parameters(op, resolve, tree, located=False),
+                "request_body": _request_body(op["requestBody"], examples["request"], places, resolve, tree),
+                "responses": _responses(
+                    op["responses"],
+                    examples["responses"],
+                    places,
+                    resolve,
+                    tree,
+                    links,
+                    anchor_prefix=anchor + "-",
+                    label_prefix=f"callback {callback.name} {operation.method.upper()} ",
+                ),
+            }
+        )
+    return out
+
+
+class _CallbackPlaces:
+    """Where a callback operation's schemas are in the page's payload: below its ``operation.callbacks``,
+    as written, or below the component a reference on the way led to."""
+
+    def __init__(self, locations: tuple[list, list[list]]):
+        self.requests, self.responses = locations
+
+    @staticmethod
+    def _where(location: Location | None) -> Where | None:
+        if location is None:
+            return None
+        ref, keys = location
+        return (ref, keys) if ref else ("", ("operation", *keys))
+
+    def request(self, i: int) -> Where | None:
+        return self._where(self.requests[i] if i < len(self.requests) else None)
+
+    def response(self, r: int, i: int) -> Where | None:
+        found = self.responses[r] if r < len(self.responses) else []
+        return self._where(found[i] if i < len(found) else None)
+
+
+def _scheme_text(scheme: dict | None) -> str:
+    if scheme is None:
+        return "not declared"
+    kind = scheme["type"]
+    if kind == "http":
+        name = (scheme["scheme"] or "").lower()
+        text = "HTTP bearer token" if name == "bearer" else f"HTTP {name or 'authentication'}"
+        if scheme.get("bearerFormat"):
+            text += f" ({scheme['bearerFormat']})"
+        return text
+    if kind == "apiKey":
+        return f"API key in {scheme['in'] or 'header'} {scheme['parameterName']!s}".strip()
+    if kind == "oauth2":
+        return "OAuth 2.0 (" + ", ".join(sorted((scheme.get("flows") or {}).keys())) + ")"
+    if kind == "openIdConnect":
+        return "OpenID Connect"
+    if kind == "mutualTLS":
+        return "Mutual TLS"
+    return str(kind)
+
+
+def _security(op: dict, payload: dict, *, declared: bool) -> dict:
+    """The requirements (any one of them suffices); none at all, where the description declares schemes,
+    reads as "no authentication"."""
+    schemes = payload["securitySchemes"]
+    alternatives = []
+    if not op["security"] and declared:
+        alternatives.append([{"name": "none", "text": "no authentication", "scopes": [], "description": ""}])
+    for requirement in op["security"]:
+        if not requirement:
+            alternatives.append(
+                [{"name": "none", "text": "no authentication", "scopes": [], "description": ""}]
+            )
+            continue
+        alternatives.append(
+            [
+                {
+                    "name": name,
+                    "text": _scheme_text(schemes.get(name)),
+                    "scopes": list(scopes or []),
+                    "description": _md((schemes.get(name) or {}).get("description")),
+                }
+                for name, scopes in requirement.items()
+            ]
+        )
+    return {"alternatives": alternatives}
