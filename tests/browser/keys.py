@@ -5,7 +5,11 @@ from __future__ import annotations
 
 
 def type_into(page, locator, text: str) -> None:
-    """Click ``locator``, select what it holds with Ctrl+A (a notebook would select every cell), type ``text``."""
+    """Click ``locator``, select what it holds with Ctrl+A (a notebook would select every cell), type ``text``
+    (or delete the selection, when ``text`` is empty)."""
     locator.click()
     page.keyboard.press("Control+a")
-    page.keyboard.type(text)
+    if text:
+        page.keyboard.type(text)
+    else:  # emptied, as a person does
+        page.keyboard.press("Backspace")

@@ -12,6 +12,7 @@ from orgdocs.project.requests import build_request
 from orgdocs.project.samples import code_samples
 from orgdocs.render.site.build import build_site
 
+from .keys import type_into
 from .sample_box import samples_in_every_language
 
 pytestmark = pytest.mark.browser
@@ -45,10 +46,10 @@ def test_the_form_sends_a_content_parameter_as_one_json_text(content_site, stati
     assert page.get_by_label("q query application/json", exact=True).input_value() == ""
     assert page.get_by_label("q query application/json", exact=True).get_attribute("type") == "text"
 
-    page.get_by_label("q query application/json", exact=True).fill("[1,2]")
-    page.get_by_label("filter query application/json", exact=True).fill('{"a": 1}')
-    page.get_by_label("note query text/plain", exact=True).fill("a,b c")
-    page.get_by_label("sel path application/json required", exact=True).fill("[5]")
+    type_into(page, page.get_by_label("q query application/json", exact=True), "[1,2]")
+    type_into(page, page.get_by_label("filter query application/json", exact=True), '{"a": 1}')
+    type_into(page, page.get_by_label("note query text/plain", exact=True), "a,b c")
+    type_into(page, page.get_by_label("sel path application/json required", exact=True), "[5]")
     url = "https://api.example.test/v1/items/%5B5%5D?q=%5B1%2C2%5D&filter=%7B%22a%22%3A%201%7D&note=a%2Cb%20c"
     assert page.locator("[data-preview-url]").text_content() == url
     curl = page.locator('[data-sample="curl"]').first.text_content()

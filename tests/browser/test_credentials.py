@@ -22,6 +22,8 @@ from orgdocs.model import from_document
 from orgdocs.project import Site
 from orgdocs.render.site.build import build_site
 
+from .keys import type_into
+
 pytestmark = pytest.mark.browser
 
 UI_TIMEOUT = 10_000  # milliseconds, for every browser wait
@@ -196,7 +198,7 @@ def test_each_scheme_kind_reaches_the_server(docs, echo, watched, page_path, lab
     seen = watched()
     page = seen.page
     page.goto(docs + page_path + "/")
-    page.get_by_label(label).fill(SECRET)
+    type_into(page, page.get_by_label(label), SECRET)
     samples = _samples(page)
     assert SECRET not in samples and placeholder in samples
     _send(page)
@@ -213,8 +215,8 @@ def test_basic_credentials_and_remember(docs, echo, watched, site_url):
     seen = watched()
     page = seen.page
     page.goto(docs + "basic/basic/")
-    page.get_by_label("BasicAuth username (http basic)").fill("zoë")
-    page.get_by_label("BasicAuth password (http basic)").fill(SECRET)
+    type_into(page, page.get_by_label("BasicAuth username (http basic)"), "zoë")
+    type_into(page, page.get_by_label("BasicAuth password (http basic)"), SECRET)
     assert '-u "$USERNAME:$PASSWORD"' in _samples(page) and SECRET not in _samples(page)
     _send(page)
     expected = base64.b64encode(f"zoë:{SECRET}".encode()).decode()
@@ -231,7 +233,7 @@ def test_basic_credentials_and_remember(docs, echo, watched, site_url):
     assert echo.requests[-1]["headers"]["authorization"] == f"Basic {expected}"
     assert "x-ledger-key" not in echo.requests[-1]["headers"]
     page.get_by_label("Credentials to send").select_option(label="LedgerKey")
-    page.get_by_label("LedgerKey (header X-Ledger-Key)").fill("lk")
+    type_into(page, page.get_by_label("LedgerKey (header X-Ledger-Key)"), "lk")
     _send(page)
     assert echo.requests[-1]["headers"]["x-ledger-key"] == "lk"
     assert "authorization" not in echo.requests[-1]["headers"]
@@ -248,7 +250,7 @@ def test_a_cookie_key_is_explained_and_shown_in_samples(docs, echo, watched):
     page = seen.page
     page.goto(docs + "cookie/cookie-key/")
     assert page.get_by_text("Browsers do not let a page set a cookie on a request").is_visible()
-    page.get_by_label("CookieKey (cookie SID)").fill(SECRET)
+    type_into(page, page.get_by_label("CookieKey (cookie SID)"), SECRET)
     assert '-H "Cookie: SID=$API_KEY"' in _samples(page)
     _send(page)
     assert "cookie" not in echo.requests[-1]["headers"]
@@ -279,30 +281,30 @@ def test_honest_inputs_block_send(docs, echo, watched):
     assert all(fields.nth(i).input_value() == "" for i in range(fields.count()))
     before = len(echo.requests)
     body = page.get_by_role("region", name="Try it").get_by_label("Body")  # not "Link to Request body"
-    body.fill("")
+    type_into(page, body, "")
     page.get_by_role("button", name="Send").click()
     assert page.get_by_text("itemId is required").is_visible()
     assert page.get_by_text("the body is required").is_visible()
-    page.get_by_label("itemId").fill("i 1")
-    page.get_by_label("partId").fill("p1")
-    page.get_by_role("textbox", name="q query required", exact=True).fill("x")
-    body.fill("{broken")
+    type_into(page, page.get_by_label("itemId"), "i 1")
+    type_into(page, page.get_by_label("partId"), "p1")
+    type_into(page, page.get_by_role("textbox", name="q query required", exact=True), "x")
+    type_into(page, body, "{broken")
     page.get_by_role("button", name="Send").click()
     assert page.get_by_text("the body is not valid JSON").is_visible()
     assert len(echo.requests) == before  # nothing was sent
-    body.fill('{"n": 1}')
+    type_into(page, body, '{"n": 1}')
     page.get_by_role("button", name="Generate a UUID").click()
     key = page.get_by_label("Idempotency-Key").input_value()
     assert len(key) == 36 and key[14] == "4"
     page.get_by_role("button", name="Add a header").click()
-    page.get_by_label("Header name 1").fill("X-Extra")
-    page.get_by_label("Header value 1").fill("yes")
+    type_into(page, page.get_by_label("Header name 1"), "X-Extra")
+    type_into(page, page.get_by_label("Header value 1"), "yes")
     _send(page)
     got = echo.requests[-1]
     assert got["path"] == "/items/i%201/parts/p1" and got["query"] == {"q": ["x"]}
     assert got["headers"]["idempotency-key"] == key and got["headers"]["x-extra"] == "yes"
     assert json.loads(got["body"]) == {"n": 1}
-    page.get_by_label("Header name 1").fill("Bad Name")
+    type_into(page, page.get_by_label("Header name 1"), "Bad Name")
     page.get_by_role("button", name="Send").click()
     assert page.get_by_text("not a valid header name or value: Bad Name").is_visible()
     assert len(echo.requests) == before + 1
@@ -325,7 +327,7 @@ def test_no_server_means_the_pages_origin_and_a_path_cannot_change_the_host(tmp_
     assert page.locator("[data-preview-url]").text_content() == base + "127.0.0.2:9999/steal"
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
-    page.get_by_label("B (bearer token)").fill(SECRET)
+    type_into(page, page.get_by_label("B (bearer token)"), SECRET)
     page.get_by_role("button", name="Send").click()
     page.locator("[data-response] .response-status, [data-response] .notice").first.wait_for()
     assert all(url.startswith(base) for url in requests), requests

@@ -27,6 +27,8 @@ import pytest
 
 import orgdocs
 
+from .keys import type_into
+
 pytestmark = pytest.mark.browser
 
 REPOSITORY = Path(orgdocs.__file__).resolve().parents[1]
@@ -179,7 +181,7 @@ def _open(page, title: str) -> None:
     from playwright.sync_api import expect
 
     # the sidebar lists the current section's operations only: search finds any of them by its title
-    page.get_by_role("combobox", name="Search endpoints").fill(title)
+    type_into(page, page.get_by_role("combobox", name="Search endpoints"), title)
     expect(page.locator("#search-results .search-title").first).to_have_text(title, timeout=UI_TIMEOUT)
     page.keyboard.press("Enter")
     expect(page.locator("h1.op-title")).to_have_text(title, timeout=UI_TIMEOUT)
@@ -203,7 +205,7 @@ def test_the_readme_demo_steps_verbatim(demo, watched, tmp_path):
     _open(page, "List API keys")
     expect(preview).to_have_text(f"{demo.api}/organizations/{demo.organization_id}/api-keys")
     # 2. Paste the token into "BearerAuth (bearer token)" and press Send: 200, the organization's seven keys.
-    page.get_by_label("BearerAuth (bearer token)").fill(demo.token)
+    type_into(page, page.get_by_label("BearerAuth (bearer token)"), demo.token)
     keys = _send(page, "200")["data"]
     assert len(keys) == 7
     assert [key["prefix"] for key in keys].count(own_prefix) == 1

@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from .keys import type_into
 from .test_demo import UI_TIMEOUT, _send, demo  # noqa: F401 (demo: the fixture)
 
 pytestmark = pytest.mark.browser
@@ -46,7 +47,7 @@ def test_the_readme_demo_steps_through_the_sidebar(demo, watched, tmp_path):  # 
     page.screenshot(path=str(tmp_path / "home-1440.png"))
     _choose(page, "List API keys")
     # 2. Paste the token into BearerAuth (bearer token) and press Send: 200, the organization's seven keys.
-    page.get_by_label("BearerAuth (bearer token)").fill(demo.token)
+    type_into(page, page.get_by_label("BearerAuth (bearer token)"), demo.token)
     keys = _send(page, "200")["data"]
     assert len(keys) == 7
     # 3. Choose Revoke an API key and press Send: 200, the newest key is revoked.

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from .keys import type_into
+
 pytestmark = pytest.mark.browser
 
 
@@ -83,7 +85,7 @@ def test_the_404_page_works_below_a_sub_path_at_any_depth(host, watched, missing
     toggle.wait_for()
     assert page.locator(".skip-link").evaluate("e => getComputedStyle(e).position") == "absolute"
     # search loads the endpoint index from the site's folder
-    page.get_by_role("combobox", name="Search endpoints").fill("note")
+    type_into(page, page.get_by_role("combobox", name="Search endpoints"), "note")
     page.get_by_role("option").first.wait_for()
     # links lead into the site
     sidebar = page.get_by_role("navigation", name="Documentation")

@@ -17,6 +17,7 @@ from orgdocs.project.samples import code_samples
 from orgdocs.render.site.build import build_site
 from orgdocs.render.site.form import api_key
 
+from .keys import type_into
 from .sample_box import samples_in_every_language
 
 pytestmark = pytest.mark.browser
@@ -77,11 +78,11 @@ def test_navigate_search_fill_token_and_send(www, shop, static_server, api_serve
 
     # parameters change the URL preview and every sample, exactly as the Python rules write them
     page.goto(base + "shop-api/pets/list-pets/")
-    page.get_by_label("port").fill(str(api.port))
-    page.get_by_label("limit").fill("5")
+    type_into(page, page.get_by_label("port"), str(api.port))
+    type_into(page, page.get_by_label("limit"), "5")
     page.get_by_label("status").select_option("sold")
     page.get_by_label("verbose").check()
-    page.get_by_label("tag").fill("small, brown")
+    type_into(page, page.get_by_label("tag"), "small, brown")
     url = f"http://127.0.0.1:{api.port}/v1/pets?limit=5&status=sold&verbose=true&tag=small&tag=brown"
     assert page.locator("[data-preview-url]").text_content() == url
     operation = shop.operations["/shop-api/pets/list-pets"].operation
@@ -97,7 +98,7 @@ def test_navigate_search_fill_token_and_send(www, shop, static_server, api_serve
 
     # a token is kept for the API: another page of the API finds it, the samples mask it
     key = "orgdocs:cred:" + api_key(shop.descriptions[0]) + ":bearer:value"
-    page.get_by_label("Bearer token").fill(TOKEN)
+    type_into(page, page.get_by_label("Bearer token"), TOKEN)
     assert page.evaluate("key => sessionStorage.getItem(key)", key) == TOKEN
     assert (
         TOKEN not in _samples(page)["curl"] and '-H "Authorization: Bearer $TOKEN"' in _samples(page)["curl"]
@@ -108,7 +109,7 @@ def test_navigate_search_fill_token_and_send(www, shop, static_server, api_serve
 
     # Send: status, time, headers and the pretty body; the API saw the token
     page.goto(base + "shop-api/pets/list-pets/")
-    page.get_by_label("port").fill(str(api.port))
+    type_into(page, page.get_by_label("port"), str(api.port))
     page.get_by_role("button", name="Send").click()
     status = page.locator("[data-response] .response-status")
     status.wait_for()
@@ -143,7 +144,7 @@ def test_a_blocked_request_is_explained(www, static_server, api_server, watched)
     seen = watched()
     page = seen.page
     page.goto(base + "shop-api/pets/list-pets/")
-    page.get_by_label("port").fill(str(api.port))
+    type_into(page, page.get_by_label("port"), str(api.port))
     page.get_by_role("button", name="Send").click()
     notice = page.locator("[data-response] .notice-error")
     notice.wait_for()
@@ -340,7 +341,7 @@ def test_the_answer_shows_its_size_coloured_json_and_copy_and_download(
     )
     assert coloured == [highlight(text, "json") for text in JSON_TEXTS]
 
-    page.get_by_label("port").fill(str(api.port))
+    type_into(page, page.get_by_label("port"), str(api.port))
     page.get_by_role("button", name="Send").click()
     status = page.locator("[data-response] .response-status")
     status.wait_for()
@@ -371,7 +372,7 @@ def test_search_marks_webhooks(www, static_server, watched):
     option.wait_for()
     assert option.locator(".search-title").text_content() == "Pet adopted"
     assert option.locator(".badge-webhook").text_content() == "webhook"
-    page.get_by_role("combobox", name="Search endpoints").fill("list pets")
+    type_into(page, page.get_by_role("combobox", name="Search endpoints"), "list pets")
     page.wait_for_function(
         "document.querySelector('#search-results [role=option] .search-title')?.textContent === 'List pets'"
     )
