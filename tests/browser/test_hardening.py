@@ -341,7 +341,7 @@ def test_the_404_page_never_takes_a_host_from_its_address(reading_site, watched)
         assert _AnswersEverything.seen == []
         # the same page below the sub-path still finds the site's folder
         page.goto(f"http://{host}/project/missing/page")
-        page.wait_for_function("document.body.getAttribute('data-base') === '/project/'")
+        page.wait_for_function("() => document.body.getAttribute('data-base') === '/project/'")
     finally:
         for server in servers:
             server.shutdown()

@@ -353,7 +353,7 @@ def test_the_answer_shows_its_size_coloured_json_and_copy_and_download(
     assert body.locator(".m").all_text_contents() == ["1"]
     assert json.loads(body.text_content()) == json.loads(raw)
     page.get_by_role("button", name="Copy the response body").click()
-    page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('\"available\"'))")
+    page.wait_for_function("() => navigator.clipboard.readText().then(t => t.includes('\"available\"'))")
     assert json.loads(page.evaluate("navigator.clipboard.readText()")) == json.loads(raw)
     with page.expect_download() as download:
         page.get_by_role("button", name="Download the response body").click()
@@ -374,7 +374,7 @@ def test_search_marks_webhooks(www, static_server, watched):
     assert option.locator(".badge-webhook").text_content() == "webhook"
     type_into(page, page.get_by_role("combobox", name="Search endpoints"), "list pets")
     page.wait_for_function(
-        "document.querySelector('#search-results [role=option] .search-title')?.textContent === 'List pets'"
+        "() => document.querySelector('#search-results [role=option] .search-title')?.textContent === 'List pets'"
     )
     assert page.locator("#search-results [role=option]").first.locator(".badge-webhook").count() == 0
     assert seen.errors == []
