@@ -301,7 +301,17 @@ def test_export_pages_of_a_whole_config_and_its_guard(tmp_path):
     config = docs_project(tmp_path)
     written = orgdocs.export_pages(str(config), tmp_path / "all", progress=False)
     site = orgdocs.Site(config)
-    assert len(written) == len(site.routes) + 1 and written[0] == tmp_path / "all" / "index.html"
+    schemas = site.schema_pages
+    assert len(written) == len(site.routes) + len(schemas.listings) + len(schemas.schemas) + 1
+    assert written[0] == tmp_path / "all" / "index.html" and schemas.schemas
+    labels = 0
+    for page in written:  # a type label leads to its schema's page, exported beside it
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for link in soup.select("a.schema-ref[href]"):
+            labels += 1
+            target = (page.parent / link["href"].split("#")[0]).resolve()
+            assert (target / "index.html").is_file(), f"{page}: {link['href']} leads nowhere"
+    assert labels
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "notes.txt").write_text("mine", encoding="utf-8")
     with pytest.raises(orgdocs.OrgdocsError):

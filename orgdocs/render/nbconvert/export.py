@@ -39,14 +39,16 @@ def _as_site(config_or_site: Any) -> Any:
 
 
 def _routes(site: Site, routes: Iterable[str] | None) -> list[str]:
-    if routes is None:
-        return list(site.routes)
+    schemas = site.schema_pages
+    if routes is None:  # the type labels of every tree link to the schemas' pages: they go too
+        return [*site.routes, *schemas.listings, *schemas.schemas]
     if isinstance(routes, str):
         routes = [routes]
     selected = []
     for route in routes:
         route = "/" + str(route).strip("/")
-        if route not in site.operations and route not in site.pages:
+        known = (site.operations, site.pages, schemas.listings, schemas.schemas)
+        if not any(route in routes for routes in known):
             raise KeyError(f"no page at route {route!r} in this site")
         if route not in selected:
             selected.append(route)
@@ -100,7 +102,8 @@ def _progress(total: int, label: str, enabled: bool | None) -> Any:
 def export_pages(
     config_or_site: Any, out: str | Path, routes: Iterable[str] | None = None, *, progress: bool | None = None
 ) -> list[Path]:
-    """Write the pages at ``routes`` of a site (all of them, and the home page, by default) into ``out``.
+    """Write the pages at ``routes`` of a site (all of them, its schemas' pages and the home page, by default)
+    into ``out``.
 
     ``config_or_site``: a ``Site``, or a docs config (a path, a mapping, a ``Config``; ``None``: the bundled
     project). ``out`` is created if needed; an existing folder must be empty or an earlier orgdocs output,
@@ -149,6 +152,11 @@ def export_pages(
                 payload_json = parts.to_bytes().decode("utf-8")
                 others.append(_write(payload_path(out, route), payload_json))
                 _write(page, renderer.operation(route, parts, payload_json))
+            elif route in site.schema_pages.schemas:
+                _write(page, renderer.schema(route)[0])  # its payload is in the page
+            elif route in site.schema_pages.listings:  # and the map the browser's trees link from
+                others.append(_write(payload_path(out, route), site.schema_pages.map_json(route)))
+                _write(page, renderer.schema_list(route))
             else:
                 _write(page, renderer.page(route))
             written.append(page)
