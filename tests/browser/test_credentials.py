@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import http.server
 import json
-import threading
 import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,6 +22,7 @@ from orgdocs.project import Site
 from orgdocs.render.site.build import build_site
 
 from .keys import type_into
+from .local_server import LocalServer
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +34,7 @@ SCHEMES = json.loads(
 )
 
 
-class Echo:
+class Echo(LocalServer):
     """A loopback server that answers every request with 200 and records it; CORS allows any origin."""
 
     def __init__(self) -> None:
@@ -80,18 +80,7 @@ class Echo:
 
             do_GET = do_POST = _answer
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-        self.timer = threading.Timer(300, self.stop)  # stops by itself if a test never ends
-        self.timer.daemon = True
-        self.timer.start()
-
-    def stop(self) -> None:
-        self.timer.cancel()
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(Handler)
 
 
 @pytest.fixture(scope="module")

@@ -22,13 +22,15 @@ from orgdocs.project import Site
 from orgdocs.project.requests import server_refusal
 from orgdocs.render.site.build import build_site
 
+from .local_server import LocalServer
+
 pytestmark = pytest.mark.browser
 
 TOKEN = "tok-for-api-a"
 KEY = "key-for-api-a"
 
 
-class Recorder:
+class Recorder(LocalServer):
     """A loopback server recording every request; CORS open to any origin. ``redirect_to``: answer each
     request (but a preflight) with a 307 to that URL, the path and query kept."""
 
@@ -71,17 +73,7 @@ class Recorder:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.timer = threading.Timer(300, self.stop)  # stops by itself if a test never ends
-        self.timer.daemon = True
-        self.timer.start()
-
-    def stop(self) -> None:
-        self.timer.cancel()
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(Handler)
 
 
 @pytest.fixture

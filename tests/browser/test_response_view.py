@@ -10,7 +10,6 @@ from __future__ import annotations
 import http.server
 import json
 import re
-import threading
 from collections.abc import Iterator
 
 import pytest
@@ -19,6 +18,8 @@ from playwright.sync_api import expect
 from orgdocs.model import from_document
 from orgdocs.project import Site
 from orgdocs.render.site.build import build_site
+
+from .local_server import LocalServer
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +34,7 @@ LARGE = json.dumps(
 )
 
 
-class Answers:
+class Answers(LocalServer):
     """GET /small and /large with a JSON body, an X-Request-Id header and CORS open to any origin."""
 
     def __init__(self) -> None:
@@ -54,17 +55,7 @@ class Answers:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.timer = threading.Timer(300, self.stop)  # stops by itself if a test never ends
-        self.timer.daemon = True
-        self.timer.start()
-
-    def stop(self) -> None:
-        self.timer.cancel()
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(Handler)
 
 
 @pytest.fixture(scope="module")
