@@ -23,19 +23,6 @@
     try { window.localStorage.setItem(STORE_KEY, key); } catch (error) { /* storage refused: this page only */ }
   }
 
-  /* [token class, text] pieces as text and spans ("" for plain text) */
-  function colouredPieces(tokens) {
-    var pieces = document.createDocumentFragment();
-    tokens.forEach(function (token) {
-      if (!token[0]) { pieces.appendChild(document.createTextNode(token[1])); return; }
-      var span = document.createElement("span");
-      span.className = token[0];
-      span.textContent = token[1];
-      pieces.appendChild(span);
-    });
-    return pieces;
-  }
-
   /* A box holds the sample made from the request in the default language (<code data-sample>) and the
    * description's own samples, one figure each (readable without JavaScript). Here a "Language" select
    * picks one: the generated languages (written by orgdocs.request from the request form.js hands over as
@@ -96,7 +83,7 @@
       var key = generated && generated.getAttribute("data-sample");
       if (!key || !R || !box.orgdocsRequest) return;
       var text = R.codeSamples(box.orgdocsRequest, false, [key])[key];
-      if (text !== undefined && generated.textContent !== text) generated.replaceChildren(colouredPieces(R.sampleTokens(text, key)));
+      if (text !== undefined && generated.textContent !== text) generated.replaceChildren(R.colouredPieces(R.sampleTokens(text, key)));
     }
     function show(value) {
       var chosen = Array.prototype.slice.call(select.options).filter(function (o) { return o.value === value; })[0] || select.options[0];

@@ -498,19 +498,6 @@
       });
     }
 
-    /* [token class, text] pieces as text and spans ("" for plain text) */
-    function colouredPieces(tokens) {
-      var pieces = document.createDocumentFragment();
-      tokens.forEach(function (token) {
-        if (!token[0]) { pieces.appendChild(document.createTextNode(token[1])); return; }
-        var span = document.createElement("span");
-        span.className = token[0];
-        span.textContent = token[1];
-        pieces.appendChild(span);
-      });
-      return pieces;
-    }
-
     /* what the reader sees: the request with placeholders for every credential */
     function update() {
       var chosen = alternative();
@@ -692,7 +679,7 @@
       pre.setAttribute("aria-label", tree ? "Response body as text" : "Response body");
       var code = element("code", parsed.ok ? "hl" : "");
       // JSON coloured as the build colours the examples (R.jsonTokens: highlight.py's rule)
-      if (parsed.ok) code.appendChild(colouredPieces(R.jsonTokens(pretty)));
+      if (parsed.ok) code.appendChild(R.colouredPieces(R.jsonTokens(pretty)));
       else code.textContent = pretty || "(empty body)";
       pre.appendChild(code);
       if (response.text) responseView.appendChild(bodyActions(response, pretty, parsed.ok, tree, pre));

@@ -776,9 +776,23 @@
     return out;
   }
 
+  /* [token class, text] pieces (jsonTokens, sampleTokens) as text and spans ("" for plain text) */
+  function colouredPieces(tokens) {
+    var pieces = document.createDocumentFragment();
+    tokens.forEach(function (token) {
+      if (!token[0]) { pieces.appendChild(document.createTextNode(token[1])); return; }
+      var span = document.createElement("span");
+      span.className = token[0];
+      span.textContent = token[1];
+      pieces.appendChild(span);
+    });
+    return pieces;
+  }
+
   global.orgdocs = global.orgdocs || {};
   global.orgdocs.request = {
     jsonTokens: jsonTokens,
+    colouredPieces: colouredPieces,
     buildRequest: buildRequest,
     codeSamples: codeSamples,
     sampleTokens: sampleTokens,
