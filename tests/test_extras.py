@@ -154,6 +154,18 @@ def test_llms_txt_lists_every_page_on_one_line(built, site):
         assert f"({route.strip('/')}/index.md)" in text
 
 
+def test_llms_txt_lists_the_component_schemas_of_each_description():
+    from orgdocs.project import Site
+    from orgdocs.project.bundled import BUNDLED_CONFIG
+    from orgdocs.render.site.extras import llms_txt
+
+    site = Site(BUNDLED_CONFIG)
+    text = llms_txt(site)
+    [(route, listing)] = site.schema_pages.listings.items()
+    assert f"- [Schemas]({route.strip('/')}/): {len(listing.routes)} component schemas\n" in text
+    assert len(listing.routes) > 1
+
+
 def test_every_operation_has_a_markdown_twin(built, site):
     for route in site.operations:
         assert (built / route.strip("/") / "index.md").is_file()

@@ -118,6 +118,13 @@ def llms_txt(site: Site) -> str:
                     f"- [{_line(item['title'])}]({route}/index.md): {_code(f'{op.method.upper()} {op.path}')}"
                     + (f" {about}" if about else "")
                 )
+        for listing in site.schema_pages.listings.values():  # the component schemas, each with its page
+            if listing.group == group["group"]:
+                count = len(listing.routes)
+                lines.append(
+                    f"- [{_line(listing.title)}]({listing.route.strip('/')}/): {count} component schema"
+                    + ("s" if count != 1 else "")
+                )
         lines.append("")
     return "\n".join(lines)
 
