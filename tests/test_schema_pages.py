@@ -147,6 +147,16 @@ def test_the_list_links_every_schema_with_its_first_sentence(site):
     assert "6 schemas" in listing
 
 
+def test_the_landing_page_leads_to_the_list_of_schemas_with_their_count(site):
+    [route] = site.landings
+    page = PageRenderer(site).landing(route)
+    found = re.search(
+        r'<a class="landing-section" href="([^"]+)">Schemas</a>\s*<span class="landing-count">([^<]+)<', page
+    )
+    assert found and _resolve(route, found.group(1)) == "/api/schemas-2"
+    assert found.group(2) == f"{len(site.schema_pages.schemas)} component schemas"
+
+
 def test_type_labels_of_operation_pages_link_to_schema_pages(site):
     page = PageRenderer(site).operation("/api/pets/create-pet")
     labels = re.findall(r'<a class="schema-ref" href="([^"]+)" title="([^"]+)"', page)

@@ -248,9 +248,21 @@ class PageRenderer:
                     "title": section.title,
                     "href": relative_href(folder, section_route),
                     "count": len(section.routes),
+                    "unit": "operation",
                     "summary": first_sentence(section.description),
                 }
             )
+        for listing in self.site.schema_pages.listings.values():  # then each description's schemas
+            if any(listing.description is description for description in landing.descriptions):
+                sections.append(
+                    {
+                        "title": listing.title,
+                        "href": relative_href(folder, listing.route),
+                        "count": len(listing.routes),
+                        "unit": "component schema",
+                        "summary": "",
+                    }
+                )
         return {
             "kind": "landing",
             "title": landing.group,
