@@ -271,6 +271,14 @@ def test_renderer_pages_for_landing_and_sections(site):
     assert "Page not found" in renderer.not_found()
 
 
+def test_a_landing_page_reads_a_servers_description_as_inline_markdown(tmp_path):
+    servers = [{"url": "https://a.test", "description": "Run by `orgdocs demo` <img src=x onerror=alert(1)>"}]
+    site = site_of(tmp_path, api({"/a": {"get": op()}}, servers=servers))
+    page = PageRenderer(site).landing("/api")
+    assert '<code>https://a.test</code> <span class="landing-note">Run by <code>orgdocs demo</code>' in page
+    assert "onerror" not in page and "`orgdocs demo`" not in page
+
+
 def test_the_markdown_twin_lists_links_and_callbacks():
     from pathlib import Path
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 import functools
 import re
 from html import escape
+from typing import Any
 
 import mistune
 import nh3
 from mistune.renderers.html import HTMLRenderer
 
-__all__ = ["is_remote", "markdown_html", "plain_html", "sanitize_html"]
+__all__ = ["inline_markdown_html", "is_remote", "markdown_html", "plain_html", "sanitize_html"]
 
 _SCHEMES = {"http", "https", "mailto"}
 # Text that Markdown would only wrap in paragraphs: no inline syntax, entity, HTML, autolink or block marker.
@@ -173,6 +174,15 @@ def markdown_html(text: str) -> str:
 
 _PRE = re.compile(r"<pre(?=[\s>])")
 _TABLE = re.compile(r"<table(?=[\s>])")
+
+
+def inline_markdown_html(text: Any) -> str:
+    """Markdown for a place inside a line of text (a server's or a server variable's description): one
+    paragraph loses its ``<p>``, so that it reads on the line it is put in."""
+    html = markdown_html(text) if isinstance(text, str) and text else ""
+    if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        html = html[3:-4]
+    return html
 
 
 def focusable_pre(html: str) -> str:

@@ -41,7 +41,7 @@ from orgdocs.render.site.form import (
     server_choices,
 )
 from orgdocs.render.site.highlight import highlight, sample_html
-from orgdocs.render.site.markdown import markdown_html
+from orgdocs.render.site.markdown import inline_markdown_html, markdown_html
 from orgdocs.render.site.pretty import pretty_json
 from orgdocs.render.site.schema_tree import (
     TreeCache,
@@ -97,15 +97,6 @@ def nested_headings(html: str, top: int) -> str:
         return html
     shift = top - min(levels)
     return _HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, max(1, int(m[2]) + shift))}", html)
-
-
-def _md_inline(text: Any) -> Markup:
-    """Markdown for a place inside a line of text (a server variable's description): one paragraph loses its
-    ``<p>``, so that it reads on the line it is put in."""
-    html = markdown_html(text) if isinstance(text, str) and text else ""
-    if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
-        html = html[3:-4]
-    return Markup(html)
 
 
 def _example_text(value: Any, *, inline: bool = False) -> Markup:
@@ -277,7 +268,7 @@ def operation_context(
                         "name": k,
                         "default": v["default"],
                         "enum": v["enum"],
-                        "description": _md_inline(v["description"]),
+                        "description": Markup(inline_markdown_html(v["description"])),
                     }
                     for k, v in s["variables"].items()
                 ],

@@ -17,7 +17,7 @@ from markupsafe import Markup
 from orgdocs.project.excerpts import first_sentence
 from orgdocs.project.payloads import PayloadParts
 from orgdocs.render.site.downloads import description_downloads
-from orgdocs.render.site.markdown import markdown_html
+from orgdocs.render.site.markdown import inline_markdown_html, markdown_html
 from orgdocs.render.site.navigation import Sidebar, base_prefix, href, relative_href
 from orgdocs.render.site.notebook import notebook_html
 from orgdocs.render.site.operation import nested_headings, operation_context, operation_neighbours
@@ -374,7 +374,10 @@ def _api_context(description: Any, download: Any = None, top: int = 3) -> dict:
                 top,
             )
         ),
-        "servers": [{"url": server.url, "description": server.description} for server in description.servers],
+        "servers": [
+            {"url": server.url, "description": Markup(inline_markdown_html(server.description))}
+            for server in description.servers
+        ],
         "schemes": [
             {
                 "name": name,
