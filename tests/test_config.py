@@ -394,7 +394,7 @@ def test_public_is_a_folder_of_its_own(tmp_path, public, why):
     )
 
 
-@pytest.mark.parametrize("public", ["public", "./public", "site-files", "content/files", "../shared-public"])
+@pytest.mark.parametrize("public", ["public", "./public", "site-files", "content/files", "../public-beside"])
 def test_a_public_folder_of_its_own_is_accepted(tmp_path, public):
     root = tmp_path / "project"
     (root / "content").mkdir(parents=True)

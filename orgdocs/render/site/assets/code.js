@@ -131,6 +131,7 @@
     show(preferred());
   }
 
+  /* Copy text to the clipboard: the Clipboard API where the page is a secure context, else the old way; form.js's Copy uses it too (window.orgdocs.copyText) */
   function copyText(text) {
     if (navigator.clipboard && (window.isSecureContext || globalThis.isSecureContext)) return navigator.clipboard.writeText(text);
     return new Promise(function (resolve, reject) { // file:// and plain http: the old way
@@ -193,6 +194,7 @@
     if (opened) target.scrollIntoView();
   }
 
+  (window.orgdocs = window.orgdocs || {}).copyText = copyText;
   document.querySelectorAll("[data-samples]").forEach(setupSamples);
   document.querySelectorAll("pre.code").forEach(addCopyButton);
   document.querySelectorAll(".markdown pre:not([tabindex])").forEach(function (pre) { pre.tabIndex = 0; });

@@ -749,7 +749,7 @@
       var status = element("span", "visually-hidden");
       status.setAttribute("aria-live", "polite");
       copy.addEventListener("click", function () {
-        copyText(shown).then(function () {
+        window.orgdocs.copyText(shown).then(function () {
           copy.textContent = "Copied";
           status.textContent = "Copied to the clipboard";
         }, function () {
@@ -776,20 +776,6 @@
       box.insertBefore(copy, save);
       box.appendChild(status);
       return box;
-    }
-
-    function copyText(text) {
-      if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
-      return new Promise(function (resolve, reject) { // plain http: the old way
-        var area = element("textarea", "visually-hidden");
-        area.value = text;
-        document.body.appendChild(area);
-        area.select();
-        var done = false;
-        try { done = document.execCommand("copy"); } catch (error) { done = false; }
-        area.remove();
-        if (done) resolve(); else reject(new Error("copy refused"));
-      });
     }
 
     function showCheck(response) {
