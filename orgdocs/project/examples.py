@@ -149,7 +149,7 @@ def operation_examples(operation: Operation, resolve: Resolve) -> dict[str, Any]
     """``{"request": {media type: {"value", "generated"[, "start"]}}, "responses": {status: {media type: ...}}}``.
 
     ``start``, for a generated request body, is the example of its required properties only (what a form's
-    body editor starts from), where it differs from the whole one.
+    body editor starts from), where it differs from the whole one; not for a webhook, which has no form.
 
     Every media type of the request body is listed; responses without content are left out. The values
     are JSON-ready but not copied (they share parts with each other and with later results, which keeps a
@@ -160,7 +160,7 @@ def operation_examples(operation: Operation, resolve: Resolve) -> dict[str, Any]
         for media in operation.request_body.content:
             generated, value = _media_example(media, resolve, "request")
             request[media.media_type] = {"value": value, "generated": generated}
-            if generated:  # a form starts from the required fields only, one click from the whole example
+            if generated and not operation.webhook:  # a form starts from the required fields only
                 start = _generate(media.schema, resolve, "required")
                 if start != value:
                     request[media.media_type]["start"] = start

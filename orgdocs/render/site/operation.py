@@ -192,11 +192,13 @@ def operation_context(
     route: str,
     *,
     samples: bool = True,
+    form: bool = True,
     cache: TreeCache | None = None,
     parts: PayloadParts | None = None,
 ) -> dict:
     """The template context of the operation at ``route`` (``cache``: schema trees shared by the pages of
-    the operation's description; ``parts``: its payload, when already made)."""
+    the operation's description; ``parts``: its payload, when already made). ``form``: the request form is
+    shown (not on a site's webhook page), so its body editor and the request's samples are made."""
     entry = site.operations["/" + route.strip("/")]
     if parts is None:  # what the trees may offer to open in the browser is what the payload holds
         parts = site.payload_parts(entry.route)
@@ -214,8 +216,11 @@ def operation_context(
     request_examples = payload["examples"]["request"]
     first_media = next(iter(request_examples), None)
     first = request_examples[first_media] if first_media else {}
+    webhook = bool(op.get("webhook"))  # sent by the API to the reader's server: no sample sends it
     body = (
-        body_text(entry.operation, first_media, first.get("start", first.get("value"))) if first_media else ""
+        body_text(entry.operation, first_media, first.get("start", first.get("value")))
+        if first_media and form
+        else ""
     )
     description_url = entry.description.source
     description_url = description_url if is_url(description_url) else ""
@@ -247,10 +252,10 @@ def operation_context(
         "operation_id": op["operationId"],
         "tags": op["tags"],
         "deprecated": bool(op["deprecated"]),
-        "webhook": bool(op.get("webhook")),
+        "webhook": webhook,
         "summary": op["summary"] if op["summary"] != op["title"] else "",
         # a webhook's paragraph of a summary (GitHub's), its title being its operationId: read as Markdown
-        "summary_html": _md(op["summary"]) if op.get("webhook") and op["summary"] != op["title"] else "",
+        "summary_html": _md(op["summary"]) if webhook and op["summary"] != op["title"] else "",
         "description": Markup(nested_headings(_md(op["description"]), 2)),
         "external_docs": external_docs(entry.operation.raw.get("externalDocs")),
         "parameters": parameters,
@@ -276,13 +281,12 @@ def operation_context(
             for s in payload["servers"]
         ],
         "samples": code,
-        "samples_html": {
-            key: Markup(sample_html(code[key], key)) for key, _ in GENERATED_SAMPLES if key in code
-        },
-        # a webhook is a request the API sends to the reader's server: no sample sends it to the API
-        "sample_tabs": [] if op.get("webhook") else [{"key": k, "label": n} for k, n in GENERATED_SAMPLES],
+        "samples_html": {}
+        if webhook
+        else {key: Markup(sample_html(code[key], key)) for key, _ in GENERATED_SAMPLES if key in code},
+        "sample_tabs": [] if webhook else [{"key": k, "label": n} for k, n in GENERATED_SAMPLES],
         "own_samples": description_samples(entry.operation.raw),
-        "samples_in_detail": samples and not op.get("webhook"),
+        "samples_in_detail": samples and not webhook,
         # without a form beside them (a notebook's OperationView), code.js writes the other languages from this
         "sample_request": _request_json(parts) if samples else "",
         "form": {

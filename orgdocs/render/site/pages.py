@@ -130,8 +130,10 @@ class PageRenderer:
         if payload_json is None:
             payload_json = parts.to_bytes().decode("utf-8")
         cache = self.tree_cache(self.site.operations[route].description)
-        op = operation_context(self.site, route, samples=False, cache=cache, parts=parts)
         entry = self.site.operations[route]
+        op = operation_context(
+            self.site, route, samples=False, form=not entry.operation.webhook, cache=cache, parts=parts
+        )
         summary = entry.operation.summary if entry.operation.summary != op["title"] else ""
         said = first_sentence(summary or entry.operation.description or "")
         if not said:  # no words of its own: what it is

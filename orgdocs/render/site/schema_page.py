@@ -42,10 +42,6 @@ TREE_ROWS = 120  # rows a schema page renders on the server
 MAX_EXAMPLE_CHARS = 3_000  # of a schema's example shown on its page: past it, the page says it is cut
 MAX_USERS = 100  # operations, and schemas, listed under "Used by"; the rest are counted
 _METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
-# a row cut because the payload does not hold its schema: on a schema page, another schema, whose label
-# links to its page
-_CUT = '<p class="schema-cut">Nested fields not shown.</p>'
-_ELSEWHERE = '<p class="schema-cut">Its fields are on its own page: follow its name.</p>'
 
 
 def _lazy_ref(ref: str) -> str:
@@ -68,7 +64,6 @@ def schema_page_context(site: Site, route: str, cache: TreeCache) -> tuple[dict,
         max_depth=TREE_DEPTH,
     )
     tree_html = schema_tree_html({"$ref": entry.ref}, description.resolve, context=tree)
-    tree_html = tree_html.replace(_CUT, _ELSEWHERE)
     here = cache.links.get(entry.ref) if cache.links else None
     if here:  # its own name, in the tree's head and in cycles back to it: this page
         link = f'<a class="schema-ref" href="{html.escape(here)}"'

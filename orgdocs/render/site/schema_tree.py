@@ -5,9 +5,12 @@ things keep it finite on any description:
 
 - **cycles**: a ``$ref`` met again below itself is a link (``href="#<id>"``) to the row that expands it;
 - **depth**: fields nest at most ``MAX_DEPTH`` levels on the server;
-- **size**: a tree renders at most ``TREE_ROWS`` rows, a page at most ``ROW_BUDGET`` in all its trees.
+- **size**: a tree renders at most ``TREE_ROWS`` rows, a page at most ``ROW_BUDGET`` in all its trees;
+- **components**: below a tree's root, a field whose schema is a component with a page of its own
+  (``TreeCache.links``) is drawn folded, its fields read on that page or opened in place: not drawn again
+  on every page naming it (a variant's fields are drawn: choosing it shows them).
 
-What is cut by depth or size becomes a *lazy* row: ``<details class="schema-lazy" data-ref data-path>``
+What is cut by depth, size or a page of its own becomes a *lazy* row: ``<details class="schema-lazy" data-ref data-path>``
 naming where the schema is in the page's payload (a component's ``$ref``, or a JSON pointer into the payload
 when ``data-ref`` is empty); ``assets/schema.js`` renders it with the same rules when it is opened. Without
 a location (a tree rendered outside a page), a cut row says that it is cut.
@@ -357,6 +360,7 @@ class _Tree:
         "resolve",
         "rows",
         "stack",
+        "variant",
     )
 
     def __init__(self, resolve: Resolve, direction: str | None, context: TreeContext, rows: int):
@@ -376,6 +380,7 @@ class _Tree:
         self.bases: set[str] = set()  # $refs whose discriminator variants are being listed
         # $refs met and nested rows asked for so far: what a row may depend on besides its schema
         self.met = 0
+        self.variant = False  # the schema being expanded is a variant's: its fields are drawn, page or not
 
     def fresh(self) -> bool:
         """Nothing of a whole tree's budget is used yet."""
@@ -429,7 +434,7 @@ class _Tree:
             )
         siblings = {k: v for k, v in schema.items() if k != "$ref"}
         memo = self.cache.subtrees if not siblings else None
-        key = (ref, self.direction, depth, children, self.context.max_depth)
+        key = (ref, self.direction, depth, children, self.context.max_depth, self.variant)
         fresh_key = (*key, self.context.tree_rows)
         if memo is not None:
             reused = self.reuse(memo.get(fresh_key) if self.fresh() else None) or self.reuse(memo.get(key))
@@ -562,9 +567,11 @@ class _Tree:
         if chooser is not None or "oneOf" in schema or "anyOf" in schema:
             choices = self.choices(schema, chooser, base, where, inline_union)
         variants = sum(1 for group in choices for branch in group[1] if not _is_null(branch))
-        cut = depth >= self.context.max_depth or self.rows <= 0
-        if cut:  # only the count is needed: the rows are drawn in the browser, if at all
-            if depth < self.context.max_depth:
+        elsewhere = depth > 0 and not self.variant and self.has_page(where)
+        self.variant = False
+        if elsewhere or depth >= self.context.max_depth or self.rows <= 0:
+            # only the count is needed: the rows are drawn in the browser, if at all
+            if not elsewhere and depth < self.context.max_depth:
                 self.cuts += 1
             label = fields_label(self.field_count(own, places is None), variants)
             return self.lazy_row(where, label), label
@@ -749,7 +756,9 @@ class _Tree:
             if known is not None:
                 return known[1]
             met = self.met
+        self.variant = variant
         node = self.expand(schema, depth + 1, where)
+        self.variant = False
         kind = "schema-variant" if variant else "schema-name"
         required_html = '<span class="schema-required" title="required">required</span>' if required else ""
         head = (
@@ -768,6 +777,12 @@ class _Tree:
             leaves[key] = (schema, html)
         return html
 
+    def has_page(self, where: Where | None) -> bool:
+        """Whether ``where`` is a component schema that has a page of its own: below a tree's root, its fields
+        are read there, or opened in place from the payload, not drawn on every page that names it."""
+        links = self.cache.links
+        return where is not None and not where[1] and bool(links) and links.get(where[0]) is not None
+
     def lazy_row(self, where: Where | None, label: str) -> str:
         """A row cut here (``_lazy``), opened in the browser from the payload: only where the payload holds
         its schema. It may not: a ``discriminator`` mapping's variants are shown, but a payload does not
@@ -779,7 +794,7 @@ class _Tree:
             if self.frames:
                 (self.frames[-1].lazy if known else self.frames[-1].absent).add(ref)
             if not known:
-                return _lazy(None, label)
+                return _ELSEWHERE if self.has_page(where) else _lazy(None, label)
         return _lazy(where, label)
 
     def left_out(self, schema: Any) -> bool:
@@ -853,6 +868,10 @@ def _list(value: Any) -> list:
 
 def _at(where: Where | None, *tokens: Any) -> Where | None:
     return None if where is None else (where[0], (*where[1], *tokens))
+
+
+# a row of a component schema that the page's payload does not hold: its label links to its page
+_ELSEWHERE = '<p class="schema-cut">Its fields are on its own page: follow its name.</p>'
 
 
 @functools.lru_cache(maxsize=16384)  # the same cut rows on page after page (Stripe's expandable fields)
