@@ -364,9 +364,9 @@ def test_rendering_pages_leaves_no_reference_cycles(tmp_path):
 
 
 def test_a_page_offers_to_open_only_the_schemas_its_payload_holds(tmp_path):
-    """A discriminator's mapped variants are shown, but a payload does not follow the mapping: the row of a
-    variant that only the mapping reaches sends the reader to its page, not a row that opens to nothing in
-    the browser; the same schema opens in place where the payload holds it. A component below a tree's root
+    """A discriminator's mapped variants are shown, but a payload does not follow the mapping: a schema
+    that only the mapping reaches, folded in a variant, sends the reader to its page, not a row that opens
+    to nothing in the browser; the same schema opens in place where the payload holds it. A component below a tree's root
     is drawn folded (its fields are on its page). A page is the same whichever pages were rendered before it
     (subtrees are reused between pages)."""
 
@@ -377,8 +377,9 @@ def test_a_page_offers_to_open_only_the_schemas_its_payload_holds(tmp_path):
             "discriminator": {"propertyName": "kind", "mapping": mapping},
             "properties": {"kind": {"type": "string"}},
         },
-        "Cat": {"allOf": [_ref("Pet"), {"properties": {"toy": {"type": "string"}}}]},
+        "Cat": {"allOf": [_ref("Pet"), {"properties": {"toy": _ref("Toy")}}]},
         "Dog": {"allOf": [_ref("Pet"), {"properties": {"bark": {"type": "string"}}}]},
+        "Toy": {"type": "object", "properties": {"name": {"type": "string"}}},
         "CatBox": {"type": "object", "properties": {"pet": _ref("Pet"), "cat": _ref("Cat")}},
     }
 
@@ -396,9 +397,10 @@ def test_a_page_offers_to_open_only_the_schemas_its_payload_holds(tmp_path):
         opened[route] = lazy.findall(html)
         assert all(target in held for target in opened[route] if target)
     pets, cats = (next(r for r in routes if r.endswith(name)) for name in ("get-pet", "get-cat-box"))
-    assert "#/components/schemas/Cat" not in json.loads(site.payload_json(pets))["components"]
-    assert "Its fields are on its own page" in rendered[0][pets] and ">cat<" in rendered[0][pets]
-    assert "#/components/schemas/Cat" not in opened[pets]
+    assert "#/components/schemas/Toy" not in json.loads(site.payload_json(pets))["components"]
+    assert ">cat<" in rendered[0][pets] and ">toy<" in rendered[0][pets]  # the variant's own fields
+    assert "Its fields are on its own page" in rendered[0][pets]  # Toy's
+    assert "#/components/schemas/Toy" not in opened[pets]
     # the box's fields are drawn; the schemas they name open in place, from the payload that holds them
     assert {"#/components/schemas/Pet", "#/components/schemas/Cat"} <= set(opened[cats])
     assert ">toy<" not in rendered[0][cats]
