@@ -8,7 +8,8 @@ things keep it finite on any description:
 - **size**: a tree renders at most ``TREE_ROWS`` rows, a page at most ``ROW_BUDGET`` in all its trees;
 - **components**: below a tree's root, a field whose schema is a component with a page of its own
   (``TreeCache.links``) is drawn folded, its fields read on that page or opened in place: not drawn again
-  on every page naming it (a variant's fields are drawn: choosing it shows them).
+  on every page naming it (a variant's too, opened when it is chosen, but where only a discriminator
+  names it: payloads do not follow discriminators, so its fields are drawn).
 
 What is cut by depth, size or a page of its own becomes a *lazy* row: ``<details class="schema-lazy" data-ref data-path>``
 naming where the schema is in the page's payload (a component's ``$ref``, or a JSON pointer into the payload
@@ -380,7 +381,7 @@ class _Tree:
         self.bases: set[str] = set()  # $refs whose discriminator variants are being listed
         # $refs met and nested rows asked for so far: what a row may depend on besides its schema
         self.met = 0
-        self.variant = False  # the schema being expanded is a variant's: its fields are drawn, page or not
+        self.variant = False  # the schema being expanded is a variant's (see ``children``)
 
     def fresh(self) -> bool:
         """Nothing of a whole tree's budget is used yet."""
@@ -567,7 +568,9 @@ class _Tree:
         if chooser is not None or "oneOf" in schema or "anyOf" in schema:
             choices = self.choices(schema, chooser, base, where, inline_union)
         variants = sum(1 for group in choices for branch in group[1] if not _is_null(branch))
-        elsewhere = depth > 0 and not self.variant and self.has_page(where)
+        # a component with a page of its own, below the root, is folded; so is a variant's, where the
+        # payload holds it (it opens in place when chosen): a subtype only a discriminator names is drawn
+        elsewhere = depth > 0 and self.has_page(where) and (not self.variant or self.held(where[0]))
         self.variant = False
         if elsewhere or depth >= self.context.max_depth or self.rows <= 0:
             # only the count is needed: the rows are drawn in the browser, if at all
@@ -783,14 +786,18 @@ class _Tree:
         links = self.cache.links
         return where is not None and not where[1] and bool(links) and links.get(where[0]) is not None
 
+    def held(self, ref: str) -> bool:
+        """Whether the page's payload holds the schema ``ref`` names (where a lazy row of it can open)."""
+        held = self.context.payload_refs
+        return held is None or ref in held
+
     def lazy_row(self, where: Where | None, label: str) -> str:
         """A row cut here (``_lazy``), opened in the browser from the payload: only where the payload holds
         its schema. It may not: a ``discriminator`` mapping's variants are shown, but a payload does not
         follow mappings (``orgdocs.project.payloads``)."""
         ref = where[0] if where is not None else ""
         if ref:
-            held = self.context.payload_refs
-            known = held is None or ref in held
+            known = self.held(ref)
             if self.frames:
                 (self.frames[-1].lazy if known else self.frames[-1].absent).add(ref)
             if not known:
