@@ -120,7 +120,10 @@ def browser_script() -> str:
     """The text of ``assets/samples.js``, the rule data ``request.js`` reads: the sample languages
     (``languages.json``, ``window.orgdocs.sampleData``), and how parameters and credentials are written into a
     request (``requests.json`` and ``security.json``, ``window.orgdocs.requestRules``)."""
-    languages = {key: value for key, value in _DATA.items() if key != "comment"}
+    languages = {
+        "default": DEFAULT_LANGUAGE,
+        "languages": [_LANGUAGES[key].browser() for key, _ in LANGUAGES],
+    }
     rules = {
         "ignoredHeaders": sorted(IGNORED_HEADERS),
         "parameters": parameter_rules(),

@@ -352,33 +352,22 @@
   /* -- samples: the languages of orgdocs/project/samples/languages.json (assets/samples.js), written by the rules of
    * orgdocs/project/samples/__init__.py's docstring: one template per language, filled from the request. -- */
 
-  var GUARD = /^\[([!*]?)(\w+)\]/;
   var SLOT = /\{\{(\w+)\}\}/g;
   var BOUNDARY = "orgdocs-sample-boundary";
   var compiled = null;
 
   function sampleData() {
-    return (global.orgdocs && global.orgdocs.sampleData) || { default: "curl", styles: {}, languages: [] };
+    return (global.orgdocs && global.orgdocs.sampleData) || { default: "curl", languages: [] };
   }
 
-  function regexpText(text) {
-    return text.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
-  }
-
-  function makeStyle(name, extra) {
-    var styles = sampleData().styles;
-    var style = styles[name] || {};
-    var base = styles[style.extends] || {};
-    var table = Object.assign({}, base.escape, style.escape, extra);
-    var control = style.control || base.control || null;
-    var keys = Object.keys(table).sort(function (a, b) { return b.length - a.length; });
-    var alternatives = keys.map(regexpText).concat(control ? ["[\\x00-\\x1f]"] : []);
-    var pattern = alternatives.length ? new RegExp(alternatives.join("|"), "g") : null;
+  /* a style of languages.json as Python compiled it (pattern, table, control): text -> escaped text */
+  function escaper(style) {
+    var pattern = style && style.pattern ? new RegExp(style.pattern, "g") : null;
     return function (text) {
       if (!pattern) return text;
       return text.replace(pattern, function (found) {
-        if (Object.prototype.hasOwnProperty.call(table, found)) return table[found];
-        return control[0] + found.charCodeAt(0).toString(control[1]).padStart(control[2], "0");
+        if (Object.prototype.hasOwnProperty.call(style.table, found)) return style.table[found];
+        return style.control[0] + found.charCodeAt(0).toString(style.control[1]).padStart(style.control[2], "0");
       });
     };
   }
@@ -388,50 +377,35 @@
   }
 
   function makeLanguage(entry) {
-    var lang = { entry: entry, env: entry.env, block: entry.block || null, literal: entry.literal || null };
-    var stringStyle = makeStyle(entry.string.style);
+    var env = entry.env;
+    var block = entry.block;
+    var lang = { entry: entry, lines: entry.lines, join: entry.join, literal: entry.literal };
+    var stringStyle = escaper(entry.string.escape);
+    var envStyle = escaper(env.escape);
+    var blockStyle = escaper(block && block.escape);
     lang.quote = function (text) { return entry.string.open + stringStyle(text) + entry.string.close; };
-    var envStyle = entry.env.style ? makeStyle(entry.env.style, entry.env.extra) : null;
-    var blockStyle = lang.block && lang.block.style ? makeStyle(lang.block.style) : null;
     lang.expression = function (text, names) {
       var parts = pieces(text, names);
       if (!parts.some(function (p) { return p[0]; })) return lang.quote(text);
-      if (entry.env.concat) {
-        return parts.map(function (p) { return p[0] ? fill(entry.env.var, { name: p[1] }) : lang.quote(p[1]); }).join(entry.env.concat);
+      if (env.concat) {
+        return parts.map(function (p) { return p[0] ? fill(env.var, { name: p[1] }) : lang.quote(p[1]); }).join(env.concat);
       }
-      return entry.env.open + parts.map(function (p) { return p[0] ? fill(entry.env.hole, { name: p[1] }) : envStyle(p[1]); }).join("") + entry.env.close;
+      return env.open + parts.map(function (p) { return p[0] ? fill(env.hole, { name: p[1] }) : envStyle(p[1]); }).join("") + env.close;
     };
-    lang.variable = function (name) { return fill(entry.env.var, { name: name }); };
+    lang.variable = function (name) { return fill(env.var, { name: name }); };
     lang.blockText = function (text) {
-      var block = lang.block;
-      if (!block || (block.forbid || []).some(function (bad) { return text.indexOf(bad) >= 0; })) return lang.quote(text);
-      if (block.lines !== undefined) {
-        var lines = text.match(/[^\n]*\n|[^\n]+$/g) || [""];
-        return lines.map(lang.quote).join(block.lines);
-      }
+      if (!block || block.forbid.some(function (bad) { return text.indexOf(bad) >= 0; })) return lang.quote(text);
+      if (block.lines !== undefined) return (text.match(/[^\n]*\n|[^\n]+$/g) || [""]).map(lang.quote).join(block.lines);
       return block.open + blockStyle(text) + block.close;
     };
-    lang.lines = entry.template.map(function (line) {
-      var guards = [], match;
-      while ((match = GUARD.exec(line)) !== null) {
-        guards.push([match[1], match[2]]);
-        line = line.slice(match[0].length);
-      }
-      return [guards, line];
-    });
-    lang.join = entry.join === undefined ? "\n" : entry.join;
     return lang;
   }
 
   function languages() {
-    if (compiled) return compiled;
-    var entries = sampleData().languages;
-    var byKey = {};
-    entries.forEach(function (entry) { byKey[entry.key] = entry; });
-    compiled = {};
-    entries.forEach(function (entry) {
-      compiled[entry.key] = makeLanguage(Object.assign({}, byKey[entry.like] || {}, entry));
-    });
+    if (!compiled) {
+      compiled = {};
+      sampleData().languages.forEach(function (entry) { compiled[entry.key] = makeLanguage(entry); });
+    }
     return compiled;
   }
 
