@@ -1,8 +1,9 @@
 """Form values -> HTTP request: the one implementation behind every request form and code sample.
 
 The notebook form turns ``RequestParts`` into an ``httpx.Request`` (``to_httpx``), ``orgdocs.project.samples``
-writes them as curl, Python and JavaScript, and the browser's request form mirrors these rules in
-JavaScript:
+writes them as curl, Python and JavaScript, and the browser's request form (``assets/request.js``) follows the
+same rules, reading the same style table (``requests.json``); ``tests/cases/requests`` holds both to the same
+outputs:
 
 - **Values** are keyed by ``"in:name"`` (``"header:X-Id"``) or by the parameter name alone (which then
   serves every location that has that name). ``None``, ``""``, ``[]`` and ``{}`` count as no value:

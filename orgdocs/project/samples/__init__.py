@@ -3,7 +3,8 @@
 Every language is data, written once in ``languages.json``: a template, how it writes a string, an
 environment variable and a JSON value, and the rules that colour it. This module and the browser's request form
 (``request.js``, which reads the same file as ``assets/samples.js``, written from it by ``python -m
-orgdocs.project.samples``) run the same few rules on it, and a browser test compares both on the same requests:
+orgdocs.project.samples``, compiled as ``Language.browser`` gives it) run the same few rules on it, and the case
+files of ``tests/cases/requests`` hold both to the same samples:
 
 **The request as a language sees it** (the slots of its template). Credentials are never values: a request
 built with ``security.placeholder_credentials`` carries ``$NAME`` placeholders and lists their names in

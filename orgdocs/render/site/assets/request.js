@@ -1,10 +1,11 @@
-/* orgdocs: form values -> request -> code samples, in the browser.
+/* orgdocs: form values -> request -> code samples, in the browser, as orgdocs/project/security.py,
+ * requests.py and samples/ make them in Python (their module docstrings are the rules).
  *
- * A line-for-line port of orgdocs/project/security.py (security alternatives, credential inputs, placeholders,
- * applied credentials), orgdocs/project/requests.py (buildRequest: values keyed "in:name", percent-encoding,
- * parameter styles, headers, cookies, credentials, server URLs, body serialization, the checks before
- * sending) and the few generic rules of orgdocs/project/samples (code samples in every language of assets/samples.js,
- * credentials as placeholders). Their module docstrings are the rules; tests/browser compares both sides.
+ * The rule tables are data both sides read, in assets/samples.js (written by `python -m orgdocs.project.samples`):
+ * where a security scheme's credential goes (security.json), how a parameter's style writes a value
+ * (requests.json), the sample languages as Python compiled them (samples/languages.json). What is left here is
+ * the behaviour on what a reader types; the case files of tests/cases/requests hold it and Python's to the same
+ * outputs (tests/test_request_cases.py, tests/browser/test_request_cases.py).
  */
 (function (global) {
   "use strict";
