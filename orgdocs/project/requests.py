@@ -1,8 +1,9 @@
 """Form values -> HTTP request: the one implementation behind every request form and code sample.
 
 The notebook form turns ``RequestParts`` into an ``httpx.Request`` (``to_httpx``), ``orgdocs.project.samples``
-writes them as curl, Python and JavaScript, and the browser's request form mirrors these rules in
-JavaScript:
+writes them as curl, Python and JavaScript, and the browser's request form (``assets/request.js``) follows the
+same rules, reading the same style table (``requests.json``); ``tests/cases/requests`` holds both to the same
+outputs:
 
 - **Values** are keyed by ``"in:name"`` (``"header:X-Id"``) or by the parameter name alone (which then
   serves every location that has that name). ``None``, ``""``, ``[]`` and ``{}`` count as no value:
@@ -14,19 +15,19 @@ JavaScript:
   and arrays as compact JSON (``JSON.stringify``).
 - **Percent-encoding** (path, query, form bodies): every UTF-8 byte except ``A-Z a-z 0-9 - _ . ~`` becomes
   ``%XX`` (upper-case hex); a space is ``%20``.
-- **Path** (style ``simple``, default): arrays comma-joined, objects ``k,v,k,v`` (``k=v,k=v`` exploded),
-  each part encoded; ``label`` prefixes ``.``, ``matrix`` writes ``;name=value``.
-- **Query**, in parameter order: style ``form`` (default, exploded by default) repeats the key for each array
-  item and writes object members as their own keys; unexploded, items are joined by ``,`` (``%20`` for
-  ``spaceDelimited``, ``|`` for ``pipeDelimited``); ``deepObject`` writes ``name[key]=value`` (brackets
-  encoded, ``name%5Bkey%5D=value``).
+- **Styles** (``requests.json``, which the browser reads too): path (style ``simple`` by default: arrays
+  comma-joined, objects ``k,v,k,v``, ``k=v,k=v`` exploded; ``label`` prefixes ``.``, ``matrix`` writes
+  ``;name=value``), query in parameter order (``form`` by default, exploded by default: the key repeated for each
+  array item, object members as their own keys; unexploded, items joined by ``,``, ``%20`` for
+  ``spaceDelimited``, ``|`` for ``pipeDelimited``; ``deepObject``: ``name%5Bkey%5D=value``, the brackets
+  encoded: curl would read them as a glob), headers and cookies as ``simple``, not encoded.
 - **Content parameters** (declared with ``content`` instead of ``schema``, ``content_media``): the value is
   one piece of text in the media type, never split by style or explode: a string is that text already (what
   the form's input holds), anything else is written as ``text_of`` writes it (compact JSON for arrays and
   objects). A query or path value is then percent-encoded as one value (``[1,2]`` -> ``q=%5B1%2C2%5D``); a
   header or cookie value is the text as it is. A value the description declares is written by
   ``content_text`` (JSON media types quote a string: ``"abc"``).
-- **Headers**, in order: header parameters (arrays comma-joined; ``Accept``, ``Content-Type`` and
+- **Headers**, in order: header parameters (``Accept``, ``Content-Type`` and
   ``Authorization`` parameters are ignored, as OpenAPI says), the extra ``headers`` given (a reader's own, in
   their order; blank names skipped), one ``Cookie`` header for cookie parameters and cookie credentials
   (``a=1; b=2``), ``Content-Type`` when a body is sent, then the header credentials
@@ -56,6 +57,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.loading.refs import follow
@@ -69,6 +71,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import httpx
 
 __all__ = [
+    "IGNORED_HEADERS",
     "RequestParts",
     "body_problem",
     "build_request",
@@ -78,6 +81,7 @@ __all__ = [
     "encode",
     "integral_numbers",
     "is_json_media_type",
+    "parameter_rules",
     "parameter_value",
     "path_order",
     "request_problems",
@@ -90,7 +94,9 @@ __all__ = [
 
 _UNSET: Any = object()
 _SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
-_IGNORED_HEADERS = frozenset(("accept", "content-type", "authorization"))
+_RULES = json.loads(Path(__file__).with_name("requests.json").read_text(encoding="utf-8"))
+IGNORED_HEADERS = frozenset(_RULES["ignoredHeaders"])  # header parameters never sent, as OpenAPI says
+_SLOT = re.compile(r"\{(\w+)\}")
 MULTIPART_NOTE = "multipart/form-data: the fields are shown as JSON; they are sent as form fields"
 
 
@@ -134,25 +140,21 @@ def build_request(
     cookies: list[str] = []
     for param in operation.parameters:
         value = parameter_value(param, values)
-        # a content parameter is one value whatever its type: style and explode do not apply
-        whole = None if _is_empty(value) or content_media(param) is None else text_of(value)
+        if _is_empty(value) or param.location not in _PARAMETERS:
+            continue  # a path parameter without value keeps its {name}
+        if content_media(param) is None:
+            text = _styled(param, value)
+        else:  # a content parameter is one value whatever its type: style and explode do not apply
+            text = _styled(param, text_of(value), whole=True)
         if param.location == "path":
-            if not _is_empty(value):
-                text = _path_value(param, value) if whole is None else encode(whole)
-                path = path.replace("{" + param.name + "}", text)
-        elif _is_empty(value):
-            continue
+            path = path.replace("{" + param.name + "}", text)
         elif param.location == "query":
-            if whole is None:
-                query.extend(_query_pairs(param, value))
-            else:
-                query.append(f"{encode(param.name)}={encode(whole)}")
+            query.append(text)
         elif param.location == "header":
-            if param.name.lower() not in _IGNORED_HEADERS:
-                text = _joined(value, explode=bool(param.explode)) if whole is None else whole
+            if param.name.lower() not in IGNORED_HEADERS:
                 headers.append((param.name, text))
-        elif param.location == "cookie":
-            cookies.append(f"{param.name}={_joined(value, explode=False) if whole is None else whole}")
+        else:
+            cookies.append(text)
     headers.extend((name, value) for name, value in extra_headers if name.strip())
     secrets = list(credentials or [])
     if token:
@@ -436,68 +438,44 @@ def _pairs(value: dict) -> list[tuple[str, str]]:
     return [(str(k), text_of(v)) for k, v in value.items()]
 
 
-def _path_value(param: Parameter, value: Any) -> str:
-    style = param.style or "simple"
-    explode = bool(param.explode)
+def parameter_rules() -> dict[str, dict]:
+    """How a value is written by location and style: ``requests.json``'s ``parameters``, each style's ``like``
+    resolved (the rules of that file's comment; the browser reads the same)."""
+    out: dict[str, dict] = {}
+    for location, rules in _RULES["parameters"].items():
+        styles = rules["styles"]
+        resolved = {
+            name: {**styles.get(style.get("like", ""), {}), **style} for name, style in styles.items()
+        }
+        for style in resolved.values():
+            style.pop("like", None)
+        out[location] = {**rules, "styles": resolved}
+    return out
+
+
+def _styled(param: Parameter, value: Any, *, whole: bool = False) -> str:
+    """``value`` written as ``param``'s location and style say (``whole``: one text, in the default style)."""
+    rules = _PARAMETERS[param.location]
+    style = (None if whole else param.style) or rules["style"]
+    explode = param.explode if param.explode is not None else style in rules["explodedByDefault"]
+    shapes = rules["styles"].get(style) or rules["styles"][rules["style"]]
+    written = encode if rules["encoded"] else str
     if isinstance(value, (list, tuple)):
-        parts = [encode(text_of(v)) for v in value]
-        if style == "matrix":
-            if explode:
-                return "".join(f";{encode(param.name)}={p}" for p in parts)
-            return f";{encode(param.name)}=" + ",".join(parts)
-        if style == "label":
-            return "." + ("." if explode else ",").join(parts)
-        return ",".join(parts)
-    if isinstance(value, dict):
-        pairs = [(encode(k), encode(v)) for k, v in _pairs(value)]
-        if explode:
-            joined = [f"{k}={v}" for k, v in pairs]
-            if style == "matrix":
-                return "".join(";" + p for p in joined)
-            if style == "label":
-                return "." + ".".join(joined)
-            return ",".join(joined)
-        flat = ",".join(f"{k},{v}" for k, v in pairs)
-        if style == "matrix":
-            return f";{encode(param.name)}={flat}"
-        return ("." if style == "label" else "") + flat
-    text = encode(text_of(value))
-    if style == "matrix":
-        return f";{encode(param.name)}={text}"
-    if style == "label":
-        return "." + text
-    return text
+        shape, items = "array", [{"value": written(text_of(v))} for v in value]
+    elif isinstance(value, dict):
+        shape, items = "object", [{"key": written(k), "value": written(v)} for k, v in _pairs(value)]
+    else:
+        shape, items = "value", [{"value": written(text_of(value))}]
+    prefix, item, separator = shapes.get(f"{shape} exploded" if explode else shape) or shapes[shape]
+    name = written(param.name)
+    return _fill(prefix, {"name": name}) + separator.join(_fill(item, {"name": name, **i}) for i in items)
 
 
-def _query_pairs(param: Parameter, value: Any) -> list[str]:
-    style = param.style or "form"
-    explode = param.explode if param.explode is not None else style == "form"
-    name = encode(param.name)
-    if isinstance(value, (list, tuple)):
-        items = [encode(text_of(v)) for v in value]
-        if explode:
-            return [f"{name}={item}" for item in items]
-        separator = {"spaceDelimited": "%20", "pipeDelimited": "|"}.get(style, ",")
-        return [f"{name}={separator.join(items)}"]
-    if isinstance(value, dict):
-        if style == "deepObject":  # brackets encoded too: curl would read them as a glob
-            return [f"{encode(f'{param.name}[{k}]')}={encode(v)}" for k, v in _pairs(value)]
-        pairs = [(encode(k), encode(v)) for k, v in _pairs(value)]
-        if explode:
-            return [f"{k}={v}" for k, v in pairs]
-        return [f"{name}=" + ",".join(f"{k},{v}" for k, v in pairs)]
-    return [f"{name}={encode(text_of(value))}"]
+def _fill(template: str, slots: dict[str, str]) -> str:
+    return _SLOT.sub(lambda match: slots[match.group(1)], template)
 
 
-def _joined(value: Any, *, explode: bool) -> str:
-    """Header and cookie values (style ``simple``): arrays and objects comma-joined, not encoded."""
-    if isinstance(value, (list, tuple)):
-        return ",".join(text_of(v) for v in value)
-    if isinstance(value, dict):
-        if explode:
-            return ",".join(f"{k}={v}" for k, v in _pairs(value))
-        return ",".join(f"{k},{v}" for k, v in _pairs(value))
-    return text_of(value)
+_PARAMETERS = parameter_rules()
 
 
 # --- body -----------------------------------------------------------------------------------------------

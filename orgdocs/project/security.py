@@ -1,14 +1,15 @@
 """Security schemes -> credential inputs -> what a request carries: the one rule set of every request form.
 
-The site's form (``assets/request.js`` mirrors these functions, a browser test compares them), the notebook's
-form and the code samples all follow these rules. Schemes are the payload's dicts
+The site's form (``assets/request.js``), the notebook's form and the code samples all follow these rules; where a
+scheme's credential goes (its kind, inputs and what it sends) is data, ``security.json``, which the browser reads
+too, and ``tests/cases/requests/security.json`` holds both sides to the same outputs. Schemes are the payload's dicts
 (``orgdocs.project.payloads.security_scheme_dict``: ``type``, ``scheme``, ``in``, ``parameterName``, ``flows``,
 ``openIdConnectUrl``).
 
 - **Alternatives** (``security_alternatives``): the operation's ``security``, else the description's; each
   requirement object is one alternative, the list of the scheme names it names (``{}``, an empty one, means
   "no credentials"); ``security: []`` means none at all.
-- **Kinds** (``scheme_kind``): ``apiKey`` (header, query or cookie), ``basic``, ``bearer``, ``http`` (any other
+- **Kinds** (``scheme_kind``, by ``security.json``'s ``kinds``): ``apiKey`` (header, query or cookie), ``basic``, ``bearer``, ``http`` (any other
   http scheme: a raw ``Authorization`` value), ``oauth2`` and ``openIdConnect`` (an access token sent as a
   bearer token), else ``unsupported`` (mutualTLS, an apiKey without a valid ``in``, an unknown type).
 - **Inputs** (``scheme_inputs``): one per value the reader types, with its field (``value``, ``username``,
@@ -34,8 +35,10 @@ form and the code samples all follow these rules. Schemes are the payload's dict
 from __future__ import annotations
 
 import base64
+import json
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 __all__ = [
@@ -51,11 +54,19 @@ __all__ = [
     "scheme_inputs",
     "scheme_kind",
     "security_alternatives",
+    "security_rules",
 ]
 
 PLACEHOLDER = re.compile(r"\$[A-Z][A-Z0-9_]*")
-_API_KEY_PLACES = ("header", "query", "cookie")
+_RULES = json.loads(Path(__file__).with_name("security.json").read_text(encoding="utf-8"))
+_KINDS: dict[str, str] = _RULES["kinds"]
+_SLOT = re.compile(r"\{(\w+)\}")
 Credentials = Mapping[str, Mapping[str, str]]
+
+
+def security_rules() -> dict[str, Any]:
+    """``security.json`` (without its comment): the table the browser reads too."""
+    return {key: value for key, value in _RULES.items() if key != "comment"}
 
 
 def security_alternatives(requirements: Any) -> list[list[str]]:
@@ -67,45 +78,39 @@ def security_alternatives(requirements: Any) -> list[list[str]]:
 
 def scheme_kind(scheme: Mapping[str, Any] | None) -> str:
     """``apiKey``, ``basic``, ``bearer``, ``http``, ``oauth2``, ``openIdConnect`` or ``unsupported``."""
-    if not isinstance(scheme, Mapping):
+    if not isinstance(scheme, Mapping) or not isinstance(scheme.get("type"), str):
         return "unsupported"
-    kind = scheme.get("type")
-    if kind == "apiKey":
-        ok = scheme.get("in") in _API_KEY_PLACES and bool(scheme.get("parameterName"))
-        return "apiKey" if ok else "unsupported"
-    if kind == "http":
-        http = str(scheme.get("scheme") or "").lower()
-        return http if http in ("basic", "bearer") else "http"
-    if kind in ("oauth2", "openIdConnect"):
-        return kind
-    return "unsupported"
+    kind = scheme["type"]
+    if kind == "apiKey" and not (scheme.get("in") in _RULES["apiKeyPlaces"] and scheme.get("parameterName")):
+        return "unsupported"
+    http = f"{kind} {str(scheme.get('scheme') or '').lower()}"
+    return _KINDS.get(http) or _KINDS.get(kind) or "unsupported"
 
 
 def scheme_inputs(name: str, scheme: Mapping[str, Any] | None) -> list[dict]:
     """The inputs of scheme ``name``: ``{field, label, secret, variable}`` each (none when unsupported)."""
-    kind = scheme_kind(scheme)
-    if kind == "apiKey":
-        where = f"{scheme['in']} {scheme['parameterName']}"
-        return [_input("value", f"{name} ({where})", "API_KEY")]
-    if kind == "basic":
-        return [
-            _input("username", f"{name} username (http basic)", "USERNAME", secret=False),
-            _input("password", f"{name} password (http basic)", "PASSWORD"),
-        ]
-    if kind == "bearer":
-        return [_input("value", f"{name} (bearer token)", "TOKEN")]
-    if kind == "http":
-        http = str(scheme.get("scheme") or "") if scheme else ""
-        return [_input("value", f"{name} (Authorization header value, {http or 'http'})", "AUTHORIZATION")]
-    if kind == "oauth2":
-        return [_input("value", f"{name} (OAuth 2 access token, sent as bearer token)", "TOKEN")]
-    if kind == "openIdConnect":
-        return [_input("value", f"{name} (OpenID Connect access token, sent as bearer token)", "TOKEN")]
-    return []
+    kind = _RULES["schemes"].get(scheme_kind(scheme))
+    if kind is None:
+        return []
+    slots = {
+        "name": name,
+        "in": str(scheme.get("in")),  # type: ignore[union-attr]
+        "parameterName": str(scheme.get("parameterName")),  # type: ignore[union-attr]
+        "scheme": str(scheme.get("scheme") or "") or "http",  # type: ignore[union-attr]
+    }
+    return [
+        {
+            "field": item["field"],
+            "label": _fill(item["label"], slots),
+            "secret": item.get("secret", True),
+            "variable": item["variable"],
+        }
+        for item in kind["inputs"]
+    ]
 
 
-def _input(field: str, label: str, variable: str, *, secret: bool = True) -> dict:
-    return {"field": field, "label": label, "secret": secret, "variable": variable}
+def _fill(template: str, slots: Mapping[str, str]) -> str:
+    return _SLOT.sub(lambda match: slots[match.group(1)], template)
 
 
 def flow_summary(scheme: Mapping[str, Any] | None) -> list[dict]:
@@ -250,19 +255,21 @@ def applied_credentials(
     applied: list[tuple[str, str, str]] = []
     for name in alternative:
         scheme = schemes.get(name)
-        kind = scheme_kind(scheme)
+        kind = _RULES["schemes"].get(scheme_kind(scheme))
         given = credentials.get(name) or {}
-        value = str(given.get("value") or "").strip()
-        if kind == "apiKey" and value:
-            applied.append((str(scheme["in"]), str(scheme["parameterName"]), value))
-        elif kind == "basic":
-            username, password = str(given.get("username") or ""), str(given.get("password") or "")
-            if username.strip() or password.strip():
-                applied.append(("header", "Authorization", "Basic " + _basic(username, password)))
-        elif kind in ("bearer", "oauth2", "openIdConnect") and value:
-            applied.append(("header", "Authorization", "Bearer " + value))
-        elif kind == "http" and value:
-            applied.append(("header", "Authorization", value))
+        texts = (
+            {item["field"]: str(given.get(item["field"]) or "") for item in kind["inputs"]} if kind else {}
+        )
+        if not any(text.strip() for text in texts.values()):
+            continue
+        slots = {
+            "value": texts.get("value", "").strip(),
+            "basic": _basic(texts.get("username", ""), texts.get("password", "")),
+            "in": str(scheme.get("in")),  # type: ignore[union-attr]  # a supported scheme: a mapping
+            "parameterName": str(scheme.get("parameterName")),  # type: ignore[union-attr]
+        }
+        location, header, value = (_fill(part, slots) for part in kind["sends"])  # type: ignore[index]
+        applied.append((location, header, value))
     found, seen = [], False
     for location, name, value in applied:
         if location == "header" and name == "Authorization":

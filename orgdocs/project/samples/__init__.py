@@ -3,7 +3,8 @@
 Every language is data, written once in ``languages.json``: a template, how it writes a string, an
 environment variable and a JSON value, and the rules that colour it. This module and the browser's request form
 (``request.js``, which reads the same file as ``assets/samples.js``, written from it by ``python -m
-orgdocs.project.samples``) run the same few rules on it, and a browser test compares both on the same requests:
+orgdocs.project.samples``, compiled as ``Language.browser`` gives it) run the same few rules on it, and the case
+files of ``tests/cases/requests`` hold both to the same samples:
 
 **The request as a language sees it** (the slots of its template). Credentials are never values: a request
 built with ``security.placeholder_credentials`` carries ``$NAME`` placeholders and lists their names in
@@ -58,8 +59,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from orgdocs.project.requests import RequestParts, is_json_media_type, multipart_fields
+from orgdocs.project.requests import (
+    IGNORED_HEADERS,
+    RequestParts,
+    is_json_media_type,
+    multipart_fields,
+    parameter_rules,
+)
 from orgdocs.project.samples.template import compiled_languages
+from orgdocs.project.security import security_rules
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -110,14 +118,30 @@ def highlight_rules() -> dict[str, dict[str, list]]:
 
 
 def browser_script() -> str:
-    """The text of ``assets/samples.js``: ``languages.json`` for the browser (``window.orgdocs.sampleData``)."""
-    data = {key: value for key, value in _DATA.items() if key != "comment"}
-    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+    """The text of ``assets/samples.js``, the rule data ``request.js`` reads: the sample languages
+    (``languages.json``, ``window.orgdocs.sampleData``), and how parameters and credentials are written into a
+    request (``requests.json`` and ``security.json``, ``window.orgdocs.requestRules``)."""
+    languages = {
+        "default": DEFAULT_LANGUAGE,
+        "languages": [_LANGUAGES[key].browser() for key, _ in LANGUAGES],
+    }
+    rules = {
+        "ignoredHeaders": sorted(IGNORED_HEADERS),
+        "parameters": parameter_rules(),
+        "security": security_rules(),
+    }
+
+    def text(data: Any) -> str:
+        return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+
     return (
-        "/* orgdocs: the code sample languages for request.js. Written from orgdocs/project/samples/languages.json\n"
-        " * by `python -m orgdocs.project.samples`; do not edit (a test holds them equal). */\n"
+        "/* orgdocs: the rule data of request.js: code sample languages, parameter styles, security schemes. Written\n"
+        " * from orgdocs/project/{samples/languages,requests,security}.json by `python -m orgdocs.project.samples`;\n"
+        " * do not edit (a test holds them equal). */\n"
         "(function (global) {\n"
-        "  (global.orgdocs = global.orgdocs || {}).sampleData = " + text + ";\n"
+        "  global.orgdocs = global.orgdocs || {};\n"
+        "  global.orgdocs.sampleData = " + text(languages) + ";\n"
+        "  global.orgdocs.requestRules = " + text(rules) + ";\n"
         "})(window);\n"
     )
 

@@ -17,6 +17,7 @@ _BASIC = re.compile(r"^Basic (\$[A-Z][A-Z0-9_]*):(\$[A-Z][A-Z0-9_]*)$")
 _GUARD = re.compile(r"\[([!*]?)(\w+)\]")
 _SLOT = re.compile(r"\{\{(\w+)\}\}")
 _LINES = re.compile(r"[^\n]*\n|[^\n]+$")
+_JS_SPECIAL = re.compile(r"[.*+?^${}()|[\]\\/-]")
 BOUNDARY = "orgdocs-sample-boundary"
 
 
@@ -38,6 +39,14 @@ class _Style:
 
     def escape(self, text: str) -> str:
         return self.pattern.sub(self._one, text) if self.pattern else text
+
+    def browser(self) -> dict[str, Any]:
+        """This style as ``request.js`` reads it: its table, ``control``, and the pattern in JavaScript's syntax."""
+        keys = sorted(self.table, key=len, reverse=True)
+        alternatives = [_JS_SPECIAL.sub(r"\\\g<0>", key) for key in keys]
+        alternatives += [r"[\x00-\x1f]"] if self.control else []
+        control = list(self.control) if self.control else None
+        return {"pattern": "|".join(alternatives), "table": self.table, "control": control}
 
     def _one(self, match: re.Match) -> str:
         found = match.group()
@@ -83,6 +92,32 @@ class Language:
         self.lines = [_parse_line(line) for line in entry["template"]]
         self.slots = {name for guards, text in self.lines for name in _SLOT.findall(text)}
         self.slots |= {name for guards, _ in self.lines for _, name in guards}
+
+    def browser(self) -> dict[str, Any]:
+        """This language as ``request.js`` reads it (``assets/samples.js``): ``like`` and ``extends`` resolved,
+        styles compiled, template lines parsed into guards and text."""
+        style, open_, close = self.string
+        env, env_style = self.env
+        block = None
+        if self.block:
+            block = {key: value for key, value in self.block.items() if key != "style"}
+            block["forbid"] = self.block.get("forbid", [])
+            block["escape"] = self.block_style.browser() if self.block_style else None
+        return {
+            "key": self.entry["key"],
+            "label": self.entry["label"],
+            "string": {"open": open_, "close": close, "escape": style.browser()},
+            "env": {
+                **{key: value for key, value in env.items() if key not in ("style", "extra")},
+                "escape": env_style.browser() if env_style else None,
+            },
+            "block": block,
+            "literal": self.literal,
+            "contentTypeApart": self.content_type_apart,
+            "join": self.join,
+            "lines": [[[list(guard) for guard in guards], text] for guards, text in self.lines],
+            "highlight": self.entry["highlight"],
+        }
 
     def quote(self, text: str) -> str:
         style, open_, close = self.string

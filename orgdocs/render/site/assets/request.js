@@ -1,25 +1,37 @@
-/* orgdocs: form values -> request -> code samples, in the browser.
+/* orgdocs: form values -> request -> code samples, in the browser, as orgdocs/project/security.py,
+ * requests.py and samples/ make them in Python (their module docstrings are the rules).
  *
- * A line-for-line port of orgdocs/project/security.py (security alternatives, credential inputs, placeholders,
- * applied credentials), orgdocs/project/requests.py (buildRequest: values keyed "in:name", percent-encoding,
- * parameter styles, headers, cookies, credentials, server URLs, body serialization, the checks before
- * sending) and the few generic rules of orgdocs/project/samples (code samples in every language of assets/samples.js,
- * credentials as placeholders). Their module docstrings are the rules; tests/browser compares both sides.
+ * The rule tables are data both sides read, in assets/samples.js (written by `python -m orgdocs.project.samples`):
+ * where a security scheme's credential goes (security.json), how a parameter's style writes a value
+ * (requests.json), the sample languages as Python compiled them (samples/languages.json). What is left here is
+ * the behaviour on what a reader types; the case files of tests/cases/requests hold it and Python's to the same
+ * outputs (tests/test_request_cases.py, tests/browser/test_request_cases.py).
  */
 (function (global) {
   "use strict";
 
-  var IGNORED_HEADERS = ["accept", "content-type", "authorization"];
   var MULTIPART_NOTE = "multipart/form-data: the fields are shown as JSON; they are sent as form fields";
   var TOKEN_PREFIX = "Bearer ";
   var PLACEHOLDER = /\$[A-Z][A-Z0-9_]*/g;
-  var API_KEY_PLACES = ["header", "query", "cookie"];
   var ABSOLUTE = /^https?:\/\//i;
   var ORIGIN = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\/?#]*/;
   var AUTHORITY = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/([^\/?#]*)/;
   var TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
   var BAD_VALUE = /[\r\n\0]|[^\x00-\xff]/;
   var BASIC = /^Basic (\$[A-Z][A-Z0-9_]*):(\$[A-Z][A-Z0-9_]*)$/;
+
+  /* the rule tables of requests.json and security.json (assets/samples.js) */
+  function rules() {
+    return global.orgdocs.requestRules;
+  }
+
+  function own(table, key) {
+    return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+  }
+
+  function fillRule(template, slots) {
+    return template.replace(/\{(\w+)\}/g, function (all, name) { return slots[name]; });
+  }
 
   function isPlaceholder(text) {
     return /^\$[A-Z][A-Z0-9_]*$/.test(text);
@@ -33,48 +45,19 @@
   }
 
   function schemeKind(scheme) {
-    if (!isObject(scheme)) return "unsupported";
-    var kind = scheme.type;
-    if (kind === "apiKey") return API_KEY_PLACES.indexOf(scheme.in) >= 0 && !!scheme.parameterName ? "apiKey" : "unsupported";
-    if (kind === "http") {
-      var http = String(scheme.scheme || "").toLowerCase();
-      return http === "basic" || http === "bearer" ? http : "http";
-    }
-    if (kind === "oauth2" || kind === "openIdConnect") return kind;
-    return "unsupported";
-  }
-
-  function input(field, label, variable, secret) {
-    return { field: field, label: label, secret: secret !== false, variable: variable };
+    if (!isObject(scheme) || typeof scheme.type !== "string") return "unsupported";
+    var table = rules().security;
+    if (scheme.type === "apiKey" && !(table.apiKeyPlaces.indexOf(scheme.in) >= 0 && scheme.parameterName)) return "unsupported";
+    var http = scheme.type + " " + String(scheme.scheme || "").toLowerCase();
+    return own(table.kinds, http) || own(table.kinds, scheme.type) || "unsupported";
   }
 
   function schemeInputs(name, scheme) {
-    var kind = schemeKind(scheme);
-    if (kind === "apiKey") return [input("value", name + " (" + scheme.in + " " + scheme.parameterName + ")", "API_KEY")];
-    if (kind === "basic") {
-      return [input("username", name + " username (http basic)", "USERNAME", false), input("password", name + " password (http basic)", "PASSWORD")];
-    }
-    if (kind === "bearer") return [input("value", name + " (bearer token)", "TOKEN")];
-    if (kind === "http") return [input("value", name + " (Authorization header value, " + (String(scheme.scheme || "") || "http") + ")", "AUTHORIZATION")];
-    if (kind === "oauth2") return [input("value", name + " (OAuth 2 access token, sent as bearer token)", "TOKEN")];
-    if (kind === "openIdConnect") return [input("value", name + " (OpenID Connect access token, sent as bearer token)", "TOKEN")];
-    return [];
-  }
-
-  function flowSummary(scheme) {
-    if (!isObject(scheme)) return [];
-    if (scheme.type === "openIdConnect") return [{ flow: "openIdConnect", url: String(scheme.openIdConnectUrl || ""), authorizationUrl: "", tokenUrl: "", scopes: [] }];
-    var flows = scheme.type === "oauth2" && isObject(scheme.flows) ? scheme.flows : {};
-    return Object.keys(flows).map(function (flow) {
-      var spec = isObject(flows[flow]) ? flows[flow] : {};
-      var scopes = isObject(spec.scopes) ? spec.scopes : {};
-      return {
-        flow: flow,
-        url: "",
-        authorizationUrl: String(spec.authorizationUrl || ""),
-        tokenUrl: String(spec.tokenUrl || ""),
-        scopes: Object.keys(scopes).map(function (k) { return [k, String(scopes[k] || "")]; }),
-      };
+    var kind = own(rules().security.schemes, schemeKind(scheme));
+    if (!kind) return [];
+    var slots = { name: name, in: String(scheme.in), parameterName: String(scheme.parameterName), scheme: String(scheme.scheme || "") || "http" };
+    return kind.inputs.map(function (item) {
+      return { field: item.field, label: fillRule(item.label, slots), secret: item.secret !== false, variable: item.variable };
     });
   }
 
@@ -109,42 +92,32 @@
     return found;
   }
 
-  function utf8Base64(text) {
-    var bytes = new TextEncoder().encode(text);
+  function basicValue(username, password) {
+    if (isPlaceholder(username) && isPlaceholder(password)) return username + ":" + password;
     var binary = "";
-    bytes.forEach(function (b) { binary += String.fromCharCode(b); });
+    new TextEncoder().encode(username + ":" + password).forEach(function (b) { binary += String.fromCharCode(b); });
     return btoa(binary);
   }
 
   function appliedCredentials(alternative, schemes, credentials) {
     var applied = [];
+    var seen = false; // one Authorization header: a later scheme that would set it again is left out
     alternative.forEach(function (name) {
       var scheme = schemes[name];
-      var kind = schemeKind(scheme);
+      var kind = own(rules().security.schemes, schemeKind(scheme));
       var given = credentials[name] || {};
-      var value = String(given.value || "").trim();
-      if (kind === "apiKey" && value) {
-        applied.push([String(scheme.in), String(scheme.parameterName), value]);
-      } else if (kind === "basic") {
-        var username = String(given.username || "");
-        var password = String(given.password || "");
-        if (username.trim() || password.trim()) {
-          var encoded = isPlaceholder(username) && isPlaceholder(password) ? username + ":" + password : utf8Base64(username + ":" + password);
-          applied.push(["header", "Authorization", "Basic " + encoded]);
-        }
-      } else if ((kind === "bearer" || kind === "oauth2" || kind === "openIdConnect") && value) {
-        applied.push(["header", "Authorization", "Bearer " + value]);
-      } else if (kind === "http" && value) {
-        applied.push(["header", "Authorization", value]);
+      var texts = {};
+      (kind ? kind.inputs : []).forEach(function (item) { texts[item.field] = String(given[item.field] || ""); });
+      if (!Object.keys(texts).some(function (field) { return texts[field].trim(); })) return;
+      var slots = { value: (texts.value || "").trim(), basic: basicValue(texts.username || "", texts.password || ""), in: String(scheme.in), parameterName: String(scheme.parameterName) };
+      var sent = kind.sends.map(function (part) { return fillRule(part, slots); });
+      if (sent[0] === "header" && sent[1] === "Authorization") {
+        if (seen) return;
+        seen = true;
       }
+      applied.push(sent);
     });
-    var seen = false;
-    return applied.filter(function (c) {
-      if (c[0] !== "header" || c[1] !== "Authorization") return true;
-      if (seen) return false;
-      seen = true;
-      return true;
-    });
+    return applied;
   }
 
   /* -- servers and checks (orgdocs/project/requests.py) -------------------------------------------------- */
@@ -270,64 +243,20 @@
     return Array.isArray(content) && content.length ? content[0] : null;
   }
 
-  function pathValue(param, value) {
-    var style = param.style || "simple";
-    var explode = !!param.explode;
-    var name = encode(param.name);
-    if (Array.isArray(value)) {
-      var parts = value.map(function (v) { return encode(textOf(v)); });
-      if (style === "matrix") {
-        if (explode) return parts.map(function (p) { return ";" + name + "=" + p; }).join("");
-        return ";" + name + "=" + parts.join(",");
-      }
-      if (style === "label") return "." + parts.join(explode ? "." : ",");
-      return parts.join(",");
-    }
-    if (isObject(value)) {
-      var encoded = pairs(value).map(function (kv) { return [encode(kv[0]), encode(kv[1])]; });
-      if (explode) {
-        var joined = encoded.map(function (kv) { return kv[0] + "=" + kv[1]; });
-        if (style === "matrix") return joined.map(function (p) { return ";" + p; }).join("");
-        if (style === "label") return "." + joined.join(".");
-        return joined.join(",");
-      }
-      var flat = encoded.map(function (kv) { return kv[0] + "," + kv[1]; }).join(",");
-      if (style === "matrix") return ";" + name + "=" + flat;
-      return (style === "label" ? "." : "") + flat;
-    }
-    var text = encode(textOf(value));
-    if (style === "matrix") return ";" + name + "=" + text;
-    if (style === "label") return "." + text;
-    return text;
-  }
-
-  function queryPairs(param, value) {
-    var style = param.style || "form";
-    var explode = param.explode !== undefined && param.explode !== null ? param.explode : style === "form";
-    var name = encode(param.name);
-    if (Array.isArray(value)) {
-      var items = value.map(function (v) { return encode(textOf(v)); });
-      if (explode) return items.map(function (item) { return name + "=" + item; });
-      var separator = { spaceDelimited: "%20", pipeDelimited: "|" }[style] || ",";
-      return [name + "=" + items.join(separator)];
-    }
-    if (isObject(value)) {
-      if (style === "deepObject") {
-        return pairs(value).map(function (kv) { return encode(param.name + "[" + kv[0] + "]") + "=" + encode(kv[1]); });
-      }
-      var encoded = pairs(value).map(function (kv) { return [encode(kv[0]), encode(kv[1])]; });
-      if (explode) return encoded.map(function (kv) { return kv[0] + "=" + kv[1]; });
-      return [name + "=" + encoded.map(function (kv) { return kv[0] + "," + kv[1]; }).join(",")];
-    }
-    return [name + "=" + encode(textOf(value))];
-  }
-
-  function joined(value, explode) {
-    if (Array.isArray(value)) return value.map(textOf).join(",");
-    if (isObject(value)) {
-      return pairs(value).map(function (kv) { return explode ? kv[0] + "=" + kv[1] : kv[0] + "," + kv[1]; }).join(",");
-    }
-    return textOf(value);
+  /* value written as param's location and style say (whole: one text, in the location's default style) */
+  function styled(param, value, whole) {
+    var table = rules().parameters[param.in];
+    var style = (whole ? null : param.style) || table.style;
+    var explode = param.explode !== undefined && param.explode !== null ? param.explode : table.explodedByDefault.indexOf(style) >= 0;
+    var shapes = own(table.styles, style) || table.styles[table.style];
+    var written = table.encoded ? encode : String;
+    var shape = Array.isArray(value) ? "array" : isObject(value) ? "object" : "value";
+    var items = shape === "array" ? value.map(function (v) { return { value: written(textOf(v)) }; })
+      : shape === "object" ? pairs(value).map(function (kv) { return { key: written(kv[0]), value: written(kv[1]) }; })
+      : [{ value: written(textOf(value)) }];
+    var rule = (explode && shapes[shape + " exploded"]) || shapes[shape];
+    var name = written(param.name);
+    return fillRule(rule[0], { name: name }) + items.map(function (item) { return fillRule(rule[1], Object.assign({ name: name }, item)); }).join(rule[2]);
   }
 
   function serialize(body, mediaType) {
@@ -359,21 +288,13 @@
     var cookies = [];
     (operation.parameters || []).forEach(function (param) {
       var value = parameterValue(param, values);
+      if (isEmpty(value) || !own(rules().parameters, param.in)) return; // a path parameter without value keeps its {name}
       // a content parameter is one value whatever its type: style and explode do not apply
-      var whole = isEmpty(value) || !contentMedia(param) ? null : textOf(value);
-      if (param.in === "path") {
-        if (!isEmpty(value)) path = path.split("{" + param.name + "}").join(whole === null ? pathValue(param, value) : encode(whole));
-        return;
-      }
-      if (isEmpty(value)) return;
-      if (param.in === "query") {
-        if (whole === null) Array.prototype.push.apply(query, queryPairs(param, value));
-        else query.push(encode(param.name) + "=" + encode(whole));
-      } else if (param.in === "header") {
-        if (IGNORED_HEADERS.indexOf(param.name.toLowerCase()) === -1) headers.push([param.name, whole === null ? joined(value, !!param.explode) : whole]);
-      } else if (param.in === "cookie") {
-        cookies.push(param.name + "=" + (whole === null ? joined(value, false) : whole));
-      }
+      var text = contentMedia(param) ? styled(param, textOf(value), true) : styled(param, value, false);
+      if (param.in === "path") path = path.split("{" + param.name + "}").join(text);
+      else if (param.in === "query") query.push(text);
+      else if (param.in === "cookie") cookies.push(text);
+      else if (rules().ignoredHeaders.indexOf(param.name.toLowerCase()) === -1) headers.push([param.name, text]);
     });
     (options.headers || []).forEach(function (h) { if (h[0].trim()) headers.push([h[0], h[1]]); });
     var secrets = (options.credentials || []).slice();
@@ -432,33 +353,22 @@
   /* -- samples: the languages of orgdocs/project/samples/languages.json (assets/samples.js), written by the rules of
    * orgdocs/project/samples/__init__.py's docstring: one template per language, filled from the request. -- */
 
-  var GUARD = /^\[([!*]?)(\w+)\]/;
   var SLOT = /\{\{(\w+)\}\}/g;
   var BOUNDARY = "orgdocs-sample-boundary";
   var compiled = null;
 
   function sampleData() {
-    return (global.orgdocs && global.orgdocs.sampleData) || { default: "curl", styles: {}, languages: [] };
+    return (global.orgdocs && global.orgdocs.sampleData) || { default: "curl", languages: [] };
   }
 
-  function regexpText(text) {
-    return text.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
-  }
-
-  function makeStyle(name, extra) {
-    var styles = sampleData().styles;
-    var style = styles[name] || {};
-    var base = styles[style.extends] || {};
-    var table = Object.assign({}, base.escape, style.escape, extra);
-    var control = style.control || base.control || null;
-    var keys = Object.keys(table).sort(function (a, b) { return b.length - a.length; });
-    var alternatives = keys.map(regexpText).concat(control ? ["[\\x00-\\x1f]"] : []);
-    var pattern = alternatives.length ? new RegExp(alternatives.join("|"), "g") : null;
+  /* a style of languages.json as Python compiled it (pattern, table, control): text -> escaped text */
+  function escaper(style) {
+    var pattern = style && style.pattern ? new RegExp(style.pattern, "g") : null;
     return function (text) {
       if (!pattern) return text;
       return text.replace(pattern, function (found) {
-        if (Object.prototype.hasOwnProperty.call(table, found)) return table[found];
-        return control[0] + found.charCodeAt(0).toString(control[1]).padStart(control[2], "0");
+        if (Object.prototype.hasOwnProperty.call(style.table, found)) return style.table[found];
+        return style.control[0] + found.charCodeAt(0).toString(style.control[1]).padStart(style.control[2], "0");
       });
     };
   }
@@ -468,50 +378,35 @@
   }
 
   function makeLanguage(entry) {
-    var lang = { entry: entry, env: entry.env, block: entry.block || null, literal: entry.literal || null };
-    var stringStyle = makeStyle(entry.string.style);
+    var env = entry.env;
+    var block = entry.block;
+    var lang = { entry: entry, lines: entry.lines, join: entry.join, literal: entry.literal };
+    var stringStyle = escaper(entry.string.escape);
+    var envStyle = escaper(env.escape);
+    var blockStyle = escaper(block && block.escape);
     lang.quote = function (text) { return entry.string.open + stringStyle(text) + entry.string.close; };
-    var envStyle = entry.env.style ? makeStyle(entry.env.style, entry.env.extra) : null;
-    var blockStyle = lang.block && lang.block.style ? makeStyle(lang.block.style) : null;
     lang.expression = function (text, names) {
       var parts = pieces(text, names);
       if (!parts.some(function (p) { return p[0]; })) return lang.quote(text);
-      if (entry.env.concat) {
-        return parts.map(function (p) { return p[0] ? fill(entry.env.var, { name: p[1] }) : lang.quote(p[1]); }).join(entry.env.concat);
+      if (env.concat) {
+        return parts.map(function (p) { return p[0] ? fill(env.var, { name: p[1] }) : lang.quote(p[1]); }).join(env.concat);
       }
-      return entry.env.open + parts.map(function (p) { return p[0] ? fill(entry.env.hole, { name: p[1] }) : envStyle(p[1]); }).join("") + entry.env.close;
+      return env.open + parts.map(function (p) { return p[0] ? fill(env.hole, { name: p[1] }) : envStyle(p[1]); }).join("") + env.close;
     };
-    lang.variable = function (name) { return fill(entry.env.var, { name: name }); };
+    lang.variable = function (name) { return fill(env.var, { name: name }); };
     lang.blockText = function (text) {
-      var block = lang.block;
-      if (!block || (block.forbid || []).some(function (bad) { return text.indexOf(bad) >= 0; })) return lang.quote(text);
-      if (block.lines !== undefined) {
-        var lines = text.match(/[^\n]*\n|[^\n]+$/g) || [""];
-        return lines.map(lang.quote).join(block.lines);
-      }
+      if (!block || block.forbid.some(function (bad) { return text.indexOf(bad) >= 0; })) return lang.quote(text);
+      if (block.lines !== undefined) return (text.match(/[^\n]*\n|[^\n]+$/g) || [""]).map(lang.quote).join(block.lines);
       return block.open + blockStyle(text) + block.close;
     };
-    lang.lines = entry.template.map(function (line) {
-      var guards = [], match;
-      while ((match = GUARD.exec(line)) !== null) {
-        guards.push([match[1], match[2]]);
-        line = line.slice(match[0].length);
-      }
-      return [guards, line];
-    });
-    lang.join = entry.join === undefined ? "\n" : entry.join;
     return lang;
   }
 
   function languages() {
-    if (compiled) return compiled;
-    var entries = sampleData().languages;
-    var byKey = {};
-    entries.forEach(function (entry) { byKey[entry.key] = entry; });
-    compiled = {};
-    entries.forEach(function (entry) {
-      compiled[entry.key] = makeLanguage(Object.assign({}, byKey[entry.like] || {}, entry));
-    });
+    if (!compiled) {
+      compiled = {};
+      sampleData().languages.forEach(function (entry) { compiled[entry.key] = makeLanguage(entry); });
+    }
     return compiled;
   }
 
@@ -807,7 +702,6 @@
     securityAlternatives: securityAlternatives,
     schemeKind: schemeKind,
     schemeInputs: schemeInputs,
-    flowSummary: flowSummary,
     satisfied: satisfied,
     defaultAlternative: defaultAlternative,
     placeholderCredentials: placeholderCredentials,
