@@ -269,6 +269,28 @@ def test_verbs_match_synonyms_and_the_http_method():
     assert titles(index.search("fetch customers"))[0] == "Get customers"
 
 
+def test_the_query_grammar_says_whether_to_read_or_to_act():
+    index = SearchIndex(
+        [
+            entry("Attachments of a task", "GET", "/tasks/{task}/attachments"),
+            entry("Attachments of a task", "POST", "/tasks/{task}/attachments"),
+            entry("Team users", "POST", "/teams/{team}/users"),
+            entry("Team users", "GET", "/teams/{team}/users"),
+            entry("Spam reports", "DELETE", "/spam_reports"),
+            entry("Spam reports", "GET", "/spam_reports"),
+        ]
+    )
+    # a first word before a determiner is a verb: it acts, though the title names no verb
+    assert index.search("attach a file to a task")[0]["method"] == "POST"
+    assert index.search("comment on a task")[0]["method"] == "POST"  # a verb before its particle
+    # a question reads; "who" asks for the description's people
+    assert index.search("who is on this team")[0]["method"] == "GET"
+    # words that end on a plural name what to read; one that may be a verb ("log work") asks nothing
+    assert index.search("spam complaints")[0]["method"] == "GET"
+    assert index.search("spam report")[0]["method"] == "DELETE"  # navigation order: nothing asked
+    assert index.search("attachments")[0]["method"] == "GET"  # one word: navigation order
+
+
 def test_stop_words_are_dropped_unless_the_query_is_only_stop_words():
     index = SearchIndex([entry("Get the user"), entry("Of mice")])
     assert index.search("the user") == index.search("user")

@@ -14,7 +14,11 @@ A query word matches an indexed word exactly (1), as its prefix (0.5 to 0.9: the
 covers, the more), or, from five letters on, with one typo (one letter added, dropped, changed, or two
 swapped: 0.6). A word also matches its synonyms at 0.6 (make ~ create, remove ~ delete, fetch ~ get,
 my ~ current ~ authenticated), and an operation whose HTTP method fits a query verb gets a small bonus
-(delete -> DELETE).
+(delete -> DELETE). The query's grammar says the rest (``intent``): a question ("who is on this team", "which
+groups ...") reads, so GET gets a bonus; a first word followed by a determiner or a particle is a verb
+("attach a file", "void the payment", "comment on a task"), so the other methods get it; words that end on a
+plural ("spam complaints", "bounced emails") name what to read. "who" also asks for the description's people
+(users, members).
 
 Score of an operation: for each query word, the best field weight times match quality, times the
 word's rarity (``idf``: fourth root of N/df, so a word every operation has counts least); summed; times
@@ -59,6 +63,7 @@ INFIX = 0.4  # the query word is inside a longer word (work-log, fire-wall): the
 INFIX_MIN = 3  # letters a query word needs before it matches inside a word
 INFIX_AFTER = 3  # letters before it in the longer word: re-open, un-lock, de-activate are other verbs
 METHOD_BONUS = 0.75  # an operation whose method fits a query verb
+INTENT_BONUS = 1.0  # an operation whose method fits what the query's grammar asks for (see ``intent``)
 TITLE_COVER = 0.5  # up to +50% when the query covers the whole title
 PATH_COVER = 0.25  # up to +25% when it covers the whole path (a collection before its items)
 EXACT = 1e6  # the query is the operationId or the path: first
@@ -114,6 +119,36 @@ STOP_WORDS = frozenset(
     ]
 )
 PARTICLES = frozenset(["in", "on", "out", "up", "off", "down", "over", "back"])  # log in, sign out, set up
+# A query that starts with a question word asks to read; one whose first word is followed by one of these
+# determiners ("attach a file", "void the payment", "sign a user out") starts with a verb: it asks to act
+QUESTION_WORDS = frozenset(
+    ["who", "whom", "whose", "which", "what", "where", "when", "is", "are", "does", "do", "how"]
+)
+DETERMINERS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "my",
+        "your",
+        "our",
+        "their",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "every",
+        "each",
+        "all",
+        "some",
+    ]
+)
+PARTICLE_VERB = frozenset(["on", "in", "out", "up", "off", "into", "to"])  # "comment on a task": a verb too
+ASKS = {
+    "who": ("user", "member", "person", "people")
+}  # what a question word asks for, as the description names it
+READ, ACT = ("get",), ("post", "put", "patch", "delete")  # the methods each intent suggests
 PHRASES = {("how", "many"): "count"}  # two words a reader types for one the description uses
 # Words a reader uses for the same thing, with the HTTP methods that do what the verbs say
 SYNONYMS = (
@@ -217,6 +252,21 @@ def _bases(word: str) -> list[str]:
     return []
 
 
+def intent(raw: Sequence[str], last: str) -> tuple[str, ...]:
+    """The methods a query's grammar asks for, from its stemmed words (``raw``, stop words kept) and its last
+    word as typed (``last``): a question reads (GET); a first word followed by a determiner or a particle is a
+    verb ("attach a file", "comment on a task"): it acts (the other methods); other words that end on a plural
+    ("spam complaints", "login events") name what to read; "log work", "buy phone number" may be verbs, and
+    ask nothing. One word alone, or a first word a synonym group knows (its methods say), asks nothing."""
+    if len(raw) < 2 or raw[0] in _SYNONYM_GROUPS:
+        return ()
+    if raw[0] in _QUESTIONS:
+        return READ
+    if raw[1] in _DETERMINERS or raw[1] in PARTICLE_VERB:
+        return ACT
+    return READ if stem(last) != last else ()
+
+
 def _synonym_groups() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
     """word -> (its synonyms, the methods they suggest)"""
     groups: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -227,6 +277,9 @@ def _synonym_groups() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
 
 
 _SYNONYM_GROUPS = _synonym_groups()
+# as a query's words are compared: stemmed ("does" is "doe", "these" "thes")
+_QUESTIONS = frozenset(stem(word) for word in QUESTION_WORDS)
+_DETERMINERS = frozenset(stem(word) for word in DETERMINERS)
 # stop words as a query's words are compared: stemmed ("this" is the word "thi", "does" "doe")
 _STOPPED = STOP_WORDS | frozenset(stem(word) for word in STOP_WORDS)
 
@@ -366,8 +419,8 @@ class SearchIndex:
         """{entry position: best weighted match quality} for one query word, and the positions where it
         is in the title, and in the path."""
         alternatives = [(word, 1.0, True)]
-        group = _SYNONYM_GROUPS.get(word)
-        if group:
+        group = _SYNONYM_GROUPS.get(word) or (ASKS.get(word), ())
+        if group[0]:
             alternatives += [(synonym, SYNONYM, False) for synonym in group[0]]
         related = [(other, RELATED, None) for other in self._related.get(word, ()) if other in self._postings]
         # "depending", "archived": as their base words, when the index does not have them
@@ -416,9 +469,11 @@ class SearchIndex:
     def search(self, query: str, limit: int | None = None) -> list[dict]:
         """Entries matching ``query``, best first; ``limit``: at most that many."""
         whole = normalize(query)
-        terms = list(dict.fromkeys(self._compounds(words(query, joined=False))))
+        raw = words(query, joined=False)
+        terms = list(dict.fromkeys(self._compounds(raw)))
+        asked = intent(raw, (_WORD.findall(query.lower()) or [""])[-1])
         if any(term not in _STOPPED for term in terms):
-            terms = [term for term in terms if term not in _STOPPED]
+            terms = [term for term in terms if term not in _STOPPED or term in ASKS]
         if not terms:  # no word at all ("/"): only an exact path can match
             found = [self.entries[position] for position in sorted(set(self._exact.get(whole, ())))]
             return found[:limit] if limit is not None else found
@@ -454,6 +509,8 @@ class SearchIndex:
             for methods in verb_methods:
                 if method in methods:
                     score += METHOD_BONUS
+            if method in asked:
+                score += INTENT_BONUS
             cover = matched[position] / total  # the share of the query (rarer words weigh more) matched
             covers[position] = cover
             most = max(most, cover)

@@ -74,6 +74,13 @@ QUERIES = [
     "how many repositories does this user have",  # "how many": count; "this", "does": stop words once stemmed
     "archived repositories depending on a workflow",  # words the index lacks, as their base words
     "stopped runs creating deployments",
+    # the query's grammar: a question reads, a verb before a determiner or a particle acts, a plural names a list
+    "who is on this team",
+    "which droplets are in a project",
+    "attach a volume to a droplet",
+    "comment on an issue",
+    "spam complaints",
+    "Bounced Emails",
     "/",
     " / ",
     "ünïcödé 漢字 \U0001d400\U0001d401\U0001d402 emoji \U0001f600",

@@ -37,6 +37,7 @@
   var INFIX_MIN = 3;
   var INFIX_AFTER = 3;
   var METHOD_BONUS = 0.75;
+  var INTENT_BONUS = 1.0;
   var TITLE_COVER = 0.5;
   var PATH_COVER = 0.25;
   var EXACT = 1e6;
@@ -46,6 +47,12 @@
   var STOP_WORDS = new Set(("a all am an and another any are as at be by can do does for from how in into is it many much of " +
     "on or our some that the their this to us we what which who with your").split(" "));
   var PARTICLES = new Set("in on out up off down over back".split(" "));
+  // what the query's grammar asks for (search.py's intent): a question reads, a verb acts
+  var QUESTION_WORDS = "who whom whose which what where when is are does do how".split(" ");
+  var DETERMINERS = "a an the my your our their its this that these those every each all some".split(" ");
+  var PARTICLE_VERB = new Set("on in out up off into to".split(" "));
+  var ASKS = new Map([["who", ["user", "member", "person", "people"]]]);
+  var READ = ["get"], ACT = ["post", "put", "patch", "delete"];
   var PHRASES = new Map([["how many", "count"]]); // two words a reader types for one the description uses
   var SYNONYMS = [
     [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "post"], ["post", "put"]],
@@ -96,6 +103,15 @@
 
   STOPPED = new Set(STOP_WORDS);
   STOP_WORDS.forEach(function (word) { STOPPED.add(stem(word)); });
+  var QUESTIONS = new Set(QUESTION_WORDS.map(stem)), DETERMINED = new Set(DETERMINERS.map(stem));
+
+  // the methods a query's grammar asks for (search.py's intent): raw, its stemmed words; last, its last as typed
+  function intent(raw, last) {
+    if (raw.length < 2 || GROUPS.has(raw[0])) return [];
+    if (QUESTIONS.has(raw[0])) return READ;
+    if (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1])) return ACT;
+    return stem(last) !== last ? READ : [];
+  }
 
   // the words a verb form may come from: depending -> depend, creating -> create, stopped -> stop
   function bases(word) {
@@ -431,8 +447,8 @@
   // best[position], where it is in the title or the path in flags[position])
   SearchIndex.prototype._wordMatches = function (word, best, flags) {
     var alternatives = [[word, 1.0, true]];
-    var group = GROUPS.get(word);
-    if (group) group[0].forEach(function (synonym) { alternatives.push([synonym, SYNONYM, false]); });
+    var group = GROUPS.get(word) || [ASKS.get(word) || [], []];
+    group[0].forEach(function (synonym) { alternatives.push([synonym, SYNONYM, false]); });
     var self = this;
     (this._related.get(word) || []).forEach(function (other) {
       if (self._postings.has(other)) alternatives.push([other, RELATED, null]);
@@ -489,9 +505,12 @@
 
   SearchIndex.prototype.search = function (query, limit) {
     var whole = normalize(query);
-    var terms = Array.from(new Set(this._compounds(words(query, false))));
+    var raw = words(query, false);
+    var terms = Array.from(new Set(this._compounds(raw)));
+    var typed = query.toLowerCase().match(WORD) || [""];
+    var asked = intent(raw, typed[typed.length - 1]);
     if (terms.some(function (t) { return !STOPPED.has(t); })) {
-      terms = terms.filter(function (t) { return !STOPPED.has(t); });
+      terms = terms.filter(function (t) { return !STOPPED.has(t) || ASKS.has(t); });
     }
     var self = this;
     if (terms.length === 0) { // no word at all ("/"): only an exact path can match
@@ -528,6 +547,7 @@
     var bonuses = this._methodNames.map(function (method) { // how many of the query's verbs each method fits
       return verbMethods.filter(function (methods) { return methods.indexOf(method) >= 0; }).length;
     });
+    var intents = this._methodNames.map(function (method) { return asked.indexOf(method) >= 0; });
     var n = scored.length;
     var final = new Float64Array(n), covers = new Float64Array(n);
     var top = 0.0, most = 0.0;
@@ -536,6 +556,7 @@
     for (var k = 0; k < n; k++) {
       var position = scored[k], score = scores[position];
       for (var b = bonuses[methods[position]]; b > 0; b--) score += METHOD_BONUS; // as search.py adds them
+      if (intents[methods[position]]) score += INTENT_BONUS;
       var cover = matched[position] / total;
       covers[k] = cover;
       if (cover > most) most = cover;
