@@ -3,7 +3,7 @@
 - ``assets/search.js`` vs ``orgdocs.project.search`` over a real index (GitHub's, when the corpus is there);
 - ``assets/request.js`` vs ``orgdocs.project.requests.build_request`` and ``orgdocs.project.samples.code_samples``;
 - ``request.js``'s ``sampleTokens`` vs ``orgdocs.render.site.highlight.sample_tokens`` (the samples' colours);
-- ``assets/form.js``'s ``parseInput`` vs ``orgdocs.render.site.form.parse_input``.
+- ``assets/form-state.js``'s ``parseInput`` vs ``orgdocs.render.site.form.parse_input``.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ DESCRIPTIONS = ["large/digitalocean.json", "large/twilio-api-v2010.json", "oas31
 def blank(watched):
     seen = watched()
     seen.page.set_content("<!DOCTYPE html><html><body></body></html>")
-    for name in ("search.js", "samples.js", "request.js", "form.js", "site.js"):
+    for name in ("search.js", "samples.js", "request.js", "form-state.js", "site.js"):
         seen.page.add_script_tag(path=str(ASSETS / name))
     yield seen.page
     assert seen.errors == []
