@@ -1,7 +1,7 @@
 """The browser's ports against the Python originals, run in Chromium on the same inputs:
 
 - ``assets/search.js`` vs ``orgdocs.project.search`` over a real index (GitHub's, when the corpus is there);
-- ``assets/form.js``'s ``parseInput`` vs ``orgdocs.render.site.form.parse_input``.
+- ``assets/form-state.js``'s ``parseInput`` vs ``orgdocs.render.site.form.parse_input``.
 
 The request rules (``request.js``: requests, security, servers, samples and their colours) are held by the case
 files of ``tests/cases/requests`` instead, run against both sides (``test_request_cases.py``).
@@ -93,7 +93,7 @@ DESCRIPTIONS = ["large/digitalocean.json", "large/twilio-api-v2010.json", "oas31
 def blank(watched):
     seen = watched()
     seen.page.set_content("<!DOCTYPE html><html><body></body></html>")
-    for name in ("search.js", "samples.js", "request.js", "form.js", "site.js"):
+    for name in ("search.js", "samples.js", "request.js", "form-state.js", "site.js"):
         seen.page.add_script_tag(path=str(ASSETS / name))
     yield seen.page
     assert seen.errors == []

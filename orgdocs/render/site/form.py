@@ -1,7 +1,7 @@
 """The request form of an operation page: its inputs, their first values, and the request they make.
 
 The form is rendered on the server (so the page shows the example request without JavaScript) and
-``assets/form.js`` reads the same inputs in the browser. Both sides turn an input's text into a value with
+``assets/form-state.js`` reads the same inputs in the browser. Both sides turn an input's text into a value with
 the rules of ``parse_input``; the request and the code samples come from ``orgdocs.project.requests`` and
 ``orgdocs.project.samples`` (ported to ``assets/request.js``), the credential inputs from
 ``orgdocs.project.security``. Credential inputs are always rendered empty: a credential lives in the reader's
@@ -104,7 +104,7 @@ def _type(schema: dict) -> str:
 
 
 def parse_input(kind: str, text: str, item_type: str = "string", *, required: bool = False) -> Any:
-    """The value of an input's text (``form.js`` has the same rules): empty is no value (an unchecked
+    """The value of an input's text (``form-state.js`` has the same rules): empty is no value (an unchecked
     checkbox is ``False`` when the parameter is required); numbers and booleans are read by type; a list is
     split on commas; JSON is parsed (text that is not JSON stays text); a content parameter's text is its
     value as it is (``requests.build_request`` sends it as one value)."""

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from orgdocs.project.excerpts import first_sentence
 from orgdocs.project.payloads import PayloadParts
 from orgdocs.render.site.downloads import description_downloads
+from orgdocs.render.site.form_scripts import FORM_SCRIPTS
 from orgdocs.render.site.markdown import inline_markdown_html, markdown_html
 from orgdocs.render.site.navigation import Sidebar, base_prefix, href, relative_href
 from orgdocs.render.site.notebook import notebook_html
@@ -38,11 +39,11 @@ ASSET_FILES = (
     "samples.js",  # the sample languages request.js writes (orgdocs/project/samples/languages.json)
     "request.js",
     "schema.js",
-    "form.js",
+    *FORM_SCRIPTS,  # form.js and its parts
     "code.js",
     "check.js",
     "json-schema.js",  # @cfworker/json-schema, imported by check.js when an answer arrives
-    "oauth.js",  # loaded by form.js on pages whose schemes are oauth2 or openIdConnect
+    "oauth.js",  # loaded by form-credentials.js on pages whose schemes are oauth2 or openIdConnect
     "oauth2-redirect.html",  # where an authorization server sends the pop-up back (with its script)
     "oauth2-redirect.js",
 )

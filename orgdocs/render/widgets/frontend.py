@@ -10,7 +10,9 @@ notebook views too. The module (``ESM``) is
   document)`` that a view calls with a ``document`` scoped to its own shadow root;
 - ``STYLE``: ``site.css`` with its ``:root``/``html``/``body`` rules moved to the shadow host, then
   ``static/widget.css``;
-- ``static/widget.js``, the views themselves (``render`` of anywidget's front-end module).
+- ``VIEW_SCRIPTS``, the views themselves (``static/view-*.js``, one job each), then ``static/widget.js``, which
+  draws each kind of view (``render`` of anywidget's front-end module). They are parts of one module, so they
+  share its scope.
 
 The site's rules for a page's width (``@media (max-width: ...)``: the top bar, the drawer, the search box under
 the title on a phone) are left out of the views: a view's layout follows its own width (container queries in
@@ -35,6 +37,8 @@ import json
 import re
 from pathlib import Path
 
+from orgdocs.render.site.form_scripts import FORM_SCRIPTS
+
 __all__ = [
     "ESM",
     "LOADER",
@@ -50,9 +54,19 @@ __all__ = [
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "site" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
 # run once: they define window.orgdocs.*
-GLOBAL_SCRIPTS = ("search.js", "samples.js", "request.js", "form.js")
-# run per view, against its own DOM (form.js is global: its mountForm(root, {send, store}) wires each view's form)
+GLOBAL_SCRIPTS = ("search.js", "samples.js", "request.js", *FORM_SCRIPTS)
+# run per view, against its own DOM (the form's scripts are global: form.js's mountForm(root, {send, store})
+# wires each view's form)
 PAGE_SCRIPTS = {"schema": "schema.js", "code": "code.js"}  # code.js: sample tabs, Copy
+# the views' parts (static/), then widget.js, which ends the module with its export
+VIEW_SCRIPTS = (
+    "view-frame.js",
+    "view-kernel.js",
+    "view-operation.js",
+    "view-form.js",
+    "view-navigator.js",
+    "widget.js",
+)
 
 
 def _read(path: Path) -> str:
@@ -172,7 +186,7 @@ def _module(site_css: str) -> tuple[str, str]:
         *(_global_script(name) for name in GLOBAL_SCRIPTS),
         *(_page_script(key, name) for key, name in PAGE_SCRIPTS.items()),
         f"const STYLE = {json.dumps(style)};\n",
-        _read(HERE / "widget.js"),
+        *(f"// {name} (orgdocs/render/widgets/static)\n{_read(HERE / name)}" for name in VIEW_SCRIPTS),
     ]
     return "".join(parts), style
 

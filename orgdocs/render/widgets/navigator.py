@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_RESULTS", "Navigator", "as_site", "navigation_routes"]
 
-MAX_RESULTS = 100  # search rows the view lists at first (widget.js MAX_ROWS; "Show all" lists the rest)
+MAX_RESULTS = (
+    100  # search rows the view lists at first (view-navigator.js MAX_ROWS; "Show all" lists the rest)
+)
 
 
 def as_site(source: Site | Description | str | Path, group: str = "API") -> Site:

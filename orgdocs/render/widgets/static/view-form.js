@@ -1,0 +1,282 @@
+/* -- the request form: the site's form.js, sending through the kernel -------------------------------------- *
+ * The form's HTML is the site's template rendered in the kernel; form.js wires it with two things of the
+ * kernel's: a store that sends each typed credential to kernel memory by message (the view only knows which
+ * ones are kept there, never their values) and a send that asks the kernel to send the request
+ * (form_bridge.py). Beside each credential input, a choice to read it from an environment variable of the
+ * kernel; under Send, the request as a notebook cell. What Python changes in a form (values given there, a
+ * server chosen) comes back as form-state messages, which refresh the form on screen. */
+
+const KEPT = "kept-in-kernel-memory"; // a credential input's text for a credential kept in kernel memory (form_bridge.KEPT)
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/; // an environment variable's name, as the kernel takes it
+
+const FORMS = new Set(); // forms on screen, for what Python changes in them (form-state messages)
+
+function mountSiteForm(aside, answer, route, ask) {
+  aside.innerHTML = answer.html; // the site's form template, rendered in the kernel
+  // what the kernel holds: the credentials kept (scheme:field) and those read from an environment variable
+  const held = { kept: new Set(answer.credentials || []), envs: answer.envs || {} };
+  if (answer.undeclared) addUndeclaredAuthorization(aside);
+  addEnvChoices(aside);
+  const mounted = {
+    route,
+    refresh(message) {
+      if (!aside.isConnected) {
+        FORMS.delete(mounted);
+        return;
+      }
+      if (message.credentials) held.kept = new Set(message.credentials);
+      fillForm(aside, message.state || {});
+      showKept(aside, held);
+      const form = aside.querySelector("[data-form]");
+      if (form) form.dispatchEvent(new Event("input", { bubbles: true })); // the preview and samples follow
+    },
+  };
+  FORMS.add(mounted);
+  const heard = (reply) => {
+    if (reply.credentials) held.kept = new Set(reply.credentials);
+    if (reply.envs) held.envs = reply.envs;
+  };
+  const store = kernelStore(aside, route, ask, held, heard);
+  // form.js disables Send while it sends, which drops the focus to the page's body, where the next keys would
+  // reach the notebook: the form's box holds the focus meanwhile, and Send has it back when it is enabled again
+  aside.tabIndex = -1;
+  const send = kernelSend(aside, route, ask, heard);
+  fillForm(aside, answer.state || {});
+  // servers resolve as the kernel resolves them (a protocol-relative one as https, not as the notebook's page)
+  const pageUrl = answer.pageUrl || location.href.replace(/^http:/, "https:");
+  SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl });
+  // credentials here live in the kernel, not in this browser: the form's storage choices do not apply
+  aside.classList.add("ow-kernel-credentials");
+  const box = aside.querySelector("[data-credentials]");
+  if (box) box.appendChild(element("p", "hint ow-kept-note", "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export."));
+  showKept(aside, held);
+  addCodeActions(aside, route, ask);
+}
+
+// each credential input as the kernel holds it: an environment variable's name, KEPT, or empty
+function showKept(aside, held) {
+  aside.querySelectorAll("[data-cred-scheme]").forEach((input) => {
+    const key = input.getAttribute("data-cred-scheme") + ":" + input.getAttribute("data-cred-field");
+    const fromEnv = input.closest(".field").querySelector("[data-env-choice]");
+    const env = held.envs[key];
+    if (fromEnv && env && !fromEnv.checked) {
+      fromEnv.checked = true;
+      envMode(input, true);
+    }
+    if (fromEnv && fromEnv.checked) {
+      if (env && input.value !== env && input.getRootNode().activeElement !== input) input.value = env;
+    } else if (held.kept.has(key)) input.value = KEPT;
+    else if (input.value === KEPT) input.value = "";
+  });
+}
+
+// the form's credential store (form.js: get, set): typed credentials go to kernel memory, by message
+function kernelStore(aside, route, ask, held, heard) {
+  return {
+    get(key) {
+      const [scheme, field] = key.split(":").slice(-2);
+      return held.kept.has(scheme + ":" + field) ? { value: KEPT, remembered: false } : null;
+    },
+    set(key, value) {
+      const [scheme, field] = key.split(":").slice(-2);
+      if (value === KEPT) return;
+      const input = aside.querySelector(`[data-cred-scheme="${CSS.escape(scheme)}"][data-cred-field="${CSS.escape(field)}"]`);
+      const choice = input && input.closest(".field").querySelector("[data-env-choice]");
+      // from an environment variable: what is typed is the variable's name, never a credential
+      const message = choice && choice.checked ? { env: value || "" , value: "" } : { value: value || "" };
+      if (message.env !== undefined && !ENV_NAME.test(message.env)) return; // a name being typed
+      ask({ type: "credential", route, scheme, field, ...message }).then(heard);
+    },
+  };
+}
+
+// the form's send (form.js): the kernel sends the form's state; a table of the answer's records follows
+function kernelSend(aside, route, ask, heard) {
+  return () => {
+    const button = aside.querySelector("[data-send]");
+    const shadow = aside.getRootNode();
+    const held = button && (shadow.activeElement === button || !shadow.activeElement);
+    if (held) aside.focus({ preventScroll: true });
+    const giveBack = () => setTimeout(() => {
+      if (held && button.isConnected && !button.disabled && (shadow.activeElement === aside || !shadow.activeElement)) button.focus({ preventScroll: true });
+    });
+    return ask({ type: "send", route, state: formState(aside) }).then((reply) => {
+      heard(reply);
+      if (reply.error) throw new Error(reply.error);
+      if (reply.table) setTimeout(() => addTable(aside, reply.table, reply.paged ? () => ask({ type: "pages", route }) : null));
+      return reply;
+    }).finally(giveBack);
+  };
+}
+
+// a description that declares no security scheme (GitHub's): an Authorization the kernel sends all the same
+function addUndeclaredAuthorization(aside) {
+  const form = aside.querySelector("[data-form]");
+  if (!form || form.querySelector("[data-credentials]")) return;
+  const box = element("fieldset", "credentials");
+  box.setAttribute("data-credentials", "");
+  box.appendChild(element("legend", "", "Authentication"));
+  const field = element("div", "field");
+  const label = element("label", "", "Authorization (not declared by the description)");
+  const input = element("input");
+  input.id = "try-undeclared-authorization";
+  label.htmlFor = input.id;
+  input.type = "password";
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  input.placeholder = "a token (sent as Bearer) or a whole Authorization value";
+  input.setAttribute("data-cred-scheme", "Authorization");
+  input.setAttribute("data-cred-field", "value");
+  field.appendChild(label);
+  field.appendChild(input);
+  box.appendChild(field);
+  box.appendChild(element("p", "hint", "The description declares no security scheme; the kernel sends this as the Authorization header, to this API only."));
+  form.insertBefore(box, form.querySelector("fieldset") || form.firstChild);
+}
+
+// a credential input that takes an environment variable's name (`on`) or the credential itself
+function envMode(input, on) {
+  input.type = on ? "text" : "password";
+  input.placeholder = on ? "the name of an environment variable of the kernel" : input.getAttribute("data-placeholder") || "";
+  if (!on && ENV_NAME.test(input.value)) input.value = "";
+}
+
+// beside each credential input: read it from an environment variable of the kernel instead of typing it here
+function addEnvChoices(aside) {
+  aside.querySelectorAll("[data-cred-scheme]").forEach((input) => {
+    input.setAttribute("data-placeholder", input.placeholder);
+    const choice = element("input");
+    choice.type = "checkbox";
+    choice.setAttribute("data-env-choice", "");
+    const label = element("label", "ow-env-choice");
+    label.appendChild(choice);
+    label.appendChild(document.createTextNode(" from an environment variable"));
+    choice.addEventListener("change", () => {
+      input.value = "";
+      envMode(input, choice.checked);
+      input.dispatchEvent(new Event("input", { bubbles: true })); // forgets what the kernel held
+      input.focus();
+    });
+    input.insertAdjacentElement("afterend", label);
+  });
+}
+
+// the request as a notebook cell: with httpx, or a RequestForm; credentials read from environment variables
+function addCodeActions(aside, route, ask) {
+  const send = aside.querySelector("[data-send]");
+  if (!send) return;
+  const row = element("div", "ow-code-actions");
+  const shown = element("div", "ow-code-shown");
+  [["httpx", "Copy as code"], ["orgdocs", "Copy as a RequestForm cell"]].forEach(([style, text]) => {
+    const button = element("button", "button button-small", text);
+    button.type = "button";
+    button.addEventListener("click", () => {
+      ask({ type: "code", route, style, state: formState(aside) }).then((reply) => {
+        shown.textContent = "";
+        if (reply.error) {
+          shown.appendChild(element("p", "notice notice-error", reply.error));
+          return;
+        }
+        const pre = element("pre", "ow-code");
+        pre.tabIndex = 0;
+        pre.textContent = reply.code;
+        const said = element("p", "hint", "Paste it into a cell: it sends this request again, credentials read from environment variables.");
+        shown.appendChild(said);
+        shown.appendChild(pre);
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(reply.code).then(
+            () => { said.textContent = "Copied. " + said.textContent; },
+            () => {},
+          );
+        }
+      });
+    });
+    row.appendChild(button);
+  });
+  send.insertAdjacentElement("afterend", row);
+  row.insertAdjacentElement("afterend", shown);
+}
+
+/* -- the form's state as the kernel reads and writes it (form_bridge.FormState), the answer's table ------- */
+
+function formState(root) {
+  const form = root.querySelector("[data-form]");
+  const state = { values: {}, variables: {}, headers: [] };
+  if (!form) return state;
+  form.querySelectorAll("[data-param-name]").forEach((input) => {
+    const key = input.getAttribute("data-param-in") + ":" + input.getAttribute("data-param-name");
+    state.values[key] = input.type === "checkbox" ? input.checked : input.value;
+  });
+  const server = form.querySelector("[data-server]");
+  if (server) {
+    state.server = parseInt(server.value, 10) || 0;
+    const box = form.querySelector('[data-server-vars="' + server.value + '"]');
+    if (box) box.querySelectorAll("[data-var]").forEach((input) => { state.variables[input.getAttribute("data-var")] = input.value; });
+  }
+  const auth = form.querySelector("[data-auth]");
+  if (auth) state.auth = parseInt(auth.value, 10) || 0;
+  form.querySelectorAll("[data-header-row]").forEach((row) => {
+    const inputs = row.querySelectorAll("input");
+    if (inputs.length >= 2) state.headers.push([inputs[0].value, inputs[1].value]);
+  });
+  const media = form.querySelector("[data-media]");
+  if (media) state.mediaType = media.value;
+  const body = form.querySelector("[data-body]");
+  if (body) state.body = body.value;
+  return state;
+}
+
+function fillForm(root, state) {
+  // what the kernel's form holds (values given in Python, a server chosen there) shown in the inputs
+  const form = root.querySelector("[data-form]");
+  if (!form) return;
+  const values = state.values || {};
+  form.querySelectorAll("[data-param-name]").forEach((input) => {
+    const key = input.getAttribute("data-param-in") + ":" + input.getAttribute("data-param-name");
+    if (!(key in values)) return;
+    if (input.type === "checkbox") input.checked = !!values[key];
+    else input.value = values[key] === null || values[key] === undefined ? "" : String(values[key]);
+  });
+  const server = form.querySelector("[data-server]");
+  if (server && typeof state.server === "number" && server.options[state.server]) {
+    server.value = String(state.server);
+    form.querySelectorAll("[data-server-vars]").forEach((box) => { box.hidden = box.getAttribute("data-server-vars") !== server.value; });
+    const box = form.querySelector('[data-server-vars="' + server.value + '"]');
+    Object.entries(state.variables || {}).forEach(([name, value]) => {
+      if (box) box.querySelectorAll("[data-var]").forEach((input) => { if (input.getAttribute("data-var") === name) input.value = value; });
+    });
+  }
+  const media = form.querySelector("[data-media]");
+  if (media && state.mediaType) media.value = state.mediaType;
+  const body = form.querySelector("[data-body]");
+  if (body && typeof state.body === "string") body.value = state.body;
+}
+
+function addTable(root, html, morePages) {
+  const view = root.querySelector("[data-response]");
+  if (!view || view.hidden) return;
+  const details = element("details", "ow-table");
+  const summary = element("summary", "", "Table");
+  details.appendChild(summary);
+  const box = element("div", "ow-table-box");
+  box.innerHTML = html; // pandas' HTML with every value escaped (form_bridge.table_html)
+  details.appendChild(box);
+  if (morePages) {
+    // the description says how this list pages: the kernel follows it into one table
+    const button = element("button", "button button-small", "Follow the pages");
+    button.type = "button";
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      button.textContent = "Fetching…";
+      morePages().then((answer) => {
+        if (answer.error) box.prepend(element("p", "notice notice-error", answer.error));
+        else box.innerHTML = answer.table;
+        button.remove();
+      });
+    });
+    details.appendChild(button);
+  }
+  const status = view.querySelector(".response-status");
+  if (status && status.nextSibling) view.insertBefore(details, status.nextSibling);
+  else view.appendChild(details);
+}

@@ -1,0 +1,60 @@
+/* -- kernel requests: one message out, the answer by its id ------------------------------------------------ *
+ * The kernel owns the data: the endpoint index, an operation's page, payload and form come by custom message
+ * when a view asks for them (so they are never saved in widget state). */
+
+// a request with no answer after this long: no kernel behind the view (a reopened notebook, its cells not
+// run), or one busy with other cells; the view says so, and still takes the answer if it comes
+const KERNEL_WAIT = 4000; // ms
+const NO_KERNEL = "No kernel answers this view: it shows what was last shown. Run its cell to explore and send.";
+
+function kernel(model) {
+  const waiting = new Map();
+  let next = 0;
+  function onMessage(message) {
+    if (message && message.type === "form-state" && message.id === undefined) {
+      FORMS.forEach((mounted) => mounted.route === message.route && mounted.refresh(message));
+      return;
+    }
+    if (!message || message.id === undefined || !waiting.has(message.id)) return;
+    const done = waiting.get(message.id);
+    waiting.delete(message.id);
+    done(message);
+  }
+  model.on("msg:custom", onMessage);
+  return {
+    ask(content) {
+      const id = "q" + next++ + "-" + Math.random().toString(36).slice(2);
+      return new Promise((resolve) => {
+        waiting.set(id, resolve);
+        model.send({ ...content, id });
+      });
+    },
+    close() {
+      model.off("msg:custom", onMessage);
+    },
+  };
+}
+
+const INDEXES = new WeakMap(); // model -> Promise of {entries, navigation, search}: one per model, shared by its views
+
+function loadIndex(model, ask) {
+  if (!INDEXES.has(model)) {
+    const promise = ask({ type: "index" }).then((answer) => {
+      if (answer.error) throw new Error(answer.error);
+      const index = answer.index;
+      const byRoute = new Map(index.endpoints.map((entry) => [entry.route, entry]));
+      return { index, byRoute, search: new SITE.orgdocs.SearchIndex(index.endpoints, index.search) };
+    });
+    promise.catch(() => INDEXES.delete(model)); // a later view asks again
+    INDEXES.set(model, promise);
+  }
+  return INDEXES.get(model);
+}
+
+// a form asked of the kernel: a line saying so if no answer comes soon (the answer replaces the box's content)
+function waitingNote(box) {
+  const timer = setTimeout(() => {
+    if (box.isConnected && !box.querySelector("[data-form]")) box.appendChild(element("p", "hint ow-no-kernel", NO_KERNEL));
+  }, KERNEL_WAIT);
+  return timer;
+}

@@ -1,0 +1,105 @@
+/* -- the operation pane: the reference the site's Python templates render, the form beside it -------------- *
+ * The site's page scripts run against the pane (scopedDocument): schema.js opens schema rows cut on the
+ * server, code.js wires sample tabs and Copy buttons, as on a page of the site. */
+
+// the whole reference of `route` from the kernel; the synced `compact` one (what a saved notebook keeps: error
+// answers by their status line) when no kernel answers soon
+const PAGE_WAIT_MS = 4000;
+function wholePage(route, compact, ask) {
+  if (!route || !compact) return Promise.resolve([compact, route]);
+  const late = new Promise((resolve) => setTimeout(() => resolve({}), PAGE_WAIT_MS));
+  return Promise.race([ask({ type: "page", route }), late]).then((answer) => [answer.html || compact, route]);
+}
+
+function showOperation(pane, html, route, ask, withForm) {
+  pane.textContent = "";
+  if (!html) {
+    pane.appendChild(element("p", "ow-muted", "Select an operation to read its reference."));
+    return;
+  }
+  const article = element("article", "ow-operation");
+  article.innerHTML = html; // rendered and sanitized by the site's Python templates
+  let aside = null;
+  if (withForm && route && SITE.orgdocs.mountForm) {
+    // the site's own layout: the reference, and beside it (or below, in a narrow pane) the request form
+    const layout = element("div", "op-layout");
+    const main = element("div", "op-main");
+    aside = element("aside", "op-aside ow-form");
+    aside.setAttribute("aria-label", "Try it");
+    main.appendChild(article);
+    layout.appendChild(main);
+    layout.appendChild(aside);
+    pane.appendChild(layout);
+    // in a narrow pane the form comes after the reference: one click away
+    const jump = element("button", "button button-small ow-jump", "Try it ↓");
+    jump.type = "button";
+    jump.addEventListener("click", () => {
+      aside.scrollIntoView({ block: "start" });
+      const first = aside.querySelector("input, select, textarea, button");
+      if (first) first.focus({ preventScroll: true });
+    });
+    const line = article.querySelector(".op-line");
+    if (line) line.appendChild(jump);
+    else article.prepend(jump);
+  } else {
+    pane.appendChild(article);
+  }
+  // with the form beside it, the reference's static samples give way to the form's live ones
+  if (aside) article.querySelectorAll(".op-samples").forEach((section) => section.remove());
+  runCodeScript(article);
+  pane.scrollTop = 0;
+  const needsPayload = article.querySelector("details.schema-lazy");
+  if (aside) {
+    waitingNote(aside);
+    ask({ type: "form", route }).then((answer) => {
+      aside.querySelectorAll(".ow-no-kernel").forEach((note) => note.remove());
+      if (answer.error || !aside.isConnected) {
+        if (answer.error) aside.appendChild(element("p", "notice notice-error", answer.error));
+        return;
+      }
+      mountSiteForm(aside, answer, route, ask);
+      runCodeScript(aside);
+      if (needsPayload) runSchemaScript(article, answer.payload);
+    });
+  } else if (route && ask && needsPayload) {
+    // schema rows cut on the server open with the site's schema.js, which reads the operation's payload
+    ask({ type: "payload", route }).then((answer) => {
+      if (!answer.payload || !article.isConnected) return;
+      runSchemaScript(article, answer.payload);
+    });
+  }
+}
+
+// a page's document as a script of the site finds it, scoped to one view's ``root`` (``payload``: the
+// operation's payload, which schema.js reads from #orgdocs-payload)
+function scopedDocument(root, payload) {
+  const text = payload === undefined ? "" : JSON.stringify(payload);
+  return new Proxy(document, {
+    get(target, name) {
+      if (name === "getElementById") {
+        return (id) => (id === "orgdocs-payload" ? { textContent: text } : root.querySelector("#" + CSS.escape(id)));
+      }
+      if (name === "querySelectorAll") return (selector) => root.querySelectorAll(selector);
+      if (name === "querySelector") return (selector) => root.querySelector(selector);
+      const value = Reflect.get(target, name);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+// the window code.js sees in a view: no location and no listeners (the notebook's address is not the view's,
+// and a hashchange listener on the notebook's window would outlive the view)
+const VIEW_WINDOW = new Proxy(SITE, {
+  get(target, name) {
+    if (name === "location" || name === "addEventListener") return undefined;
+    return Reflect.get(target, name);
+  },
+});
+
+function runSchemaScript(root, payload) {
+  SITE_SCRIPTS.schema(SITE, scopedDocument(root, payload));
+}
+
+function runCodeScript(root) {
+  SITE_SCRIPTS.code(VIEW_WINDOW, scopedDocument(root)); // sample tabs and Copy buttons, as on the page
+}
