@@ -180,6 +180,9 @@ def test_the_token_is_never_written(tmp_path, monkeypatch):
 def test_webhook_pages_have_no_send(built):
     page = (built / "shop-api" / "webhooks" / "post-pet-adopted" / "index.html").read_text(encoding="utf-8")
     assert "data-send" not in page and "data-webhook" in page
+    # a webhook is sent to the reader's server: no form to send it, nor the scripts of one
+    assert "data-form" not in page and "form.js" not in page and "request.js" not in page
+    assert "schema.js" in page and "code.js" in page  # its trees open, its payload example copies
     normal = (built / "shop-api" / "pets" / "list-pets" / "index.html").read_text(encoding="utf-8")
     assert "data-send" in normal
 

@@ -7,6 +7,7 @@ talks to a small API on another port whose CORS allows the docs' origin.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -377,4 +378,19 @@ def test_search_marks_webhooks(www, static_server, watched):
         "() => document.querySelector('#search-results [role=option] .search-title')?.textContent === 'List pets'"
     )
     assert page.locator("#search-results [role=option]").first.locator(".badge-webhook").count() == 0
+    assert seen.errors == []
+
+
+def test_a_webhook_page_shows_its_payload_without_a_form(www, static_server, watched):
+    """A webhook is sent by the API to the reader's server: its page has the payload's example beside the
+    reference, copied by its button, and no request form nor the form's scripts (none fails for want of it)."""
+    seen = watched(permissions=["clipboard-read", "clipboard-write"])
+    page = seen.page
+    page.goto(static_server(www) + "docs/shop-api/webhooks/post-pet-adopted/")
+    aside = page.get_by_role("complementary", name="Examples and request form")
+    assert aside.get_by_role("heading", name="Payload example").is_visible()
+    assert page.locator("form[data-form]").count() == 0 and page.get_by_role("button", name="Send").count() == 0
+    aside.get_by_role("button", name=re.compile("^Copy")).first.click()
+    page.wait_for_function("() => navigator.clipboard.readText().then(t => t.trim().startsWith('{'))")
+    json.loads(page.evaluate("navigator.clipboard.readText()"))
     assert seen.errors == []
