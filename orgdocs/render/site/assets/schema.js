@@ -5,7 +5,7 @@
  * their properties into one list as the server's trees do (mergeAllOf); a oneOf/anyOf of scalars reads inline
  * ("string or integer").
  *
- * A port of orgdocs/render/site/schema_tree.py: a lazy row names its schema by data-ref (a key of the
+ * A port of orgdocs/render/site/schema_tree/ (its _walk.py): a lazy row names its schema by data-ref (a key of the
  * payload's components) and data-path (a JSON pointer below it, or below the payload when data-ref is
  * empty). A $ref met again on the way up the DOM is a cycle: a link to that row, never expanded. Text from
  * the description is set with textContent (descriptions are shown as plain text here).
@@ -29,7 +29,7 @@
   var payload = null;
   var DEPTH = 3; // levels rendered per opening
   var MAX_ENUM = 40;
-  var MAX_OPEN_REFS = 64; // as schema_tree.py: a chain of aliases is named, not expanded, past this many
+  var MAX_OPEN_REFS = 64; // as schema_tree/_context.py: a chain of aliases is named, not expanded, past this many
   var MAX_BUTTONS = 8; // a choice of more variants is a drop-down list (Rebilly's 230 gateways)
   var COMPONENT_SCHEMAS = "#/components/schemas/";
   var counter = 0;
@@ -391,7 +391,7 @@
     return facts(schema)[flag] === true; // a flag of a reference or an allOf member
   }
 
-  /* orgdocs/render/site/schema_tree.py merge_all_of: the properties of every allOf part in one object, with
+  /* orgdocs/render/site/schema_tree/_choices.py merge_all_of: the properties of every allOf part in one object, with
    * where each is written; null when a part cannot be merged (a cycle, an unresolvable reference, variants or
    * items of its own), and the parts are listed under "All of" instead. */
   var UNMERGEABLE = ["oneOf", "anyOf", "not", "items", "prefixItems", "additionalProperties", "patternProperties"];
@@ -483,7 +483,7 @@
     return d && typeof d.propertyName === "string" ? d.propertyName : "";
   }
 
-  /* schema_tree.py field_entries: properties the direction keeps, pattern and additional properties, tuple items. */
+  /* schema_tree/_fields.py field_entries: properties the direction keeps, pattern and additional properties, tuple items. */
   function fieldEntries(own, merged, where, direction) {
     var out = [];
     var required = list(own.required);
@@ -509,7 +509,7 @@
     return out;
   }
 
-  /* schema_tree.py choices (and the "All of" list of parts that cannot merge): oneOf, anyOf, else the
+  /* schema_tree/_choices.py choices (and the "All of" list of parts that cannot merge): oneOf, anyOf, else the
    * subtypes of the schema's own discriminator, from its mapping or by the implicit rule. */
   function choiceGroups(schema, merged, where, inlineUnion) {
     var names = mappingNames(schema);
