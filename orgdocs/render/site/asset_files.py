@@ -1,5 +1,5 @@
-"""The site's scripts, stylesheet and pages of ``assets/`` that a build copies, and their URLs with a content
-hash. The static site's pages and the pages the nbconvert exporter writes into a site both link them."""
+"""The files of ``assets/`` that a build copies (scripts, the stylesheet, the OAuth redirect page) and their
+URLs with a content hash, which the static site's pages and the nbconvert exporter's pages both link."""
 
 from __future__ import annotations
 
