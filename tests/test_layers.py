@@ -1,11 +1,14 @@
 """The layers of pyproject.toml's ``[tool.importlinter]`` hold: no module imports a layer above its own, at the
-top of a file or inside a function (import-linter reads both)."""
+top of a file or inside a function (import-linter reads both); and no modules import each other, however
+indirectly (a cycle), so that every shared piece has one home below its users."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import grimp
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -20,3 +23,101 @@ def test_no_module_imports_a_layer_above_its_own():
         timeout=300,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+def import_graph(package: str = "orgdocs") -> dict[str, set[str]]:
+    """Module -> the modules of ``package`` it imports, at the top of the file or inside a function; imports
+    under ``if TYPE_CHECKING:`` only name types and run nothing, so they are left out."""
+    graph = grimp.build_graph(
+        package, include_external_packages=False, exclude_type_checking_imports=True, cache_dir=None
+    )
+    return {module: set(graph.find_modules_directly_imported_by(module)) for module in graph.modules}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle per group of modules that reach each other (Tarjan's strongly connected components,
+    iteratively): the modules in the order they import one another, back to the first."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[set[str]] = []
+    for start in sorted(graph):
+        if start in order:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        order[start] = low[start] = len(order)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            module, imported = work[-1]
+            for other in imported:
+                if other not in order:
+                    order[other] = low[other] = len(order)
+                    stack.append(other)
+                    on_stack.add(other)
+                    work.append((other, iter(sorted(graph[other]))))
+                    break
+                if other in on_stack:
+                    low[module] = min(low[module], order[other])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[module])
+                if low[module] == order[module]:
+                    group = set()
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.add(member)
+                        if member == module:
+                            break
+                    if len(group) > 1 or module in graph[module]:
+                        groups.append(group)
+    return [_loop(graph, group) for group in groups]
+
+
+def _loop(graph: dict[str, set[str]], group: set[str]) -> list[str]:
+    """The shortest chain of imports from the group's first module back to itself, inside the group."""
+    first = min(group)
+    paths = {first: [first]}
+    frontier = [first]
+    while frontier:
+        nearer = []
+        for module in frontier:
+            for other in sorted(graph[module] & group):
+                if other == first:
+                    return [*paths[module], first]
+                if other not in paths:
+                    paths[other] = [*paths[module], other]
+                    nearer.append(other)
+        frontier = nearer
+    raise AssertionError(f"{sorted(group)} is not strongly connected")
+
+
+def test_cycles_are_found_and_named():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e"}, "f": {"d"}}
+    assert cycles(graph) == [["a", "b", "c", "a"], ["e", "e"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_holds_imports_in_functions_not_those_for_type_checking(tmp_path, monkeypatch):
+    package = tmp_path / "layered"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "low.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from layered.high import High\n"
+    )
+    (package / "high.py").write_text("def run():\n    from layered import low\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    graph = import_graph("layered")
+    assert graph["layered.high"] == {"layered.low"}
+    assert graph["layered.low"] == set()
+    assert cycles(graph) == []
+
+
+def test_no_modules_import_each_other():
+    found = cycles(import_graph())
+    assert not found, "import cycles (TYPE_CHECKING imports left out):\n" + "\n".join(
+        " -> ".join(cycle) for cycle in found
+    )

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orgdocs.model.openapi as openapi
+import orgdocs.model.swagger as swagger
 from orgdocs.errors import DescriptionError
 from orgdocs.loading.parse import parse_document
 from orgdocs.loading.refs import Resolver, is_local, iter_refs
 from orgdocs.loading.sources import read_source
-from orgdocs.model import openapi, swagger
 from orgdocs.model.objects import METHODS, Operation, SecurityScheme, Server, Tag
 from orgdocs.model.values import as_dict, as_list, as_text
 

@@ -15,9 +15,24 @@ import hashlib
 from orgdocs.model.objects import Operation
 from orgdocs.model.titles import kebab
 
-__all__ = ["MAX_SEGMENT", "RouteTable", "bounded", "operation_segments", "segment", "tag_segment"]
+__all__ = [
+    "MAX_SEGMENT",
+    "PAYLOAD_ROOT",
+    "RouteTable",
+    "bounded",
+    "operation_segments",
+    "payload_url",
+    "segment",
+    "tag_segment",
+]
 
 MAX_SEGMENT = 120
+PAYLOAD_ROOT = "/_docs/openapi"
+
+
+def payload_url(route: str) -> str:
+    """``/api/pets/list-pets`` -> ``/_docs/openapi/api/pets/list-pets.json``."""
+    return f"{PAYLOAD_ROOT}{route}.json"
 
 
 def bounded(kebab_text: str) -> str:

@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from orgdocs.loading.refs import escape_token, pointer_tokens
 from orgdocs.project.payloads import PayloadParts, ReachIndex, dumps, operation_dict, reachable_refs
-from orgdocs.project.routes import RouteTable, segment
-from orgdocs.project.site import payload_url
+from orgdocs.project.routes import RouteTable, payload_url, segment
 
 if TYPE_CHECKING:
     from orgdocs.model import Description

@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from orgdocs.errors import ConfigError, OrgdocsError
 from orgdocs.loading.refs import DATA_KEYS, NAME_MAPS, escape_token
@@ -38,11 +38,9 @@ from orgdocs.project.payloads import (
     security_scheme_dict,
     server_dict,
 )
-from orgdocs.project.routes import RouteTable, operation_segments, segment
+from orgdocs.project.routes import PAYLOAD_ROOT, RouteTable, operation_segments, payload_url, segment
+from orgdocs.project.schema_pages import SchemaPages
 from orgdocs.project.search import SearchIndex
-
-if TYPE_CHECKING:
-    from orgdocs.project.schema_pages import SchemaPages
 
 __all__ = [
     "SEARCH_URL",
@@ -55,15 +53,9 @@ __all__ = [
     "payload_url",
 ]
 
-PAYLOAD_ROOT = "/_docs/openapi"
 SEARCH_URL = f"{PAYLOAD_ROOT}/search.json"  # the search file: a short text per index entry
 UNTAGGED_SECTION = "Endpoints"
 WEBHOOK_SECTION = "Webhooks"
-
-
-def payload_url(route: str) -> str:
-    """``/api/pets/list-pets`` -> ``/_docs/openapi/api/pets/list-pets.json``."""
-    return f"{PAYLOAD_ROOT}{route}.json"
 
 
 @dataclass
@@ -420,8 +412,6 @@ class Site:
     def schema_pages(self) -> SchemaPages:
         """A page per component schema and a list per description (``orgdocs.project.schema_pages``), routed
         after every other page, so that they never take the route of one."""
-        from orgdocs.project.schema_pages import SchemaPages
-
         return SchemaPages(self, self._routes)
 
     # -- problems ---------------------------------------------------------------------------------------

@@ -81,7 +81,7 @@ def page_chrome(
         chrome["head_scripts"] = [text for text in map(_asset_text, HEAD_SCRIPTS) if text]
         chrome["body_scripts"] = [text for text in map(_asset_text, BODY_SCRIPTS) if text]
     else:
-        from orgdocs.render.site.pages import asset_urls
+        from orgdocs.render.site.asset_files import asset_urls
 
         urls = asset_urls()
         prefix = (assets_url.rstrip("/") + "/") if assets_url else None

@@ -112,9 +112,10 @@ def export_pages(
     shows a bar in a notebook or on a terminal, ``False`` none. Returns the paths of the HTML pages written,
     in route order.
     """
+    from orgdocs.render.site.asset_files import ASSET_FILES
     from orgdocs.render.site.build import MANIFEST, earlier_build_files, manifest_text
     from orgdocs.render.site.downloads import FOLDER, description_downloads
-    from orgdocs.render.site.pages import ASSET_FILES, PageRenderer
+    from orgdocs.render.site.pages import PageRenderer
     from orgdocs.render.site.paths import page_path, payload_path
     from orgdocs.render.site.templating import ASSETS
 

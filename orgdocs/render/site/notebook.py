@@ -20,6 +20,6 @@ def notebook_html(path: str | Path) -> str:
     Rendered by the ``orgdocs`` nbconvert exporter (``orgdocs.render.nbconvert.notebook_cells``: JupyterLab's
     cell markup, widget outputs replaced by a note, tokens redacted), then sanitized like every page.
     """
-    from orgdocs.render.nbconvert import notebook_cells
+    from orgdocs.render.nbconvert.pages import notebook_cells
 
     return focusable_pre(cleaner(outputs=True).clean(notebook_cells(path)))

@@ -8,7 +8,6 @@ pages from memory.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -16,47 +15,22 @@ from markupsafe import Markup
 
 from orgdocs.project.excerpts import first_sentence
 from orgdocs.project.payloads import PayloadParts
+from orgdocs.render.site.asset_files import ASSET_FILES, asset_urls
 from orgdocs.render.site.downloads import description_downloads
-from orgdocs.render.site.form_scripts import FORM_SCRIPTS
 from orgdocs.render.site.markdown import inline_markdown_html, markdown_html
 from orgdocs.render.site.navigation import Sidebar, base_prefix, href, relative_href
 from orgdocs.render.site.notebook import notebook_html
 from orgdocs.render.site.operation import nested_headings, operation_context, operation_neighbours
 from orgdocs.render.site.schema_page import schema_list_context, schema_page_context
 from orgdocs.render.site.schema_tree import TreeCache
-from orgdocs.render.site.templating import ASSETS, EmbeddedLater, environment
+from orgdocs.render.site.templating import EmbeddedLater, environment
 
 if TYPE_CHECKING:
     from orgdocs.project import Site
 
 __all__ = ["ASSET_FILES", "PageRenderer", "asset_urls"]
 
-ASSET_FILES = (
-    "site.css",
-    "theme.js",
-    "search.js",
-    "site.js",
-    "samples.js",  # the sample languages request.js writes (orgdocs/project/samples/languages.json)
-    "request.js",
-    "schema.js",
-    *FORM_SCRIPTS,  # form.js and its parts
-    "code.js",
-    "check.js",
-    "json-schema.js",  # @cfworker/json-schema, imported by check.js when an answer arrives
-    "oauth.js",  # loaded by form-credentials.js on pages whose schemes are oauth2 or openIdConnect
-    "oauth2-redirect.html",  # where an authorization server sends the pop-up back (with its script)
-    "oauth2-redirect.js",
-)
 _HEADING = re.compile(r"^\s*<h1[\s>]")
-
-
-def asset_urls() -> dict[str, str]:
-    """Asset name -> its URL below the site root, with a content hash so readers never run stale code."""
-    urls = {}
-    for name in ASSET_FILES:
-        digest = hashlib.sha256((ASSETS / name).read_bytes()).hexdigest()[:10]
-        urls[name] = f"_docs/assets/{name}?v={digest}"
-    return urls
 
 
 class PageRenderer:

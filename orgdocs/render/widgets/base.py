@@ -38,7 +38,15 @@ from orgdocs.render.widgets.frontend import ESM, LOADER, SNAPSHOT_STYLE
 if TYPE_CHECKING:
     from orgdocs.project import Site
 
-__all__ = ["SNAPSHOT_CLASS", "SiteWidget", "error_block", "form_html", "snapshot_html", "widget_index"]
+__all__ = [
+    "SNAPSHOT_CLASS",
+    "SiteWidget",
+    "error_block",
+    "form_html",
+    "safe_operation_html",
+    "snapshot_html",
+    "widget_index",
+]
 
 SNAPSHOT_CLASS = "orgdocs-widget-snapshot"
 NOTE = "An orgdocs view: run its cell in Jupyter to explore and send. What it showed follows."
@@ -132,6 +140,16 @@ def error_block(title: str, detail: str = "") -> str:
 
 
 _RESPONSE_ITEM = '<div class="response-item">'
+
+
+def safe_operation_html(site: Site, route: str, *, samples: bool = True) -> str:
+    """The operation's HTML, or a notice naming what went wrong: one odd operation never breaks a view."""
+    from orgdocs.render.html import operation_html
+
+    try:
+        return operation_html(site, route, samples=samples)
+    except Exception as error:
+        return error_block(f"Cannot show {route}", f"{type(error).__name__}: {error}")
 
 
 def compact_responses(operation_html: str) -> str:
@@ -242,8 +260,6 @@ class SiteWidget(anywidget.AnyWidget):
     def page_html(self, route: str) -> str:
         """The whole reference of ``route`` as the view shows it (asked for by message: the synced ``_html``
         holds the compact snapshot that a notebook saves)."""
-        from orgdocs.render.widgets.operation_view import safe_operation_html
-
         return safe_operation_html(self.site, route)
 
     def _form_for(self, route: str) -> Any:
@@ -251,7 +267,15 @@ class SiteWidget(anywidget.AnyWidget):
         raise LookupError(f"this view has no request form for {route!r}")
 
     def _form_message(self, kind: str, content: dict) -> dict:
-        from orgdocs.render.widgets import form_bridge
+        from orgdocs.render.widgets.form_bridge import (
+            apply_state,
+            credential_names,
+            form_state,
+            pages_table,
+            send_answer,
+            set_credential,
+            undeclared_authorization,
+        )
 
         route = content.get("route")
         if route not in self.site.operations:
@@ -262,32 +286,32 @@ class SiteWidget(anywidget.AnyWidget):
                 "html": form_html(self.site, route),
                 "payload": self.site.payload(route),
                 "group": self.site.operations[route].group,
-                "state": form_bridge.form_state(form),
-                "undeclared": form_bridge.undeclared_authorization(form),
+                "state": form_state(form),
+                "undeclared": undeclared_authorization(form),
                 # what the kernel resolves a relative server against: the preview shows the URL it sends to
                 "pageUrl": form.client_base or "",
-                **form_bridge.credential_names(form),
+                **credential_names(form),
             }
         if kind == "pages":
-            return form_bridge.pages_table(form)
+            return pages_table(form)
         if kind == "credential":
             env = content.get("env")
-            form_bridge.set_credential(
+            set_credential(
                 form,
                 str(content.get("scheme", "")),
                 str(content.get("field", "")),
                 content.get("value"),
                 env=str(env) if env else None,
             )
-            return form_bridge.credential_names(form)
+            return credential_names(form)
         state = content.get("state")
         try:
-            form_bridge.apply_state(form, state if isinstance(state, dict) else {})
+            apply_state(form, state if isinstance(state, dict) else {})
             if kind == "code":  # the request as a notebook cell, credentials read from the environment
                 return {"code": form.code("orgdocs" if content.get("style") == "orgdocs" else "httpx")}
         except Exception as error:  # an input the form refuses: shown in the view like a send error
-            return {"error": str(error), **form_bridge.credential_names(form)}
-        return {**form_bridge.send_answer(form), **form_bridge.credential_names(form)}
+            return {"error": str(error), **credential_names(form)}
+        return {**send_answer(form), **credential_names(form)}
 
     def close(self) -> None:
         """Close the view and its ``layout`` (ipywidgets leaves a closed widget's Layout model open, in the page

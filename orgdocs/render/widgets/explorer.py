@@ -113,7 +113,7 @@ class Explorer(Navigator):
     def _push_form(self, route: str) -> None:
         """Tell the view what the kernel's form of ``route`` holds (values, server, which credentials are
         kept: names only)."""
-        from orgdocs.render.widgets import form_bridge
+        from orgdocs.render.widgets.form_bridge import credential_keys, form_state
 
         if route in self._forms:
             form = self._forms[route]
@@ -121,8 +121,8 @@ class Explorer(Navigator):
                 {
                     "type": "form-state",
                     "route": route,
-                    "state": form_bridge.form_state(form),
-                    "credentials": form_bridge.credential_keys(form),
+                    "state": form_state(form),
+                    "credentials": credential_keys(form),
                 }
             )
 

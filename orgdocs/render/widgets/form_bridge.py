@@ -217,7 +217,7 @@ def credential_names(form: RequestForm) -> dict:
 
 def undeclared_authorization(form: RequestForm) -> bool:
     """Whether the form offers an Authorization the description does not declare (no security scheme)."""
-    from orgdocs.render.widgets.request_form import UNDECLARED
+    from orgdocs.render.widgets.form_credentials import UNDECLARED
 
     return (
         UNDECLARED,

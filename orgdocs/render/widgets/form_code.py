@@ -18,7 +18,7 @@ __all__ = ["orgdocs_code"]
 
 
 def orgdocs_code(form: RequestForm) -> str:
-    from orgdocs.render.widgets.request_form import OTHER_SERVER
+    from orgdocs.render.widgets.form_settings import OTHER_SERVER
 
     operation, state = form.operation, form.state
     key = operation.operation_id or f"{operation.method.upper()} {operation.path}"

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from orgdocs.project import security
-from orgdocs.render.widgets import form_oauth
 from orgdocs.render.widgets.form_errors import FormError
+from orgdocs.render.widgets.form_oauth import Granted
+from orgdocs.render.widgets.form_oauth import authorize as oauth_authorize
 
 if TYPE_CHECKING:
     import httpx
@@ -183,7 +184,7 @@ class FormCredentials:
         device_url: str | None = None,
         client: httpx.Client | None = None,
         timeout: float | None = None,
-    ) -> form_oauth.Granted:
+    ) -> Granted:
         """Obtain a token for the oauth2 or openIdConnect ``scheme`` and keep it as that scheme's credential
         (kernel memory, for every form of this API), as ``set_credential`` would.
 
@@ -194,7 +195,7 @@ class FormCredentials:
         openIdConnect discovery document); ``device_url`` names the device authorization endpoint of a
         scheme that declares none (OpenAPI 3.0 and 3.1 have no such flow), used with its token URL. The
         token itself is never printed nor returned."""
-        return form_oauth.authorize(
+        return oauth_authorize(
             self,
             scheme,
             client_id=client_id,

@@ -12,7 +12,7 @@ from typing import Any
 
 import traitlets
 
-from orgdocs.render.widgets.base import SiteWidget
+from orgdocs.render.widgets.base import SiteWidget, safe_operation_html, snapshot_html
 
 __all__ = ["FormView"]
 
@@ -35,7 +35,4 @@ class FormView(SiteWidget):
         return self.form
 
     def snapshot(self) -> str:
-        from orgdocs.render.widgets.base import snapshot_html
-        from orgdocs.render.widgets.operation_view import safe_operation_html
-
         return snapshot_html(self.site, safe_operation_html(self.site, self.form.route))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
-from orgdocs.render.widgets.base import SiteWidget, compact_responses, error_block
+from orgdocs.render.widgets.base import SiteWidget, compact_responses, safe_operation_html
 
 if TYPE_CHECKING:
     from orgdocs.model import Description, Operation
@@ -79,16 +79,6 @@ def operation_target(
         if entry.operation is operation:
             return site, found
     raise KeyError(f"{operation.method.upper()} {operation.path} is not an operation of {description.source}")
-
-
-def safe_operation_html(site: Site, route: str, *, samples: bool = True) -> str:
-    """The operation's HTML, or a notice naming what went wrong: one odd operation never breaks a view."""
-    from orgdocs.render.html import operation_html
-
-    try:
-        return operation_html(site, route, samples=samples)
-    except Exception as error:
-        return error_block(f"Cannot show {route}", f"{type(error).__name__}: {error}")
 
 
 class OperationView(SiteWidget):
