@@ -389,7 +389,9 @@ def test_a_webhook_page_shows_its_payload_without_a_form(www, static_server, wat
     page.goto(static_server(www) + "docs/shop-api/webhooks/post-pet-adopted/")
     aside = page.get_by_role("complementary", name="Examples and request form")
     assert aside.get_by_role("heading", name="Payload example").is_visible()
-    assert page.locator("form[data-form]").count() == 0 and page.get_by_role("button", name="Send").count() == 0
+    assert (
+        page.locator("form[data-form]").count() == 0 and page.get_by_role("button", name="Send").count() == 0
+    )
     aside.get_by_role("button", name=re.compile("^Copy")).first.click()
     page.wait_for_function("() => navigator.clipboard.readText().then(t => t.trim().startsWith('{'))")
     json.loads(page.evaluate("navigator.clipboard.readText()"))
