@@ -19,19 +19,11 @@ __all__ = ["indented"]
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME  # dates go to ``default`` as in json
 
 
-def indented(
-    value: Any,
-    *,
-    default: Callable[[Any], Any] | None = None,
-    limit: int | None = None,
-    compact: str | None = None,
-) -> str:
+def indented(value: Any, *, default: Callable[[Any], Any] | None = None, limit: int | None = None) -> str:
     """``json.dumps(value, indent=2, ensure_ascii=False, default=default)``, the same text; with ``limit``,
     the text may stop after about that many characters (the standard library's encoder stops there, orjson's
-    writes it all). ``compact``: the value's compact text, where the caller has it already. Raises what
-    ``json.dumps`` raises."""
-    if compact is None:
-        compact = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=default)
+    writes it all). Raises what ``json.dumps`` raises."""
+    compact = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=default)
     try:
         if orjson.dumps(value, default=default, option=_OPTIONS) == compact.encode("utf-8"):
             return orjson.dumps(value, default=default, option=_OPTIONS | orjson.OPT_INDENT_2).decode("utf-8")

@@ -9,7 +9,6 @@ met that way, and their compact texts are large.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from orgdocs.project.json_text import indented
@@ -17,9 +16,6 @@ from orgdocs.project.requests import integral_numbers
 
 __all__ = ["pretty_json"]
 
-# where a float without a fractional part may be, as the standard library writes floats ("2.0", "1e+16"); a
-# string that reads so only costs the walk that finds none
-_INTEGRAL_FLOAT = re.compile(r"\d\.0[,\]}]|\de\+|\d\.0$")
 _CACHE: dict[str, str] = {}
 _CACHE_SIZE = 4096
 # (id, limit) -> (the value, kept alive so that its id stays its own, and its text)
@@ -35,16 +31,14 @@ def pretty_json(value: Any, limit: int | None = None) -> str:
     if known is not None and known[0] is value:
         return known[1]
     try:
-        compact = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+        key = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
     except (TypeError, ValueError):
         return json.dumps(integral_numbers(value), indent=2, ensure_ascii=False, default=str)
-    key = compact if limit is None else f"{limit}:{compact}"
+    if limit is not None:
+        key = f"{limit}:{key}"
     text = _CACHE.get(key)
     if text is None:
-        if _INTEGRAL_FLOAT.search(compact):
-            text = indented(integral_numbers(value), default=str, limit=limit)
-        else:  # no float to write as an integer: the value as it is, whose compact text is known
-            text = indented(value, default=str, limit=limit, compact=compact)
+        text = indented(integral_numbers(value), default=str, limit=limit)
         if limit is not None:
             text = text[: limit + 1]  # longer than ``limit``: a cut example keeps less in the cache
         if len(_CACHE) >= _CACHE_SIZE:
