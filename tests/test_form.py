@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import orgdocs
-from orgdocs.render.site.form import form_fields, initial_request, parse_input
+from orgdocs.project.inputs import read_input
+from orgdocs.render.site.form import form_fields, initial_request
 
 DATA = Path(__file__).parent / "data"
 
@@ -19,7 +20,7 @@ def test_a_content_parameter_is_a_text_input_of_its_value_in_its_media_type():
     assert (fields["sel"].text, fields["X-Filter"].text) == ('{"ids":[1,2]}', '{"status":"sold"}')
     assert (fields["filter"].text, fields["filter"].placeholder) == ("", '{"a":1}')
     assert fields["q"].media_type == "application/json" and fields["note"].media_type == "text/plain"
-    assert parse_input("content", "[1, 2]") == "[1, 2]"  # the text is the value, sent as typed
+    assert read_input(fields["q"].input, "[1, 2]") == ("[1, 2]", "")  # the text is the value, sent as typed
     parts, samples = initial_request(operation, list(fields.values()), description.servers, "")
     assert parts.url == "https://api.example.test/v1/items/%7B%22ids%22%3A%5B1%2C2%5D%7D"
     assert parts.headers == [("X-Filter", '{"status":"sold"}')]

@@ -1,26 +1,24 @@
 """The request form of an operation page: its inputs, their first values, and the request they make.
 
 The form is rendered on the server (so the page shows the example request without JavaScript) and
-``assets/form-state.js`` reads the same inputs in the browser. Both sides turn an input's text into a value with
-the rules of ``parse_input``; the request and the code samples come from ``orgdocs.project.requests`` and
-``orgdocs.project.samples`` (ported to ``assets/request.js``), the credential inputs from
-``orgdocs.project.security``. Credential inputs are always rendered empty: a credential lives in the reader's
-browser only, and the samples show placeholders.
+``assets/form-state.js`` reads the same inputs in the browser. Both sides read an input by the rules of
+``orgdocs.project.inputs`` (its kind from the parameter's schema, its text as a value); the request and the code
+samples come from ``orgdocs.project.requests`` and ``orgdocs.project.samples`` (ported to ``assets/request.js``),
+the credential inputs from ``orgdocs.project.security``. Credential inputs are always rendered empty: a
+credential lives in the reader's browser only, and the samples show placeholders.
 
-Input kinds, from the parameter's schema: ``select`` (an enum), ``checkbox`` (a boolean), ``number``
-(integer or number), ``list`` (an array, comma-separated), ``json`` (an object, as JSON text),
-``content`` (a parameter declared with ``content``: a text input holding the value's text in that media
-type, sent as it is, ``requests.content_text``), else ``text``. Path parameters come first, in the path's
-order. Required parameters (and path parameters) start with the value the description declares
-(``requests.declared_value``), else empty; optional ones start empty. The placeholder hint is the declared
-or generated example.
+Each kind of input has its element: ``select`` (an enum), ``checkbox`` (a boolean), ``number`` (integer or
+number), ``list`` (an array: comma-separated items or a JSON array), ``json`` (an object, as JSON text),
+``content`` (a parameter declared with ``content``: a text input holding the value's text in that media type,
+sent as it is, ``requests.content_text``), else ``text``. Path parameters come first, in the path's order.
+Required parameters (and path parameters) start with the value the description declares
+(``requests.declared_value``), else empty; optional ones start empty (a checkbox as its schema's default, which
+sends nothing). The placeholder hint is the declared or generated example.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,13 +26,13 @@ from orgdocs.loading.refs import follow
 from orgdocs.model.objects import Operation, Parameter, Server
 from orgdocs.project import security
 from orgdocs.project.examples import Resolve, parameter_example
+from orgdocs.project.inputs import InputKind, input_kind, input_text, read_input
 from orgdocs.project.requests import (
     build_request,
     content_media,
     content_text,
     declared_value,
     path_order,
-    schema_type,
     server_url,
     text_of,
 )
@@ -49,13 +47,20 @@ __all__ = [
     "body_text",
     "form_fields",
     "initial_request",
-    "parse_input",
     "security_form",
     "server_choices",
 ]
 
-_NUMBER = re.compile(r"^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$")
-_INTEGER = re.compile(r"^\s*-?\d+\s*$")
+_ELEMENTS = {  # the element that shows each kind of input (orgdocs.project.inputs); form-state.js reads it back
+    "enum": "select",
+    "boolean": "checkbox",
+    "integer": "number",
+    "number": "number",
+    "array": "list",
+    "object": "json",
+    "content": "content",
+    "string": "text",
+}
 
 
 @dataclass
@@ -63,16 +68,17 @@ class FormField:
     """One parameter input."""
 
     param: Parameter
-    kind: str  # select, checkbox, number, list, json, content, text
+    kind: str  # the element: select, checkbox, number, list, json, content, text
     text: str  # the input's first value
     placeholder: str = ""
     options: list[str] = field(default_factory=list)  # for select
-    item_type: str = "string"  # for list (and select): how items are read
+    item_type: str = "string"  # how a list's items, a select's options or a number are read
     step: str = "any"
     minimum: str = ""
     maximum: str = ""
     uuid: bool = False  # ``format: uuid``: the input gets a "generate" button
     media_type: str = ""  # of a content parameter
+    input: InputKind = field(default_factory=lambda: InputKind("string"))  # its rules
 
     @property
     def checked(self) -> bool:
@@ -80,7 +86,9 @@ class FormField:
 
     @property
     def value(self) -> Any:
-        return parse_input(self.kind, self.text, self.item_type, required=self.param.required)
+        """The input's value; a text that is not of its kind is sent as it is (``read_input``'s lenient
+        value): a page built from a description's examples never fails."""
+        return read_input(self.input, self.text)[0]
 
 
 @dataclass
@@ -90,122 +98,42 @@ class ServerChoice:
     variables: list[dict]  # name, default, enum, description
 
 
-def _schema_of(param: Parameter, resolve: Resolve) -> dict:
-    schema = param.schema
-    if schema is None and param.content:
-        schema = param.content[0].schema
-    schema = follow(schema, resolve)
-    # {allOf: [$ref: X]} is typed as X says (orgdocs.project.schemas)
-    return merged_schema(schema, target_of(resolve)) if isinstance(schema, dict) else {}
-
-
-def _type(schema: dict) -> str:
-    return schema_type(schema) or "string"
-
-
-def parse_input(kind: str, text: str, item_type: str = "string", *, required: bool = False) -> Any:
-    """The value of an input's text (``form-state.js`` has the same rules): empty is no value (an unchecked
-    checkbox is ``False`` when the parameter is required); numbers and booleans are read by type; a list is
-    split on commas; JSON is parsed (text that is not JSON stays text); a content parameter's text is its
-    value as it is (``requests.build_request`` sends it as one value)."""
-    if kind == "checkbox":
-        return True if text == "true" else (False if required else None)
-    if text == "":
-        return None
-    if kind == "number":
-        return _number(text)
-    if kind == "select":
-        return _typed(text, item_type)
-    if kind == "list":
-        return [_typed(part.strip(), item_type) for part in text.split(",")]
-    if kind == "json":
-        try:
-            return json.loads(text)
-        except ValueError:
-            return text
-    return text
-
-
-def _number(text: str) -> Any:
-    if _INTEGER.match(text):
-        return int(text)
-    if _NUMBER.match(text):
-        return float(text)
-    return text
-
-
-def _typed(text: str, item_type: str) -> Any:
-    if item_type in ("integer", "number"):
-        return _number(text)
-    if item_type == "boolean" and text in ("true", "false"):
-        return text == "true"
-    return text
-
-
-def _input_text(kind: str, value: Any) -> str:
-    if value is None:
-        return ""
-    if kind == "checkbox":
-        return "true" if value is True else ""
-    if kind == "list" and isinstance(value, list):
-        return ",".join(text_of(v) for v in value)
-    if kind == "json" and not isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    return text_of(value)
-
-
 def form_fields(operation: Operation, resolve: Resolve) -> list[FormField]:
     fields = []
     for param in path_order(operation):
-        schema = _schema_of(param, resolve)
-        kind_of = _type(schema)
-        enum = schema.get("enum")
-        item_type = kind_of
-        options: list[str] = []
-        media = content_media(param)
-        if media is not None:  # its schema says what the text holds, not how the input reads it
-            kind = "content"
-        elif isinstance(enum, list) and enum:
-            kind = "select"
-            options = [text_of(v) for v in enum if v is not None]
-            item_type = kind_of
-        elif kind_of == "boolean":
-            kind = "checkbox"
-        elif kind_of in ("integer", "number"):
-            kind = "number"
-        elif kind_of == "array":
-            kind = "list"
-            items = schema.get("items")
-            item_type = _type(items if isinstance(items, dict) else {})
-            if isinstance(items, dict) and isinstance(items.get("$ref"), str):
-                item_type = _type(_schema_of(Parameter("", "", schema=items), resolve))
-        elif kind_of == "object":
-            kind = "json"
-        else:
-            kind = "text"
+        rules = input_kind(param, resolve)
+        kind = _ELEMENTS[rules.kind]
         found_value, declared = declared_value(param, resolve)
         try:
             hint = declared if found_value else parameter_example(param, resolve)
         except Exception:  # a hint is a convenience: a schema it cannot read still gets an input
             hint = None
         start = (param.required or param.location == "path") and found_value
+        media = content_media(param)
         if media is not None:  # declared values are values; the input holds their text
             text = content_text(param, declared) if start else ""
             hint = None if hint is None else content_text(param, hint)
+        elif rules.kind == "boolean" and not start:  # a checkbox starts as its default: unsent
+            text = input_text(rules, rules.default)
         else:
-            text = _input_text(kind, declared) if start else ""
+            text = input_text(rules, declared) if start else ""
+        options = [text_of(v) for v in rules.options]
         if kind == "select" and text not in options:
             text = ""
-        placeholder = "" if kind in ("checkbox", "select") else _input_text(kind, hint)
-        found = FormField(param, kind, text, placeholder, options, item_type)
-        found.uuid = kind == "text" and schema.get("format") == "uuid"
+        placeholder = "" if kind in ("checkbox", "select") else input_text(rules, hint)
+        item_type = rules.kind if kind == "number" else rules.item_kind
+        found = FormField(param, kind, text, placeholder, options, item_type, input=rules)
         found.media_type = media.media_type if media is not None else ""
-        if kind == "number":
-            found.step = "1" if kind_of == "integer" else "any"
-            for key, attr in (("minimum", "minimum"), ("maximum", "maximum")):
-                bound = schema.get(key)
-                if isinstance(bound, (int, float)) and not isinstance(bound, bool):
-                    setattr(found, attr, text_of(bound))
+        if kind in ("text", "number"):
+            schema = follow(param.schema, resolve)
+            schema = merged_schema(schema, target_of(resolve)) if isinstance(schema, dict) else {}
+            found.uuid = kind == "text" and schema.get("format") == "uuid"
+            if kind == "number":
+                found.step = "1" if rules.kind == "integer" else "any"
+                for key in ("minimum", "maximum"):
+                    bound = schema.get(key)
+                    if isinstance(bound, (int, float)) and not isinstance(bound, bool):
+                        setattr(found, key, text_of(bound))
         fields.append(found)
     return fields
 

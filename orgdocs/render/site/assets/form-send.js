@@ -1,7 +1,7 @@
 /* orgdocs: Send, for a request form (a part of form.js's form).
  *
- * Send checks the request first (orgdocs.request.requestProblems: a message next to each field, nothing
- * sent), then hands it to the host's send with the real credentials, Send disabled meanwhile, and shows the
+ * Send checks the request first (an input that is not of its kind, form-state.js inputProblems, and
+ * orgdocs.request.requestProblems: a message next to each field, nothing sent), then hands it to the host's send with the real credentials, Send disabled meanwhile, and shows the
  * answer (form-response.js) or why there is none. The browser's send (window.orgdocs.browserSend) is fetch:
  * a Cookie header cannot be set by a page (it is left out, with a note), and a redirect is never followed
  * (redirect: "manual"): the credentials it carries would go wherever the Location points; the redirect is
@@ -87,12 +87,12 @@
   function checkedRequest(form) {
     var state = parts.state;
     var request = state.build(form, R.appliedCredentials(state.alternative(form), form.schemes, state.typedCredentials(form)));
-    var problems = R.requestProblems(form.operation, request, {
+    var problems = Object.assign(state.inputProblems(form), R.requestProblems(form.operation, request, {
       values: state.values(form),
       server: state.chosenServer(form),
       bodyText: form.bodyEditor ? form.bodyEditor.value : null,
       mediaType: state.mediaType(form),
-    });
+    }));
     state.showProblems(form, problems);
     if (Object.keys(problems).length) return null;
     var fields = R.multipartFields(request);

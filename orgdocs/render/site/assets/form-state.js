@@ -1,7 +1,7 @@
 /* orgdocs: what a request form's inputs say, and the request they make (a part of form.js's form).
  *
- * An input's text becomes a value by the rules of orgdocs/render/site/form.py parse_input (window.orgdocs.parseInput,
- * which tests hold to the Python side); the request is orgdocs.request.buildRequest's, from the chosen server,
+ * An input's text becomes a value by the rules of orgdocs/project/inputs.py (window.orgdocs.readInput, held to
+ * them by the case files of tests/cases/inputs); the request is orgdocs.request.buildRequest's, from the chosen server,
  * the parameters, the body, the extra headers and the chosen security alternative's credentials. On every
  * change the form shows it with placeholders for the credentials: the URL preview and the code samples
  * (code.js writes them in the reader's language from the request handed to each [data-samples] box).
@@ -13,51 +13,105 @@
   window.orgdocs = window.orgdocs || {};
   var parts = (window.orgdocs.formParts = window.orgdocs.formParts || {});
   var R = window.orgdocs.request;
-  var INTEGER = /^\s*-?\d+\s*$/;
-  var NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
-  window.orgdocs.parseInput = parse; // the rules of form.py parse_input, for tests and other scripts
+  var INTEGER = /^-?[0-9]+$/;
+  var NUMBER = /^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/;
+  var KINDS = { select: "enum", checkbox: "boolean", list: "array", json: "object", content: "content", text: "string" };
+  window.orgdocs.readInput = readInput; // orgdocs.project.inputs.read_input, held to it by tests/cases/inputs
 
-  /* -- an input's value ---------------------------------------------------------------------------------- */
+  /* -- an input's value: the rules of orgdocs/project/inputs.py ---------------------------------------------- */
 
-  function number(text) {
-    if (INTEGER.test(text) || NUMBER.test(text)) return Number(text);
-    return text;
+  function scalar(kind, text) {
+    if (kind === "integer" || kind === "number") {
+      if (INTEGER.test(text) || (kind === "number" && NUMBER.test(text))) return [Number(text), ""];
+      return [text, JSON.stringify(text) + " is not " + (kind === "integer" ? "an integer" : "a number")];
+    }
+    if (kind === "boolean") {
+      var lower = text.toLowerCase();
+      if (lower === "true" || lower === "false") return [lower === "true", ""];
+      return [text, JSON.stringify(text) + " is not true or false"];
+    }
+    return [text, ""];
   }
 
-  function typed(text, itemType) {
-    if (itemType === "integer" || itemType === "number") return number(text);
-    if (itemType === "boolean" && (text === "true" || text === "false")) return text === "true";
-    return text;
-  }
-
-  function parse(kind, text, itemType, required) {
-    if (kind === "checkbox") return text === "true" ? true : required ? false : null;
-    if (text === "") return null;
-    if (kind === "number") return number(text);
-    if (kind === "select") return typed(text, itemType);
-    if (kind === "list") return text.split(",").map(function (part) { return typed(part.trim(), itemType); });
-    if (kind === "json") {
+  function array(itemKind, text) {
+    if (text.charAt(0) === "[") {
+      var value = null;
       try {
-        return JSON.parse(text);
+        value = JSON.parse(text);
       } catch (error) {
-        return text;
+        value = null;
+      }
+      return Array.isArray(value) ? [value, ""] : [text, "not a JSON array"];
+    }
+    var problem = "";
+    var items = text.split(",").map(function (item) {
+      var read = scalar(itemKind, item.trim());
+      problem = problem || read[1];
+      return read[0];
+    });
+    return [items, problem];
+  }
+
+  /* [value, problem] of what an input holds (its text, or a checkbox's boolean); kind: {kind, itemKind,
+   * required, default}. A text that is not of its kind keeps its lenient value, and Send refuses it. */
+  function readInput(kind, held) {
+    if (kind.kind === "boolean") {
+      var checked = held === true || held === "true";
+      return [kind.required || checked !== !!kind["default"] ? checked : null, ""];
+    }
+    if (typeof held !== "string") return [held, ""];
+    var text = held.trim();
+    if (text === "") return [null, ""];
+    if (kind.kind === "integer" || kind.kind === "number") return scalar(kind.kind, text);
+    if (kind.kind === "enum") return scalar(kind.itemKind, text);
+    if (kind.kind === "array") return array(kind.itemKind, text);
+    if (kind.kind === "object") {
+      try {
+        return [JSON.parse(text), ""];
+      } catch (error) {
+        return [held, "not JSON"];
       }
     }
-    return text;
+    return [held, ""]; // a string or a content parameter: the text as it was typed
   }
 
-  function parseInput(element) {
-    var kind = element.getAttribute("data-kind");
-    var text = kind === "checkbox" ? (element.checked ? "true" : "") : element.value;
-    return parse(kind, text, element.getAttribute("data-item-type") || "string", element.hasAttribute("data-required"));
+  /* what form.py's template says of an input: its element (data-kind) and how it is read */
+  function read(element) {
+    var elementKind = element.getAttribute("data-kind");
+    var itemType = element.getAttribute("data-item-type") || "string";
+    var kind = {
+      kind: elementKind === "number" ? itemType : KINDS[elementKind] || "string",
+      itemKind: itemType,
+      required: element.hasAttribute("data-required"),
+      default: element.getAttribute("data-default") === "true",
+    };
+    return readInput(kind, elementKind === "checkbox" ? element.checked : element.value);
   }
 
   /* -- what the inputs hold -------------------------------------------------------------------------------- */
 
-  function values(form) {
+  /* each input's [value, problem] by "in:name" */
+  function readAll(form) {
     var out = {};
     form.element.querySelectorAll("[data-param-name]").forEach(function (input) {
-      out[input.getAttribute("data-param-in") + ":" + input.getAttribute("data-param-name")] = parseInput(input);
+      out[input.getAttribute("data-param-in") + ":" + input.getAttribute("data-param-name")] = read(input);
+    });
+    return out;
+  }
+
+  function values(form) {
+    var out = {};
+    var all = readAll(form);
+    Object.keys(all).forEach(function (key) { out[key] = all[key][0]; });
+    return out;
+  }
+
+  /* {"in:name": problem} of the inputs whose text is not of their kind (shown like requestProblems) */
+  function inputProblems(form) {
+    var out = {};
+    var all = readAll(form);
+    Object.keys(all).forEach(function (key) {
+      if (all[key][1]) out[key] = all[key][1];
     });
     return out;
   }
@@ -168,6 +222,7 @@
 
   parts.state = {
     values: values,
+    inputProblems: inputProblems,
     chosenServer: chosenServer,
     typedCredentials: typedCredentials,
     alternative: alternative,
