@@ -1,10 +1,10 @@
 """The browser's ports against the Python originals, run in Chromium on the same inputs:
 
-- ``assets/search.js`` vs ``orgdocs.project.search`` over a real index (GitHub's, when the corpus is there);
-- ``assets/form-state.js``'s ``parseInput`` vs ``orgdocs.render.site.form.parse_input``.
+- ``assets/search.js`` vs ``orgdocs.project.search`` over a real index (GitHub's, when the corpus is there).
 
-The request rules (``request.js``: requests, security, servers, samples and their colours) are held by the case
-files of ``tests/cases/requests`` instead, run against both sides (``test_request_cases.py``).
+The request rules (``request.js``: requests, security, servers, samples and their colours) and the input rules
+(``form-state.js``'s ``readInput``) are held by the case files of ``tests/cases/requests`` and
+``tests/cases/inputs`` instead, run against both sides (``test_request_cases.py``, ``test_input_cases.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from orgdocs.project import Site
-from orgdocs.render.site.form import parse_input
 from orgdocs.render.site.templating import ASSETS
 
 pytestmark = pytest.mark.browser
@@ -151,38 +150,6 @@ def _compare_search(page, site: Site) -> None:
         assert every == expected, query
         assert first == expected[:5], query
         assert sliced == expected, query
-
-
-INPUTS = [
-    ("text", "", "string", False),
-    ("text", "hello, world", "string", False),
-    ("number", "5", "integer", False),
-    ("number", " -2.50 ", "number", False),
-    ("number", "1e3", "number", False),
-    ("number", "abc", "number", False),
-    ("select", "3", "integer", True),
-    ("select", "true", "boolean", False),
-    ("select", "sold", "string", False),
-    ("list", "1, 2,x", "integer", False),
-    ("list", "a,,b", "string", False),
-    ("list", "true,false,maybe", "boolean", False),
-    ("json", '{"a": [1, 2.0]}', "object", False),
-    ("json", "{broken", "object", False),
-    ("checkbox", "true", "boolean", False),
-    ("checkbox", "", "boolean", False),
-    ("checkbox", "", "boolean", True),
-]
-
-
-def test_parse_input_matches_python(blank):
-    js = blank.evaluate(
-        "(cases) => cases.map(([k, t, i, r]) => window.orgdocs.parseInput(k, t, i, r))",
-        [list(c) for c in INPUTS],
-    )
-    for case, value in zip(INPUTS, js, strict=True):
-        kind, text, item_type, required = case
-        # 2.0 == 2: JSON has one number type
-        assert value == parse_input(kind, text, item_type, required=required), case
 
 
 def test_links_to_routes_match_python(blank):

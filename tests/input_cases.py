@@ -1,0 +1,36 @@
+"""The case files of the input rules (``tests/cases/inputs/*.json``): what an input holds and the value and
+problem both sides must read from it. ``tests/test_input_cases.py`` runs them against ``orgdocs.project.inputs``,
+``tests/browser/test_input_cases.py`` against ``assets/form-state.js`` in Chromium (``readInput``).
+
+A case is ``input`` (``kind``, ``itemKind``, ``required``, ``default``: the browser's shape of an ``InputKind``),
+what the input holds and ``expected``. To add a case, write them; a wrong expectation fails on both sides."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from orgdocs.project.inputs import InputKind
+
+CASES = Path(__file__).resolve().parent / "cases" / "inputs"
+
+
+@cache
+def load(name: str) -> dict[str, Any]:
+    """The case file ``name`` (``"read_input"`` reads ``read_input.json``)."""
+    return json.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def cases(name: str) -> list[dict[str, Any]]:
+    return load(name)["cases"]
+
+
+def case_id(case: dict[str, Any]) -> str:
+    return case["name"]
+
+
+def input_kind_of(shape: dict[str, Any]) -> InputKind:
+    """A case's ``input`` as an ``InputKind``."""
+    return InputKind(shape["kind"], shape["itemKind"], required=shape["required"], default=shape["default"])
