@@ -203,14 +203,17 @@
     return request;
   }
 
-  /* each problem of orgdocs.request.requestProblems next to its field; the first such field takes the focus */
+  /* each problem (inputProblems, orgdocs.request.requestProblems) next to its field; the first such field takes
+   * the focus. A slot of the whole form (url, headers) marks no field: its box holds every parameter input. */
   function showProblems(form, problems) {
     var first = null;
     form.element.querySelectorAll("[data-error-for]").forEach(function (slot) {
-      var message = problems[slot.getAttribute("data-error-for")];
+      var place = slot.getAttribute("data-error-for");
+      var message = problems[place];
       slot.hidden = !message;
       slot.textContent = message || "";
-      var field = slot.parentNode.querySelector("[data-param-name], [data-body]");
+      var box = slot.parentNode;
+      var field = box.hasAttribute("data-field") || place === "body" ? box.querySelector("[data-param-name], [data-body]") : null;
       if (field) {
         if (message) field.setAttribute("aria-invalid", "true");
         else field.removeAttribute("aria-invalid");
