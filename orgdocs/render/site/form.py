@@ -72,7 +72,7 @@ class FormField:
     text: str  # the input's first value
     placeholder: str = ""
     options: list[str] = field(default_factory=list)  # for select
-    item_type: str = "string"  # how a list's items, a select's options or a number are read
+    item_type: str = "string"  # how a list's items or a select's options are read; else the input's kind
     step: str = "any"
     minimum: str = ""
     maximum: str = ""
@@ -121,7 +121,7 @@ def form_fields(operation: Operation, resolve: Resolve) -> list[FormField]:
         if kind == "select" and text not in options:
             text = ""
         placeholder = "" if kind in ("checkbox", "select") else input_text(rules, hint)
-        item_type = rules.kind if kind == "number" else rules.item_kind
+        item_type = rules.item_kind if rules.kind in ("array", "enum") else rules.kind
         found = FormField(param, kind, text, placeholder, options, item_type, input=rules)
         found.media_type = media.media_type if media is not None else ""
         if kind in ("text", "number"):
