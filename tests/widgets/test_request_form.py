@@ -398,3 +398,12 @@ def test_content_parameters_are_sent_as_one_text_each(mock_client, recorder, tok
     assert str(recorder.requests[-1].url) == (
         "https://api.example.test/v1/items/%5B5%5D?q=%5B3%2C%204%5D&note=a%2Cb%20c"
     )
+
+
+def test_an_enum_input_takes_a_member_by_its_text():
+    from orgdocs.project.inputs import InputKind
+    from orgdocs.render.widgets.form_inputs import InputSpec, input_value
+
+    spec = InputSpec("query:size", "size", "query", InputKind("enum", "integer", (1, 2, 3)))
+    assert input_value(spec, "3") == 3  # what the site's form sends in a notebook view
+    assert input_value(spec, 2) == 2 and input_value(spec, "4") is None
