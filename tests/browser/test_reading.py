@@ -213,9 +213,10 @@ def test_without_javascript_every_sample_is_readable(reading_site, static_server
         assert page.get_by_text('client.notes.create(text: "hi")').is_visible()
         # a component below a tree's root is read on its page, and its variants on theirs, a link away each
         response = page.locator("#response-201")
-        response.locator("li.schema-row", has=page.locator(".schema-name", has_text="pet")).first.locator(
-            ".schema-type a.schema-ref"
-        ).first.click()
+        pet = response.locator("li.schema-row", has=page.locator(".schema-name", has_text="pet")).first
+        pet.locator(":scope > details > summary").click()
+        assert pet.get_by_text("on its own page: follow its name").is_visible()
+        pet.locator(".schema-type a.schema-ref").first.click()
         page.locator(".schema-tree a.schema-ref", has_text="Cat").first.click()
         assert page.get_by_text("How well the cat hunts.").count() >= 1
     finally:

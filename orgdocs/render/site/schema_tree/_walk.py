@@ -368,7 +368,7 @@ class _Tree(_Fields, _Choices):
                 (self.frames[-1].lazy if known else self.frames[-1].absent).add(ref)
             if not known:
                 return _ELSEWHERE if self.has_page(where) else _lazy(None, label)
-        return _lazy(where, label)
+        return _lazy(where, label, self.has_page(where))
 
 
 # a row of a component schema that the page's payload does not hold: its label links to its page
@@ -376,15 +376,20 @@ _ELSEWHERE = '<p class="schema-cut">Its fields are on its own page: follow its n
 
 
 @functools.lru_cache(maxsize=16384)  # the same cut rows on page after page (Stripe's expandable fields)
-def _lazy(where: Where | None, label: str) -> str:
+def _lazy(where: Where | None, label: str, elsewhere: bool = False) -> str:
+    """A cut row; ``elsewhere``: its schema has a page of its own, where a reader without JavaScript reads it."""
     if where is None:
         return '<p class="schema-cut">Nested fields not shown.</p>'
     ref, tokens = where
     path = "".join("/" + _pointer_token(t) for t in tokens)
+    said = _ON_ITS_PAGE if elsewhere else "Nested fields are shown with JavaScript on."
     return (
         f'<details class="schema-more schema-lazy" data-ref="{escape(ref)}" data-path="{escape(path)}">'
-        f'<summary>{label}</summary><p class="schema-cut">Nested fields are shown with JavaScript on.</p></details>'
+        f'<summary>{label}</summary><p class="schema-cut">{said}</p></details>'
     )
+
+
+_ON_ITS_PAGE = "Its fields are shown with JavaScript on, and on its own page: follow its name."
 
 
 def _pointer_token(token: Any) -> str:
