@@ -7,20 +7,16 @@ what the input holds and ``expected``. To add a case, write them; a wrong expect
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
+
+import case_files
 
 from orgdocs.project.inputs import InputKind
 
-CASES = Path(__file__).resolve().parent / "cases" / "inputs"
 
-
-@cache
 def load(name: str) -> dict[str, Any]:
-    """The case file ``name`` (``"read_input"`` reads ``read_input.json``)."""
-    return json.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
+    """The case file ``name`` of ``tests/cases/inputs``."""
+    return case_files.load("inputs", name)
 
 
 def cases(name: str) -> list[dict[str, Any]]:

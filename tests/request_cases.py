@@ -9,21 +9,18 @@ expectation fails on both sides and the message shows what was made instead."""
 from __future__ import annotations
 
 import json
-from functools import cache
-from pathlib import Path
 from typing import Any
+
+import case_files
 
 from orgdocs.model import from_document
 from orgdocs.model.objects import Operation
 from orgdocs.project.requests import RequestParts
 
-CASES = Path(__file__).resolve().parent / "cases" / "requests"
 
-
-@cache
 def load(name: str) -> dict[str, Any]:
-    """The case file ``name`` (``"servers"`` reads ``servers.json``)."""
-    return json.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
+    """The case file ``name`` of ``tests/cases/requests``."""
+    return case_files.load("requests", name)
 
 
 def cases(name: str) -> list[dict[str, Any]]:

@@ -11,9 +11,9 @@ from input_cases import case_id, cases
 
 from orgdocs.project import Site
 from orgdocs.render.site.build import build_site
-from orgdocs.render.site.templating import ASSETS
 
 from .keys import type_into
+from .script_page import script_page
 
 pytestmark = pytest.mark.browser
 
@@ -22,17 +22,8 @@ STATIC = Path(__file__).resolve().parents[1] / "data" / "static"
 
 @pytest.fixture(scope="module")
 def page(browser):
-    context = browser.new_context()
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.set_content("<!DOCTYPE html><html><body></body></html>")
-    for name in ("samples.js", "request.js", "form-state.js"):
-        page.add_script_tag(path=str(ASSETS / name))
-    yield page
-    context.close()
-    assert errors == []
+    with script_page(browser, "samples.js", "request.js", "form-state.js") as page:
+        yield page
 
 
 def test_read_input(page):

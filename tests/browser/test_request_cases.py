@@ -7,24 +7,15 @@ from __future__ import annotations
 import pytest
 from request_cases import case_id, cases, load, payload_operation
 
-from orgdocs.render.site.templating import ASSETS
+from .script_page import script_page
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def page(browser):
-    context = browser.new_context()
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.set_content("<!DOCTYPE html><html><body></body></html>")
-    for name in ("samples.js", "request.js"):
-        page.add_script_tag(path=str(ASSETS / name))
-    yield page
-    context.close()
-    assert errors == []
+    with script_page(browser, "samples.js", "request.js") as page:
+        yield page
 
 
 def _differences(found: list, file: str) -> list[str]:
