@@ -198,7 +198,7 @@ def operation_context(
 ) -> dict:
     """The template context of the operation at ``route`` (``cache``: schema trees shared by the pages of
     the operation's description; ``parts``: its payload, when already made). ``form``: the request form is
-    shown (not on a site's webhook page), so its body editor and the request's samples are made."""
+    shown (not on a site's webhook page), so its body editor is made; without it, ``form`` is None."""
     entry = site.operations["/" + route.strip("/")]
     if parts is None:  # what the trees may offer to open in the browser is what the payload holds
         parts = site.payload_parts(entry.route)
@@ -289,7 +289,9 @@ def operation_context(
         "samples_in_detail": samples and not webhook,
         # without a form beside them (a notebook's OperationView), code.js writes the other languages from this
         "sample_request": _request_json(parts) if samples else "",
-        "form": {
+        "form": None
+        if not form
+        else {
             "fields": fields,
             "servers": server_choices(entry.operation.servers),
             "security": security_form(op["security"], payload["securitySchemes"]),
