@@ -1,6 +1,6 @@
 """The request form's scripts (``assets/``), in the order a page loads them: its parts first, each registering
 on ``window.orgdocs.formParts``, then ``form.js``, which mounts the page's forms with them. An operation page
-lists them (``site_operation.html.j2``), the build copies them and the notebook views' front-end runs them
+lists them (``site_operation.html.j2``, from this tuple), the build copies them and the notebook views' front-end runs them
 (``orgdocs.render.widgets.frontend``), so that the site and the notebook load the same files."""
 
 from __future__ import annotations
