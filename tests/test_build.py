@@ -288,9 +288,9 @@ def test_a_build_is_byte_identical_from_run_to_run(tmp_path):
         assert build_site(Site(config), out, progress=False, workers=workers).workers == workers
         trees.append(_tree(out))
     site = Site(config)
-    # Markdown twins, landing and section pages, schema pages, their list and its map, 404.html, llms.txt,
+    # Markdown twins, landing and section pages, schema pages and their list, 404.html, llms.txt,
     # search.json
-    schemas = len(site.schema_pages.schemas) + 2 * len(site.schema_pages.listings)
+    schemas = len(site.schema_pages.schemas) + len(site.schema_pages.listings)
     extras = 40 + len(site.landings) + len(site.sections) + schemas + 3
     assert (
         len(trees[0]) == 40 * 2 + 2 + len(ASSET_FILES) + 1 + extras + 1
@@ -366,11 +366,10 @@ def test_rendering_pages_leaves_no_reference_cycles(tmp_path):
             gc.garbage.clear()
 
 
-def test_a_page_offers_to_open_only_the_schemas_its_payload_holds(tmp_path):
-    """A discriminator's mapped variants are shown, but a payload does not follow the mapping: a schema
-    that only the mapping reaches, folded in a variant, sends the reader to its page, not a row that opens
-    to nothing in the browser; the same schema opens in place where the payload holds it. A component below a tree's root
-    is drawn folded (its fields are on its page). A page is the same whichever pages were rendered before it
+def test_a_component_below_a_root_is_folded_naming_its_page(tmp_path):
+    """A component below a tree's root is drawn folded: its fields are its page's tree, which the browser
+    fetches when the row is opened; a discriminator's mapped variants too, though a payload does not follow
+    the mapping (opening one needs no payload). A page is the same whichever pages were rendered before it
     (subtrees are reused between pages)."""
 
     mapping = {"cat": "#/components/schemas/Cat", "dog": "#/components/schemas/Dog"}
@@ -388,7 +387,7 @@ def test_a_page_offers_to_open_only_the_schemas_its_payload_holds(tmp_path):
 
     site = _returning(tmp_path, schemas, {"/pets": "Pet", "/cats": "CatBox"})
     routes = list(site.operations)
-    lazy = re.compile(r'<details class="schema-more schema-lazy" data-ref="([^"]*)"')
+    folded = re.compile(r'<details class="schema-more schema-lazy" data-ref="([^"]*)" data-page="([^"]*)"')
     rendered = []
     for order in (routes, routes[::-1]):
         renderer = PageRenderer(site)
@@ -396,17 +395,15 @@ def test_a_page_offers_to_open_only_the_schemas_its_payload_holds(tmp_path):
     assert rendered[0] == rendered[1]
     opened = {}
     for route, html in rendered[0].items():
-        held = json.loads(site.payload_json(route))["components"]
-        opened[route] = lazy.findall(html)
-        assert all(target in held for target in opened[route] if target)
+        opened[route] = {ref for ref, _ in folded.findall(html)}
+        for ref, href in folded.findall(html):  # from an operation's page, three folders deep
+            page = "/" + "/".join([*route.strip("/").split("/")[:-2], *href.strip("/").split("/")[2:]])
+            assert site.schema_pages.schemas[page].ref == ref
     pets, cats = (next(r for r in routes if r.endswith(name)) for name in ("get-pet", "get-cat-box"))
-    assert "#/components/schemas/Toy" not in json.loads(site.payload_json(pets))["components"]
-    assert ">cat<" in rendered[0][pets] and ">toy<" in rendered[0][pets]  # the variant's own fields
-    assert "Its fields are on its own page" in rendered[0][pets]  # Toy's
-    assert "#/components/schemas/Toy" not in opened[pets]
-    # the box's fields are drawn; the schemas they name open in place, from the payload that holds them
-    assert {"#/components/schemas/Pet", "#/components/schemas/Cat"} <= set(opened[cats])
-    assert ">toy<" not in rendered[0][cats]
+    assert {"#/components/schemas/Cat", "#/components/schemas/Dog"} <= opened[pets]  # mapped variants
+    assert ">toy<" not in rendered[0][pets]  # Cat's own field: on Cat's page
+    assert {"#/components/schemas/Pet", "#/components/schemas/Cat"} <= opened[cats]
+    assert ">toy<" not in rendered[0][cats] and ">kind<" not in rendered[0][cats]
 
 
 def test_a_variant_reads_the_same_whichever_page_was_rendered_first(tmp_path):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from orgdocs.model import from_document, load
-from orgdocs.model.callbacks import callback_schema_locations, read_callbacks, read_links
+from orgdocs.model.callbacks import read_callbacks, read_links
 
 CALLBACKS = Path(__file__).parent / "data" / "callbacks.yaml"
 EVENT_URL = "{$request.body#/callbackUrl}"
@@ -40,27 +40,6 @@ def test_references_on_the_way_are_followed_and_located():
     assert renewal.location == ("#/components/pathItems/RenewalItem", ("put",))
     assert renewal.operation.description == "Sent when the subscription renews."
     assert renewal.operation.request_body.content[0].media_type == "application/json"
-    requests, responses = callback_schema_locations(renewal, description.resolver)
-    assert requests == [("#/components/requestBodies/Renewal", ("content", "application/json", "schema"))]
-    assert responses == [[("#/components/responses/Accepted", ("content", "application/json", "schema"))]]
-    event = read_callbacks(operation, description.resolver)[0]
-    requests, responses = callback_schema_locations(event, description.resolver)
-    assert requests == [
-        (
-            "",
-            (
-                "callbacks",
-                "onEvent",
-                EVENT_URL,
-                "post",
-                "requestBody",
-                "content",
-                "application/json",
-                "schema",
-            ),
-        )
-    ]
-    assert responses == [[], []]
 
 
 def test_what_cannot_be_followed_is_left_out():

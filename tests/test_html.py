@@ -328,11 +328,23 @@ def test_tree_cycles_are_links_to_the_expanding_row():
     assert out.count("circular") == 2
 
 
-def test_tree_direction_leaves_out_read_only_or_write_only():
+def test_tree_direction_marks_what_it_leaves_out():
+    """Trees are rendered in no direction (a component's subtree once for requests, responses and its page):
+    the rows a request leaves out say they are read-only, those a response leaves out write-only, and the
+    tree says its direction; the stylesheet hides them (tests/browser/test_deep_schemas.py)."""
     request = schema_tree_html({"$ref": "#/components/schemas/Node"}, resolve, direction="request")
     response = schema_tree_html({"$ref": "#/components/schemas/Node"}, resolve, direction="response")
-    assert ">id<" not in request and ">secret<" in request
-    assert ">id<" in response and ">secret<" not in response
+    assert request.startswith('<div class="schema-tree" data-direction="request"')
+    assert response.startswith('<div class="schema-tree" data-direction="response"')
+    assert request.replace('"request"', '"response"', 1) == response
+    marks = {
+        name: only
+        for only, name in re.findall(
+            r'<li class="schema-row"[^>]*?(?: data-only="(\w+)")?><div class="schema-head"><code class="schema-name">(\w+)<',
+            request,
+        )
+    }
+    assert marks["id"] == "read" and marks["secret"] == "write" and marks["children"] == ""
 
 
 def test_tree_combinators():
@@ -348,18 +360,16 @@ def test_tree_combinators():
     assert "string or integer" in scalars and "Any of" not in scalars  # a union of scalars reads inline
 
 
-def test_tree_depth_and_size_limits_leave_lazy_rows():
+def test_tree_depth_and_size_limits_cut_rows_saying_so():
     deep: dict = {"type": "string"}
-    for i in range(12):
+    for i in range(20):
         deep = {"type": "object", "properties": {f"level{i}": deep}}
-    out = schema_tree_html(deep, resolve, where=("", ("operation", "x")))
-    assert out.count("schema-lazy") == 1
-    assert 'data-path="/operation/x' in out
-    small = schema_tree_html(deep, resolve, context=TreeContext(tree_rows=2), where=("", ()))
-    assert small.count("schema-lazy") == 1
-    assert 'data-path="/properties/level11/properties/level10"' in small
-    cut = schema_tree_html(deep, resolve)  # no location: says it is cut
-    assert "Nested fields not shown" in cut
+    out = schema_tree_html(deep, resolve)
+    assert out.count("Not shown: the tree is too large or too deep here.") == 1
+    assert ">level8<" in out and ">level7<" not in out  # MAX_DEPTH levels of fields
+    small = schema_tree_html(deep, resolve, context=TreeContext(tree_rows=2))
+    assert ">level18<" in small and ">level17<" not in small and small.count("Not shown") == 1
+    assert "schema-lazy" not in out + small  # nothing is left for the browser to draw
 
 
 def test_unresolved_references_are_named_not_fatal():
@@ -672,8 +682,8 @@ def test_callbacks_come_after_responses_one_entry_per_name_expression_and_method
 
 
 def test_callbacks_given_by_reference_are_followed(callbacks):
-    """components/callbacks -> components/pathItems -> components/requestBodies and components/responses;
-    a cut row below them points at the component that holds it, one in the page's payload."""
+    """components/callbacks -> components/pathItems -> components/requestBodies and components/responses,
+    their schemas drawn whole (the deepest field of the renewal's plan too)."""
     section = _section(operation_html(callbacks, SUBSCRIBE), "callbacks")
     assert '<code class="op-path">{$request.body#/callbackUrl}/renewals</code>' in section
     assert '<span class="method method-put">PUT</span>' in section and "onRenewal" in section
@@ -682,13 +692,7 @@ def test_callbacks_given_by_reference_are_followed(callbacks):
         'id="callback-on-renewal-put-response-202"' in section
         and "Accepted, will retry otherwise." in section
     )
-    assert (
-        'data-ref="#/components/requestBodies/Renewal" data-path="/content/application~1json/schema/properties/plan'
-        in section
-    )
-    assert "#/components/requestBodies/Renewal" in callbacks.payload(SUBSCRIBE)["components"]
-    inline = re.search(r'data-ref="" data-path="([^"]+)"', section).group(1)
-    assert inline.startswith("/operation/callbacks/onEvent/{$request.body#~1callbackUrl}/post/requestBody/")
+    assert "The plan renewed into." in section and "schema-lazy" not in section
 
 
 def test_response_links_name_their_target_and_its_inputs(callbacks):

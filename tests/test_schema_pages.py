@@ -1,5 +1,5 @@
 """Schema pages (orgdocs/project/schema_pages.py, orgdocs/render/site/schema_page.py): routes, "used by",
-payloads, the pages and lists, type labels linking to them, the sidebar entry, the build and dev."""
+the pages and lists, type labels linking to them, the sidebar entry, the build and dev."""
 
 from __future__ import annotations
 
@@ -19,16 +19,11 @@ from orgdocs.render.site.pages import PageRenderer
 
 DATA = Path(__file__).parent / "data"
 SHELTER = DATA / "schema-pages.yaml"
-PAYLOAD = re.compile(r'<script type="application/json" id="orgdocs-payload">(.*?)</script>', re.S)
 
 
 @pytest.fixture(scope="module")
 def site() -> Site:
     return Site.from_description(SHELTER)
-
-
-def _payload(page: str) -> dict:
-    return json.loads(PAYLOAD.search(page).group(1))
 
 
 def _resolve(page_route: str, href: str) -> str:
@@ -70,19 +65,8 @@ def test_used_by_lists_direct_references_through_other_components(site):
     assert pages.used_by("/api/schemas-2/pet-status") == ([], [])
 
 
-def test_payloads_name_the_map_of_schema_pages_that_browser_trees_link_from(site):
-    url = site.payload("/api/pets/create-pet")["schemaPages"]
-    assert url == "/_docs/openapi/api/schemas-2.json"  # beside the payloads, named after the list's route
-    found = json.loads(site.schema_pages.map_json("/api/schemas-2"))
-    assert found["route"] == "/api/schemas-2"
-    assert found["names"]["#/components/schemas/Pet_Status"] == "pet-status-2"
-    for ref, segment in found["names"].items():
-        assert site.schema_pages.schemas[f"{found['route']}/{segment}"].ref == ref
-    assert len(found["names"]) == len(site.schema_pages.schemas)
-
-
 def test_a_schema_page_shows_its_tree_example_and_users(site):
-    page, parts = PageRenderer(site).schema("/api/schemas-2/pet")
+    page = PageRenderer(site).schema("/api/schemas-2/pet")
     assert '<h1 class="op-title schema-page-name">Pet</h1>' in page
     assert "A pet of the shelter." in page
     assert 'id="example"' in page and "Rex" in page  # the example, from the schema's own values
@@ -90,50 +74,49 @@ def test_a_schema_page_shows_its_tree_example_and_users(site):
     links = re.findall(r'href="([^"]+)"', used.split("</section>")[0])
     targets = {_resolve("/api/schemas-2/pet", href) for href in links if not href.startswith("#")}
     assert targets == {"/api/pets/list-pets", "/api/pets/create-pet"}
-    # the rows of another schema link to its page; only the page's own schema is in its payload
+    # the rows of another schema link to its page; the page carries no payload: its tree is whole
     assert 'href="../../schemas-2/owner/"' in page
     assert '<a class="schema-ref" aria-current="page" href="../../schemas-2/pet/"' in page  # its own name
-    payload = _payload(page)
-    assert payload["schema"] == "#/components/schemas/Pet"
-    assert list(payload["components"]) == ["#/components/schemas/Pet"]
-    assert parts.refs == frozenset(payload["components"])
-    assert payload["schemaPages"] == "/_docs/openapi/api/schemas-2.json"  # a row opened later links too
+    assert 'id="orgdocs-payload"' not in page
 
 
 def test_the_example_is_the_one_of_a_response_or_of_a_request_body_where_only_sent(site):
-    pet, _ = PageRenderer(site).schema("/api/schemas-2/pet")
+    pet = PageRenderer(site).schema("/api/schemas-2/pet")
     example = pet[pet.index('id="example"') : pet.index('id="used-by"')]
     assert '"id"' in example  # read-only: a response has it
     assert site.schema_pages.only_sent("/api/schemas-2/adoption")
-    adoption, _ = PageRenderer(site).schema("/api/schemas-2/adoption")
+    adoption = PageRenderer(site).schema("/api/schemas-2/adoption")
     example = adoption[adoption.index('id="example"') : adoption.index('id="used-by"')]
     assert "a quiet home" in example and "ad-1" not in example  # as the request body sends it
 
 
-def test_a_schema_page_cuts_nested_fields_past_its_first_level(site):
-    page, _ = PageRenderer(site).schema("/api/schemas-2/pet")
+def test_a_schema_page_draws_its_own_fields_and_folds_other_schemas(site):
+    """Its tree is what other pages' folded rows of it show: every field of its own, nested inline ones too;
+    another component's fields are on that one's page, which the folded row names."""
+    page = PageRenderer(site).schema("/api/schemas-2/pet")
     tree = page[page.index('id="schema"') : page.index('id="example"')]
-    # the inline "tags" object opens from the page's payload; Owner's fields are on Owner's page
-    assert (
-        'class="schema-more schema-lazy" data-ref="#/components/schemas/Pet" data-path="/properties/tags"'
-        in tree
+    rows = re.findall(r'<code class="schema-name">([^<]+)</code>', tree)
+    assert {"id", "name", "tags", "owner"} <= set(rows)
+    assert {"kind", "keeper"} <= set(rows)  # the inline "tags" object: drawn here
+    assert re.search(
+        r'<details class="schema-more schema-lazy" data-ref="#/components/schemas/Owner" '
+        r'data-page="../../schemas-2/owner/"><summary>\d+ fields?</summary>',
+        tree,
     )
-    assert "Its fields are on its own page" in tree
-    assert "best_friend" not in tree
-
-
-def test_a_small_schema_page_carries_no_schema(site):
-    page, _ = PageRenderer(site).schema("/api/schemas-2/pet-status")
-    assert _payload(page)["components"] == {}
-    assert "schema-lazy" not in page
+    assert "best_friend" not in tree  # Owner's own field: on Owner's page
+    # the read-only id says so: a request's tree that opens this one leaves it out
+    assert re.search(
+        r'<li class="schema-row" data-only="read"><div class="schema-head"><code class="schema-name">id<',
+        tree,
+    )
 
 
 def test_description_text_and_names_are_escaped(site):
     renderer = PageRenderer(site)
-    owner, _ = renderer.schema("/api/schemas-2/owner")
-    assert "<script>alert" not in owner.split('id="orgdocs-payload"')[0]
-    odd, _ = renderer.schema("/api/schemas-2/b-odd-b")
-    assert "<b>Odd</b>" not in odd.split('id="orgdocs-payload"')[0]
+    owner = renderer.schema("/api/schemas-2/owner")
+    assert "<script>alert" not in owner
+    odd = renderer.schema("/api/schemas-2/b-odd-b")
+    assert "<b>Odd</b>" not in odd
     assert "&lt;b&gt;Odd&lt;/b&gt;" in odd
     listing = renderer.schema_list("/api/schemas-2")
     assert "<b>Odd</b>" not in listing and "<script>alert" not in listing
@@ -174,7 +157,7 @@ def test_every_page_lists_the_schemas_in_the_sidebar(site):
     renderer = PageRenderer(site)
     operation = renderer.operation("/api/pets/list-pets")
     assert '<a href="../../schemas-2/">Schemas</a>' in operation
-    schema, _ = renderer.schema("/api/schemas-2/owner")
+    schema = renderer.schema("/api/schemas-2/owner")
     assert '<li class="nav-current"><a href="../">Schemas</a>' in schema
     assert '<a href="../schemas-2/" aria-current="page">Schemas</a>' in renderer.schema_list("/api/schemas-2")
 
@@ -186,7 +169,7 @@ def test_swagger_definitions_have_pages(data_dir):
     for entry in pages.schemas.values():
         assert entry.ref.startswith("#/definitions/")
     route = next(iter(pages.schemas))
-    page, _ = PageRenderer(site).schema(route)
+    page = PageRenderer(site).schema(route)
     assert site.schema_pages.schemas[route].name in page
 
 
@@ -211,8 +194,16 @@ def test_the_build_writes_schema_pages_whose_links_all_resolve(tmp_path):
             assert (out / _resolve(route, href).strip("/") / "index.html").is_file(), (route, href)
     manifest = json.loads((out / "_docs/build-manifest.json").read_text())["files"]
     assert "api/schemas-2/pet/index.html" in manifest
-    written = json.loads((out / "_docs/openapi/api/schemas-2.json").read_text())
-    assert written == json.loads(site.schema_pages.map_json("/api/schemas-2"))
+    # every folded row opens the schema page it names
+    for page in out.glob("api/**/index.html"):
+        route = "/" + page.parent.relative_to(out).as_posix()
+        for ref, href in re.findall(
+            r'class="schema-more schema-lazy" data-ref="([^"]+)" data-page="([^"]+)"', page.read_text()
+        ):
+            target = out / _resolve(route, href).strip("/") / "index.html"
+            assert '<div class="schema-tree" id="' in target.read_text() and html.unescape(
+                ref
+            ) in html.unescape(target.read_text())
 
 
 def test_dev_serves_schema_pages_and_lists(tmp_path):
@@ -231,10 +222,9 @@ def test_dev_serves_schema_pages_and_lists(tmp_path):
     assert "Pet_Status" in render_route(renderer, "/api/schemas-2")
     with pytest.raises(KeyError):
         render_route(renderer, "/api/schemas-2/no-such-schema")
-    answer, page = asyncio.run(_dev_get(state, "/_docs/openapi/api/schemas-2.json", "/api/schemas-2/owner/"))
-    assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
-    assert answer.json()["names"]["#/components/schemas/Pet"] == "pet"
-    assert page.status_code == 200 and "Who looks after a pet." in page.text
+    (page,) = asyncio.run(_dev_get(state, "/api/schemas-2/owner/"))
+    assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
+    assert "Who looks after a pet." in page.text
 
 
 async def _dev_get(state: DevState, *paths: str) -> list[httpx.Response]:

@@ -166,7 +166,7 @@ def render_route(renderer: Any, route: str) -> str:
     if route in site.sections:
         return renderer.section(route)
     if route in site.schema_pages.schemas:
-        return renderer.schema(route)[0]
+        return renderer.schema(route)
     if route in site.schema_pages.listings:
         return renderer.schema_list(route)
     raise KeyError(route)
@@ -234,9 +234,6 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
             return JSONResponse(site.index, headers=NO_STORE)
         if path == "search":
             return JSONResponse(site.search_file, headers=NO_STORE)
-        if "/" + path in site.schema_pages.listings:  # the map of a description's schema pages
-            text = site.schema_pages.map_json("/" + path)
-            return Response(text, media_type="application/json", headers=NO_STORE)
         try:
             text = await asyncio.to_thread(site.payload_json, "/" + path)
         except KeyError:

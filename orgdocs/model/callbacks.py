@@ -7,9 +7,7 @@ response feeds another operation: its target (``operationId`` or ``operationRef`
 expressions of that operation's parameters and body.
 
 Callbacks, their path items, operations, request bodies and responses may be ``$ref``s: each is followed
-with the description's resolver, and each callback operation keeps where it is written (``Location``), so
-that a renderer can point into the operation's payload, which holds ``callbacks`` as written and every
-reference they reach under its own key. What cannot be followed is left out, as the reader of ``paths``
+with the description's resolver, and each callback operation keeps where it is written (``Location``). What cannot be followed is left out, as the reader of ``paths``
 leaves out what it cannot follow.
 """
 
@@ -29,7 +27,6 @@ __all__ = [
     "Callback",
     "Link",
     "Location",
-    "callback_schema_locations",
     "expression_text",
     "located",
     "read_callbacks",
@@ -111,33 +108,6 @@ def _item_operations(
             method, expression, raw, pointer, resolver, path_parameters, servers
         )
         yield Callback(name, expression, callback_operation, raw_at)
-
-
-def callback_schema_locations(callback: Callback, resolver: Resolver) -> tuple[list, list[list]]:
-    """Where the schemas of ``callback``'s operation are written: one ``Location`` per media type of its
-    request body, and per response (those the model reads, in its order) one per media type, each in the
-    order of ``operation.request_body.content`` and ``operation.responses[i].content``."""
-    raw, at = callback.operation.raw, callback.location
-    body, body_at = located(raw.get("requestBody"), _below(at, "requestBody"), resolver)
-    requests = _content_locations(body, body_at, resolver) if isinstance(body, dict) else []
-    responses = []
-    for status, response in as_dict(raw.get("responses")).items():
-        response, response_at = located(response, _below(at, "responses", status), resolver)
-        if isinstance(response, dict):  # as ``read_responses`` reads them
-            responses.append(_content_locations(response, response_at, resolver))
-    return requests, responses
-
-
-def _content_locations(holder: dict, at: Location, resolver: Resolver) -> list[Location]:
-    found = []
-    for media_type, media in as_dict(holder.get("content")).items():
-        _, media_at = located(media, _below(at, "content", media_type), resolver)
-        found.append(_below(media_at, "schema"))
-    return found
-
-
-def _below(location: Location, *keys: Any) -> Location:
-    return (location[0], (*location[1], *keys))
 
 
 def _pointer(base: str, location: Location) -> str:

@@ -8,11 +8,7 @@ of an operation, a section or a hand-written page: a taken one gets ``-2``, ``-3
 
 Every schema page sits three folders deep, as operation pages do: a type label in any schema tree of the
 description links to ``../../<list>/<name>/`` whatever page it is on, so a subtree rendered once serves
-every page (``links``). The browser renders trees too (rows opened later): there ``assets/schema.js``
-links the labels from the description's map of schema pages (``map_json``: ``{route, names: {ref:
-segment}}``, at ``map_url``: ``/_docs/openapi/<list>.json``), which it fetches when a row it draws names a
-schema; a payload says where that map is (``schemaPages``), a few bytes instead of a map per payload
-(Stripe's payloads hold 676 schemas each).
+every page (``links``), and a component folded in a tree opens with its page's tree, fetched from there.
 
 "Used by" lists what references a schema directly: operations (their parameters, bodies, responses and
 callbacks, through the non-schema components they name) and other component schemas.
@@ -24,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.loading.refs import escape_token, pointer_tokens
-from orgdocs.project.payloads import PayloadParts, ReachIndex, dumps, operation_dict, reachable_refs
-from orgdocs.project.routes import RouteTable, payload_url, segment
+from orgdocs.project.payloads import ReachIndex, operation_dict, reachable_refs
+from orgdocs.project.routes import RouteTable, segment
 
 if TYPE_CHECKING:
     from orgdocs.model import Description
@@ -182,41 +178,6 @@ class SchemaPages:
     def links(self, description: Description) -> SchemaLinks | None:
         """What type labels of ``description``'s trees link to (None: it has no component schemas)."""
         return self._links.get(id(description))
-
-    def map_url(self, description: Description) -> str | None:
-        """Where ``description``'s map of schema pages is (``map_json``); None: it has no schema pages."""
-        listing = self._listing_of.get(id(description))
-        return payload_url(listing.route) if listing is not None else None  # beside the payloads
-
-    def map_json(self, listing_route: str) -> str:
-        """The map of a list's schema pages: its route and ``{ref: route segment}`` of each schema."""
-        listing = self.listings[listing_route]
-        names = {entry.ref: entry.route.rsplit("/", 1)[-1] for entry in map(self.schemas.get, listing.routes)}
-        return dumps({"route": listing.route, "names": names})
-
-    def payload_parts(self, route: str, *, held: bool = True) -> PayloadParts:
-        """The payload of the schema page at ``route``: its reference, its schema (where ``held``: what its
-        page's lazy rows open in the browser) and ``schemaPages`` (``map_url``). Not the schemas it reaches: a row of another schema links to that schema's page instead (GitHub's "issue" would
-        carry "repository" and ten others)."""
-        entry = self.schemas[route]
-        reach = entry.reach
-        found = reach.resolves(entry.ref)
-        refs = [entry.ref] if held and found else []
-        head = {
-            "route": route,
-            "group": entry.group,
-            "source": entry.description.source,
-            "schema": entry.ref,
-            "schemaPages": self.map_url(entry.description),
-            "unresolved": [] if found else [entry.ref],
-        }
-        text = dumps(head)
-        return PayloadParts(
-            f'{text[:-1]},"components":{{'.encode(),
-            tuple(reach.fragment(ref) for ref in refs),
-            None,
-            frozenset(refs),
-        )
 
     def used_by(self, route: str) -> tuple[list[str], list[str]]:
         """(routes of the operations, routes of the schemas) that reference the schema at ``route``

@@ -9,14 +9,13 @@ tree, the examples and the request form read:
   member (depth first, ``$ref`` followed) that states it;
 - ``FLAGS`` (readOnly, writeOnly, nullable, deprecated): true when the schema or any member says so.
 
-``merged_schema`` is the schema with those facts filled in. ``assets/schema.js`` has the same rules
-(``facts`` and ``mergedSchema``). References are followed at most ``MAX_HOPS`` deep and never twice (cycles).
+``merged_schema`` is the schema with those facts filled in. References are followed at most ``MAX_HOPS``
+deep and never twice (cycles).
 
 ``implicit_subtypes`` reads OpenAPI's implicit discriminator rule: without a ``mapping``, the subtypes of a
-base schema are the component schemas whose ``allOf`` names it, each named by its component's name
-(``assets/schema.js`` ``implicitSubtypes``, over the components a page carries).
+base schema are the component schemas whose ``allOf`` names it, each named by its component's name.
 
-``fields_label`` words the count of a folded object's nested rows ("12 fields"), for the trees of both.
+``fields_label`` words the count of a folded object's nested rows ("12 fields").
 """
 
 from __future__ import annotations

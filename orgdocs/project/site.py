@@ -532,9 +532,6 @@ class Site:
             "examples": operation_examples(operation, description.resolve),
             "unresolved": list(dict.fromkeys([*operation.kept_refs, *unresolved])),
         }
-        schema_pages = self.schema_pages.map_url(description)
-        if schema_pages is not None:  # where the map of its schema pages is, for the trees' type labels
-            head["schemaPages"] = schema_pages
         if description.format == "openapi" and description.version.startswith("3.1"):
             head["openapi"] = description.version  # JSON Schema 2020-12: a $ref's siblings apply (check.js)
         text, as_is = dumps_value(head)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import sys
@@ -194,6 +195,15 @@ def test_github_explorer_search_keyboard_and_theme(corpus, lab, page, tmp_path):
     tabs.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "github-samples.png"))
     page.screenshot(path=str(tmp_path / "github-operation.png"))
+
+    # a component folded in the reference opens with the tree the kernel renders for it (its page's, on a site)
+    user = page.locator(
+        '.ow-operation #response-201 li.schema-row[data-schema-ref="#/components/schemas/nullable-simple-user"]'
+    )
+    user.first.locator(":scope > details.schema-lazy > summary").click()
+    login = user.first.locator("details .schema-name").filter(has_text=re.compile("^login$"))
+    login.wait_for(timeout=15_000)
+    assert login.is_visible() and active_cell(page) == cell
 
     # "/" from anywhere in the widget goes back to the search box
     heading.click()

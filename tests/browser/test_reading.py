@@ -183,11 +183,11 @@ def test_a_variant_is_chosen_with_a_selector(reading_site, static_server, watche
     cat = choice.get_by_role("button", name="cat")
     dog = choice.get_by_role("button", name="dog")
     assert cat.get_attribute("aria-pressed") == "true" and dog.get_attribute("aria-pressed") == "false"
-    assert response.get_by_text("How well the cat hunts.").is_visible()
+    response.get_by_text("How well the cat hunts.").wait_for()  # a component: fetched from its page
     assert not response.get_by_text("The size of the pack.").is_visible()
     dog.click()
     assert dog.get_attribute("aria-pressed") == "true"
-    assert response.get_by_text("The size of the pack.").is_visible()
+    response.get_by_text("The size of the pack.").wait_for()
     assert not response.get_by_text("How well the cat hunts.").is_visible()
     assert response.get_by_text("string or integer").first.is_visible()  # a union of scalars, inline
     assert seen.errors == []
@@ -259,14 +259,17 @@ def test_every_schema_field_has_an_anchor_and_a_link_that_opens_it(reading_site,
     page = seen.page
     page.set_viewport_size({"width": 1000, "height": 500})
     page.goto(static_server(reading_site) + CREATE + "#response-201.pet.dog.packSize")
-    ids = page.evaluate("Array.from(document.querySelectorAll('.schema-row > .schema-head')).map(h => h.id)")
-    assert "request-body.text" in ids and "response-201.pet.cat.huntingSkill" in ids
-    assert "" not in ids and len(ids) == len(set(ids))  # every row, each once
-    # the deep link chose the variant it names, opened the fields around it and scrolled to it
+    # the deep link fetched the variant it names (a component folded in the page), chose it, opened the
+    # fields around it and scrolled to it
     target = page.locator('[id="response-201.pet.dog.packSize"]')
-    assert target.is_visible()
-    top = target.evaluate("element => element.getBoundingClientRect().top")
-    assert 40 <= top < 300
+    target.wait_for()
+    page.wait_for_function(
+        "() => { const top = document.getElementById('response-201.pet.dog.packSize').getBoundingClientRect().top;"
+        " return 40 <= top && top < 300; }"
+    )
+    ids = page.evaluate("Array.from(document.querySelectorAll('.schema-row > .schema-head')).map(h => h.id)")
+    assert "request-body.text" in ids and "response-201.pet.dog.packSize" in ids
+    assert "" not in ids and len(ids) == len(set(ids))  # every row, each once
     assert page.get_by_role("button", name="dog").get_attribute("aria-pressed") == "true"
     link = page.get_by_role("link", name="Link to field text", exact=True)
     assert link.count() == 2  # the request's and the response's text

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+import re
+
 import pytest
 import traitlets
 
+from orgdocs.model import from_document
+from orgdocs.project import Site
 from orgdocs.render.widgets.navigator import Navigator, navigation_routes
 
 
@@ -87,13 +92,33 @@ def test_the_index_is_sent_by_message_not_synced(site):
 
 def test_unknown_messages_and_routes_are_answered_with_an_error(site):
     navigator = Navigator(site)
-    (answer,) = answers(navigator, {"type": "payload", "route": "/nope", "id": 7})
+    (answer,) = answers(navigator, {"type": "tree", "route": "/nope", "ref": "#/x", "id": 7})
     assert answer["id"] == 7 and "no operation" in answer["error"]
     (answer,) = answers(navigator, {"type": "dance", "id": 8})
     assert "unknown message" in answer["error"]
     assert answers(navigator, {"no": "id"}) == []
-    (answer,) = answers(navigator, {"type": "payload", "route": "/api/pets/create-pet", "id": 9})
-    assert answer["payload"]["operation"]["operationId"] == "createPet"
+    route = "/api/pets/create-pet"
+    (answer,) = answers(navigator, {"type": "tree", "route": route, "ref": "#/paths/x", "id": 9})
+    assert "no component schema" in answer["error"]  # only a component's tree is asked for
+
+
+def test_a_folded_component_is_rendered_by_the_kernel_when_asked(pets_document):
+    """A notebook view folds a component below a tree's root as a site's page does, without a link (it has no
+    schema pages); opened, it asks the kernel for the component's tree, the one its page would show."""
+    document = copy.deepcopy(pets_document)
+    schemas = document["components"]["schemas"]
+    schemas["Owner"] = {"type": "object", "properties": {"name": {"type": "string"}}}
+    schemas["Pet"]["properties"]["owner"] = {"$ref": "#/components/schemas/Owner"}
+    navigator = Navigator(Site.from_description(from_document(document, source="pets.yaml")))
+    page = navigator.page_html("/api/pets/create-pet")
+    folded = re.findall(r'<details class="schema-more schema-lazy" data-ref="([^"]+)">', page)
+    assert folded and 'data-page="' not in page and '<a class="schema-ref"' not in page
+    (answer,) = answers(
+        navigator, {"type": "tree", "route": "/api/pets/create-pet", "ref": folded[0], "id": 3}
+    )
+    tree = answer["html"]
+    assert tree.startswith('<div class="schema-tree"') and '<ul class="schema-props">' in tree
+    assert f'data-schema-ref="{folded[0]}"' in tree
 
 
 def test_navigator_accepts_a_description_or_a_path(description, pets_file):

@@ -154,9 +154,8 @@ def export_pages(
                 others.append(_write(payload_path(out, route), payload_json))
                 _write(page, renderer.operation(route, parts, payload_json))
             elif route in site.schema_pages.schemas:
-                _write(page, renderer.schema(route)[0])  # its payload is in the page
-            elif route in site.schema_pages.listings:  # and the map the browser's trees link from
-                others.append(_write(payload_path(out, route), site.schema_pages.map_json(route)))
+                _write(page, renderer.schema(route))
+            elif route in site.schema_pages.listings:
                 _write(page, renderer.schema_list(route))
             else:
                 _write(page, renderer.page(route))

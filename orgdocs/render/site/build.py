@@ -9,9 +9,9 @@ Layout of ``out``::
     _docs/openapi/index.json        the endpoint index (``Site.index``)
     _docs/openapi/search.json       a short text per endpoint, loaded by search on the first keystroke
     _docs/openapi/<route>.json      one payload per operation (also embedded in its page)
-    <group>/schemas/<name>/index.html  a page per component schema (its payload is in the page), and
-                                    <group>/schemas/index.html, their list (``orgdocs.project.schema_pages``)
-    _docs/openapi/<group>/schemas.json  the route of each schema's page, for the trees drawn in the browser
+    <group>/schemas/<name>/index.html  a page per component schema (its tree is what other pages' folded
+                                    rows of it show), and <group>/schemas/index.html, their list
+                                    (``orgdocs.project.schema_pages``)
     _docs/assets/                   CSS and JavaScript, no build step, nothing from another host
     _docs/descriptions/<name>       each local description as it was read (``downloads``), linked from landings
 
@@ -502,7 +502,7 @@ class _OperationWriter:
 
     def write(self, route: str, phases: Phases) -> tuple[str, int, int, int]:
         """(route, page bytes, bytes of its other files, their count) of one operation, written: its page,
-        its payload and the page's Markdown twin; or of one schema page (its payload is in the page)."""
+        its payload and the page's Markdown twin; or of one schema page."""
         site = self.renderer.site
         if route in site.schema_pages.schemas:
             return self.write_schema(route, phases)
@@ -520,10 +520,9 @@ class _OperationWriter:
 
     def write_schema(self, route: str, phases: Phases) -> tuple[str, int, int, int]:
         with phases("render"):
-            html, parts = self.renderer.schema(route, embed_later=True)
-            page = self.embedded(html.encode("utf-8"), parts)
+            page = self.renderer.schema(route)
         with phases("write"):
-            return route, self.files.write(page_path(self.root, route), page), 0, 0
+            return route, self.files.write_text(page_path(self.root, route), page), 0, 0
 
     def page_chunks(self, route: str, parts: Any) -> list[bytes | memoryview]:
         """The page's bytes: its HTML rendered around a slot, and the payload's bytes in the slot (the same
@@ -605,10 +604,6 @@ def _write_site_files(
         with phases("render"):
             if route in site.schema_pages.listings:
                 html = renderer.schema_list(route)
-                with phases("write"):  # the map of its schemas' pages, that the browser's trees link from
-                    totals.file(
-                        files.write_text(payload_path(root, route), site.schema_pages.map_json(route))
-                    )
             else:
                 html = renderer.page(route) if route else renderer.home()
         with phases("write"):

@@ -20,8 +20,6 @@ from markupsafe import Markup
 from orgdocs.loading.refs import follow
 from orgdocs.loading.sources import is_url
 from orgdocs.model.callbacks import (
-    Location,
-    callback_schema_locations,
     expression_text,
     read_callbacks,
     read_links,
@@ -46,7 +44,6 @@ from orgdocs.render.site.pretty import pretty_json
 from orgdocs.render.site.schema_tree import (
     TreeCache,
     TreeContext,
-    Where,
     schema_tree_html,
     type_label,
 )
@@ -208,7 +205,6 @@ def operation_context(
     tree = TreeContext(
         id_prefix="s" + hashlib.blake2s(entry.route.encode(), digest_size=3).hexdigest() + "-",
         cache=cache or TreeCache(),
-        payload_refs=parts.refs,
     )
     links = functools.partial(_links, site=site, description=entry.description)
     method = op["method"].lower()
@@ -235,12 +231,8 @@ def operation_context(
     )
     # in reading order: a schema met again on the page is drawn short, its first drawing linked
     parameters = _parameters(op, resolve, tree)
-    request_body = _request_body(
-        op["requestBody"], payload["examples"]["request"], _PAYLOAD_PLACES, resolve, tree
-    )
-    responses = _responses(
-        op["responses"], payload["examples"]["responses"], _PAYLOAD_PLACES, resolve, tree, links
-    )
+    request_body = _request_body(op["requestBody"], payload["examples"]["request"], resolve, tree)
+    responses = _responses(op["responses"], payload["examples"]["responses"], resolve, tree, links)
     return {
         "route": entry.route,
         "group": entry.group,
@@ -310,13 +302,12 @@ def operation_context(
     }
 
 
-def _parameters(op: dict, resolve, tree: TreeContext, *, located: bool = True) -> list[dict]:
-    """The parameters by location (``located``: ``op`` is the payload's operation, where a tree's cut rows
-    find their schemas)."""
+def _parameters(op: dict, resolve, tree: TreeContext) -> list[dict]:
+    """The parameters by location."""
     groups = []
     for location, label in LOCATIONS:
         rows = []
-        for i, param in enumerate(op["parameters"]):
+        for param in op["parameters"]:
             if param["in"] != location:
                 continue
             schema = param["schema"]
@@ -325,13 +316,7 @@ def _parameters(op: dict, resolve, tree: TreeContext, *, located: bool = True) -
             type_html, badges, facts = type_label(schema, resolve, tree.cache)
             nested = ""
             if _is_complex(schema, resolve):
-                nested = schema_tree_html(
-                    schema,
-                    resolve,
-                    direction="request",
-                    where=("", ("operation", "parameters", i, "schema")) if located else None,
-                    context=tree,
-                )
+                nested = schema_tree_html(schema, resolve, direction="request", context=tree)
             example = param.get("example") if "example" in param else None
             rows.append(
                 {
@@ -363,38 +348,20 @@ def _is_complex(schema: Any, resolve) -> bool:
     )
 
 
-class _PayloadPlaces:
-    """Where the request body's and the responses' schemas of the payload's operation are (see ``Where``)."""
-
-    @staticmethod
-    def request(i: int) -> Where:
-        return ("", ("operation", "requestBody", "content", i, "schema"))
-
-    @staticmethod
-    def response(r: int, i: int) -> Where:
-        return ("", ("operation", "responses", r, "content", i, "schema"))
-
-
-_PAYLOAD_PLACES = _PayloadPlaces()
-
-
 def _media(
-    content: list[dict], examples: dict, direction: str, place, resolve, tree: TreeContext, said: Any = ""
+    content: list[dict], examples: dict, direction: str, resolve, tree: TreeContext, said: Any = ""
 ) -> list[dict]:
-    """The media types of a body (``place(i)``: where the ``i``-th one's schema is in the payload; ``said``:
-    the body's description, which its schema trees do not repeat)."""
+    """The media types of a body (``said``: the body's description, which its schema trees do not repeat)."""
     said = said if isinstance(said, str) else ""
     out = []
-    for i, media in enumerate(content):
+    for media in content:
         example = examples.get(media["mediaType"])
         schema = media["schema"]
         out.append(
             {
                 "media_type": media["mediaType"],
                 "tree": Markup(
-                    schema_tree_html(
-                        schema, resolve, direction=direction, where=place(i), context=tree, said=said
-                    )
+                    schema_tree_html(schema, resolve, direction=direction, context=tree, said=said)
                 )
                 if schema is not None
                 else Markup(""),
@@ -405,15 +372,13 @@ def _media(
     return out
 
 
-def _request_body(body: dict | None, examples: dict, places, resolve, tree: TreeContext) -> dict | None:
+def _request_body(body: dict | None, examples: dict, resolve, tree: TreeContext) -> dict | None:
     if not body:
         return None
     return {
         "required": bool(body["required"]),
         "description": _md(body["description"]),
-        "media": _media(
-            body["content"], examples, "request", places.request, resolve, tree, body["description"]
-        ),
+        "media": _media(body["content"], examples, "request", resolve, tree, body["description"]),
     }
 
 
@@ -433,7 +398,6 @@ def _status_class(status: str) -> str:
 def _responses(
     responses: list[dict],
     examples: dict,
-    places,
     resolve,
     tree: TreeContext,
     links: Callable[[dict], list[dict]],
@@ -443,7 +407,7 @@ def _responses(
     """The responses (``links``: ``_links`` for the page's site and description; ``anchor_prefix`` and
     ``label_prefix``: before each response's id and the name of its link, where they are a callback's)."""
     out = []
-    for i, response in enumerate(responses):
+    for response in responses:
         status = str(response["status"])
         description = _md(response["description"])
         summary = _response_summary(description)
@@ -476,7 +440,6 @@ def _responses(
                 response["content"],
                 examples.get(status, {}),
                 "response",
-                functools.partial(places.response, i),
                 resolve,
                 tree,
                 response["description"],
@@ -526,7 +489,6 @@ def _callbacks(entry: Any, resolve, tree: TreeContext, links: Callable[[dict], l
         operation = callback.operation
         op = operation_dict(operation, [])
         examples = operation_examples(operation, resolve)
-        places = _CallbackPlaces(callback_schema_locations(callback, resolver))
         method = operation.method.lower()
         anchor = anchors.claim(f"callback-{kebab(callback.name) or 'callback'}-{method}")
         out.append(
@@ -539,12 +501,11 @@ def _callbacks(entry: Any, resolve, tree: TreeContext, links: Callable[[dict], l
                 "title": operation.summary or (operation.operation_id and operation.title),
                 "deprecated": operation.deprecated,
                 "description": _md(operation.description),
-                "parameters": _parameters(op, resolve, tree, located=False),
-                "request_body": _request_body(op["requestBody"], examples["request"], places, resolve, tree),
+                "parameters": _parameters(op, resolve, tree),
+                "request_body": _request_body(op["requestBody"], examples["request"], resolve, tree),
                 "responses": _responses(
                     op["responses"],
                     examples["responses"],
-                    places,
                     resolve,
                     tree,
                     links,
@@ -554,28 +515,6 @@ def _callbacks(entry: Any, resolve, tree: TreeContext, links: Callable[[dict], l
             }
         )
     return out
-
-
-class _CallbackPlaces:
-    """Where a callback operation's schemas are in the page's payload: below its ``operation.callbacks``,
-    as written, or below the component a reference on the way led to."""
-
-    def __init__(self, locations: tuple[list, list[list]]):
-        self.requests, self.responses = locations
-
-    @staticmethod
-    def _where(location: Location | None) -> Where | None:
-        if location is None:
-            return None
-        ref, keys = location
-        return (ref, keys) if ref else ("", ("operation", *keys))
-
-    def request(self, i: int) -> Where | None:
-        return self._where(self.requests[i] if i < len(self.requests) else None)
-
-    def response(self, r: int, i: int) -> Where | None:
-        found = self.responses[r] if r < len(self.responses) else []
-        return self._where(found[i] if i < len(found) else None)
 
 
 def _scheme_text(scheme: dict | None) -> str:

@@ -23,7 +23,7 @@ from orgdocs.render.site.notebook import notebook_html
 from orgdocs.render.site.operation import nested_headings, operation_context, operation_neighbours
 from orgdocs.render.site.schema_page import schema_list_context, schema_page_context
 from orgdocs.render.site.schema_tree import TreeCache
-from orgdocs.render.site.templating import EmbeddedLater, environment
+from orgdocs.render.site.templating import environment
 
 if TYPE_CHECKING:
     from orgdocs.project import Site
@@ -126,14 +126,12 @@ class PageRenderer:
             cache = self._caches[id(description)] = TreeCache(links=self.site.schema_pages.links(description))
         return cache
 
-    def schema(self, route: str, *, embed_later: bool = False) -> tuple[str, PayloadParts]:
-        """The page of the component schema at ``route``, and its payload; ``embed_later``: the page holds
-        a slot for the payload, whose bytes the caller writes there (``EmbeddedLater``)."""
+    def schema(self, route: str) -> str:
+        """The page of the component schema at ``route``."""
         entry = self.site.schema_pages.schemas[route]
-        context, parts = schema_page_context(self.site, route, self.tree_cache(entry.description))
+        context = schema_page_context(self.site, route, self.tree_cache(entry.description))
         page = self.chrome(route, entry.name, entry.group, "schema")
-        text = EmbeddedLater(parts.head_json()) if embed_later else parts.to_bytes().decode("utf-8")
-        return self._schema.render(page=page, schema=context, payload_json=text), parts
+        return self._schema.render(page=page, schema=context)
 
     def schema_list(self, route: str) -> str:
         """A description's list of component schemas."""

@@ -1,11 +1,11 @@
 """What a component schema's page and a description's list of schemas show (``site_schema.html.j2``,
 ``site_schemas.html.j2``), from ``Site.schema_pages`` (``orgdocs.project.schema_pages``).
 
-A schema page shows its tree with the renderer of operation pages and its description's cache of subtrees,
-but only its first level of fields (``TREE_DEPTH``): what is nested in the schema itself opens in the
-browser from the page's payload, which holds that one schema; the fields of another schema are on that
-schema's page, which its label links to: a page stays small whatever its schema reaches. Then its
-example (as a response shows it) and what uses it.
+A schema page shows its tree with the renderer of operation pages and its description's cache of subtrees:
+every field of the schema itself; the fields of another schema are on that schema's page, which its label
+links to and where ``assets/schema.js`` fetches them when its row is opened (a page stays small whatever its
+schema reaches). The tree has no direction: where a request or a response leaves a field out, it says so.
+Then its example (as a response shows it) and what uses it.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from markupsafe import Markup
 from orgdocs.project.examples import example_from_schema
 from orgdocs.project.excerpts import first_sentence
 from orgdocs.project.json_text import indented
-from orgdocs.project.payloads import PayloadParts
 from orgdocs.render.site.highlight import highlight
 from orgdocs.render.site.navigation import relative_href
 from orgdocs.render.site.pretty import pretty_json
@@ -31,37 +30,24 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_EXAMPLE_CHARS",
     "MAX_USERS",
-    "TREE_DEPTH",
-    "TREE_ROWS",
     "schema_list_context",
     "schema_page_context",
 ]
 
-TREE_DEPTH = 1  # levels of fields a schema page renders on the server; deeper ones open from its payload
-TREE_ROWS = 120  # rows a schema page renders on the server
 MAX_EXAMPLE_CHARS = 3_000  # of a schema's example shown on its page: past it, the page says it is cut
 MAX_USERS = 100  # operations, and schemas, listed under "Used by"; the rest are counted
 _METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
 
 
-def _lazy_ref(ref: str) -> str:
-    """What a lazy row opened from the payload's ``ref`` says in the page."""
-    return f'class="schema-more schema-lazy" data-ref="{html.escape(ref)}"'
-
-
-def schema_page_context(site: Site, route: str, cache: TreeCache) -> tuple[dict, PayloadParts]:
-    """The template context of the schema page at ``route``, and its payload (``cache``: the schema trees
-    of its description, shared with its operation pages)."""
+def schema_page_context(site: Site, route: str, cache: TreeCache) -> dict:
+    """The template context of the schema page at ``route`` (``cache``: the schema trees of its
+    description, shared with its operation pages)."""
     pages = site.schema_pages
     entry = pages.schemas[route]
     description = entry.description
     tree = TreeContext(
         id_prefix="s" + hashlib.blake2s(route.encode(), digest_size=3).hexdigest() + "-",
         cache=cache,
-        payload_refs=frozenset((entry.ref,)),  # rows of other schemas are on their own pages
-        rows=TREE_ROWS,
-        tree_rows=TREE_ROWS,
-        max_depth=TREE_DEPTH,
     )
     tree_html = schema_tree_html({"$ref": entry.ref}, description.resolve, context=tree)
     here = cache.links.get(entry.ref) if cache.links else None
@@ -70,7 +56,6 @@ def schema_page_context(site: Site, route: str, cache: TreeCache) -> tuple[dict,
         tree_html = tree_html.replace(
             link, f'<a class="schema-ref" aria-current="page" href="{html.escape(here)}"'
         )
-    parts = pages.payload_parts(route, held=_lazy_ref(entry.ref) in tree_html)
     folder = [part for part in route.strip("/").split("/") if part]
     operations, schemas = pages.used_by(route)
     schema = entry.schema
@@ -87,7 +72,7 @@ def schema_page_context(site: Site, route: str, cache: TreeCache) -> tuple[dict,
         "more_operations": max(0, len(operations) - MAX_USERS),
         "schemas": [_schema_item(site, r, folder) for r in schemas[:MAX_USERS]],
         "more_schemas": max(0, len(schemas) - MAX_USERS),
-    }, parts
+    }
 
 
 def _example(schema: Any, ref: str, resolve: Any, sent: bool) -> dict | None:

@@ -7,8 +7,9 @@ Messages, each answered to its ``id``:
   asks for it once per page (so the module is not saved in widget state once per view);
 - ``{"type": "index"}``: the site's endpoint index (navigation and search entries), sent by message rather
   than a synced trait so that it is never written into saved widget state;
-- ``{"type": "payload", "route": ...}``: an operation's payload, for the schema rows the site's
-  ``schema.js`` fills in when opened;
+- ``{"type": "tree", "route": ..., "ref": ...}``: the tree of a component schema that a folded row of the
+  operation's trees names, which the site's ``schema.js`` puts in place when it is opened (``html``'s
+  ``component_tree_html``);
 - ``{"type": "form" | "send" | "credential", "route": ...}``: the site's request form of an operation, a
   Send (the inputs' state; the kernel builds and sends the request) and a credential typed into the form
   (kept in kernel memory): see ``form_bridge``.
@@ -248,11 +249,13 @@ class SiteWidget(anywidget.AnyWidget):
             if route not in self.site.operations:
                 return {"error": f"no operation at route {route!r}"}
             return {"html": self.page_html(route)}
-        if kind == "payload":
-            route = content.get("route")
-            if route not in self.site.operations:
+        if kind == "tree":
+            route, ref = content.get("route"), content.get("ref")
+            if route not in self.site.operations or not isinstance(ref, str):
                 return {"error": f"no operation at route {route!r}"}
-            return {"payload": self.site.payload(route)}
+            from orgdocs.render.html import component_tree_html
+
+            return {"html": component_tree_html(self.site, route, ref)}
         if kind in ("form", "send", "credential", "pages", "code"):
             return self._form_message(kind, content)
         return {"error": f"unknown message {kind!r}"}

@@ -1,14 +1,15 @@
 """Expandable schema trees as HTML: objects, arrays, enums, nullable, readOnly/writeOnly, allOf/oneOf/anyOf.
 
-A tree is nested ``<ul>`` rows with ``<details>`` for nested fields, readable without JavaScript; what the
-server cuts, ``assets/schema.js`` draws with the same rules when it is opened. Every text from the
+A tree is nested ``<ul>`` rows with ``<details>`` for nested fields, readable without JavaScript; a component
+below a tree's root is folded, its fields its own page's tree, which ``assets/schema.js`` puts in place when it
+is opened (``_walk``). Every text from the
 description is escaped; descriptions go through ``markdown_html``.
 
 This module is the public face: ``schema_tree_html`` (a tree) and ``type_label`` (a schema's type without its
 children), with what the trees of a page share (``TreeContext``) and the pages of a description
 (``TreeCache``). Behind it, one job a module:
 
-- ``_context``: the limits that keep a tree finite, ``Where`` a schema is in the page's payload, the page's
+- ``_context``: the limits that keep a tree finite, ``Where`` a schema is, the page's
   ``TreeContext`` and the description's ``TreeCache``;
 - ``_walk``: the walker (``_Tree``): rows, nested fields, ``$ref`` subtrees, and the rows it cuts;
 - ``_fields``: the rows of an object's fields (properties the direction keeps, pattern and additional
@@ -59,14 +60,15 @@ def schema_tree_html(
 ) -> str:
     """The expandable tree of ``schema`` (see this package's docstring, and ``_walk``'s for where it is cut).
 
-    ``resolve`` maps a ``$ref`` to its target (``KeyError`` when it cannot). ``direction`` "request" leaves
-    out readOnly properties, "response" writeOnly ones. ``where`` locates ``schema`` in the page payload, for
-    lazy rows; ``context`` is shared by the trees of one page. ``said``: the description shown just above
-    the tree (its response's or request body's), which the tree does not repeat.
+    ``resolve`` maps a ``$ref`` to its target (``KeyError`` when it cannot). ``direction``: "request" shows no
+    readOnly property, "response" no writeOnly one (the stylesheet hides them: every property is in the
+    tree, those one direction leaves out marked). ``where`` locates ``schema`` (the component it is in); ``context`` is shared
+    by the trees of one page. ``said``: the description shown just above the tree (its response's or request
+    body's), which the tree does not repeat.
     """
     context = context or TreeContext()
     budget = max(0, min(context.rows, context.tree_rows))
-    tree = _Tree(resolve, direction, context, budget)
+    tree = _Tree(resolve, None, context, budget)  # walked in no direction: see ``_walk``
     node = tree.expand(schema, 0, where)
     context.rows -= budget - tree.rows
     head = f'<span class="schema-title">{escape(title)}</span> ' if title else ""

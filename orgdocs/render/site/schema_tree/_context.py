@@ -1,5 +1,5 @@
 """What the trees of a page, and the pages of a description, share: the limits that keep a tree finite,
-``Where`` a schema is in the page's payload, the page's row budget and anchor ids (``TreeContext``), and what
+``Where`` a schema is (the component it is in, and its path there), the page's row budget and anchor ids (``TreeContext``), and what
 a description's pages make once (``TreeCache``)."""
 
 from __future__ import annotations
@@ -8,15 +8,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-MAX_DEPTH = 5  # levels of nested fields rendered on the server
-TREE_ROWS = 400  # rows rendered on the server per tree
-ROW_BUDGET = 400  # rows rendered on the server per page, over all its trees
+# What keeps a page finite where folding components is not enough (a schema nested inline without end, or
+# references to schemas that are not components, met again and again): past these, rows say they are cut.
+MAX_DEPTH = 12  # levels of nested fields
+TREE_ROWS = 2_000  # rows per tree
+ROW_BUDGET = 2_000  # rows per page, over all its trees
 MAX_OPEN_REFS = (
     64  # references expanded inside each other at once: a chain of aliases must not exhaust the stack
 )
 
 Resolve = Callable[[str], Any]
-Where = tuple[str, tuple]  # (component $ref or "" for the payload root, path tokens below it)
+Where = tuple[str, tuple]  # (the component's $ref, or "", and the path below it: a component itself has none)
 
 
 @dataclass
@@ -32,8 +34,12 @@ class TreeCache:
     labels: dict = field(default_factory=dict)  # $ref -> (its name, itself), escaped
     properties: dict = field(default_factory=dict)  # (id(schema), direction) -> (schema, what it shows)
     subtypes: dict | None = None  # base $ref -> its allOf subtypes (``implicit_subtypes``), made when asked
-    # $ref -> the link to its schema's page (``get``), where the pages have one (orgdocs.project.schema_pages)
+    # $ref -> the link to its component schema's page (``get``; orgdocs.project.schema_pages): below a
+    # tree's root, such a component is folded, its fields fetched from that page when opened
     links: Any = None
+    # the labels of components link to their pages (a notebook view, which has none, asks its kernel for
+    # a folded component's fields instead)
+    link_labels: bool = True
 
 
 @dataclass
@@ -47,8 +53,6 @@ class TreeContext:
     max_depth: int = MAX_DEPTH
     cache: TreeCache = field(default_factory=TreeCache)
     ids: int = 0  # anchor ids given so far on the page
-    # the $refs the page's payload holds (None: all): a lazy row of any other is cut, not offered to open
-    payload_refs: frozenset[str] | None = None
 
 
 def _at(where: Where | None, *tokens: Any) -> Where | None:

@@ -3,8 +3,7 @@
 A ``$ref`` subtree is memoized when nothing in it depends on where it was met: no cycle cut to a reference
 outside it, and no cut by the row budget, or else it began with a whole tree's budget (a large response
 schema, on every page that starts a tree with it). It is reused where none of the references it expanded or
-merged is being expanded around it or listed as the base of variants, where the page's payload holds the
-same of the schemas its cut rows name, and where the budget holds its rows (a budget-cut one: where a
+merged is being expanded around it or listed as the base of variants, and where the budget holds its rows (a budget-cut one: where a
 tree's whole budget is left, as when it was made). The walker (``_Tree.expand_ref`` and ``_Tree.reuse``)
 applies these rules; this module holds what they keep: a rendered schema (``_Node``), what a ``$ref``
 being expanded met (``_Frame``), and the memo itself (``_Memo``).
@@ -66,22 +65,9 @@ class _Placed:
 class _Memo:
     """A rendered ``$ref`` subtree: its node's texts split at their ids, numbered from its first (so that a
     reuse writes them for its page without scanning the texts again), the rows and ids it used, the
-    references it expanded or merged, and those its lazy rows name (``lazy``) or its cut rows left out because
-    the payload lacked them (``absent``)."""
+    references it expanded or merged."""
 
-    __slots__ = (
-        "absent",
-        "attrs",
-        "badges",
-        "body",
-        "children",
-        "ids",
-        "label",
-        "lazy",
-        "reached",
-        "rows",
-        "type_html",
-    )
+    __slots__ = ("attrs", "badges", "body", "children", "ids", "label", "reached", "rows", "type_html")
 
     def __init__(self, node: _Node, rows: int, ids: int, prefix: str, first: int, frame: _Frame):
         self.type_html = _Placed(node.type_html, prefix, first)
@@ -93,19 +79,15 @@ class _Memo:
         self.rows = rows
         self.ids = ids
         self.reached = frozenset(frame.reached)
-        self.lazy = frozenset(frame.lazy)
-        self.absent = frozenset(frame.absent)
 
 
 class _Frame:
     """A ``$ref`` being expanded: what its subtree met, to decide whether it can be memoized."""
 
-    __slots__ = ("absent", "cuts", "floor", "fresh", "ids", "lazy", "reached", "rows")
+    __slots__ = ("cuts", "floor", "fresh", "ids", "reached", "rows")
 
     def __init__(self, cuts: int, rows: int, ids: int, fresh: bool):
         self.reached: set[str] = set()  # every $ref expanded below it
-        self.lazy: set[str] = set()  # the $refs of its lazy rows: in the payload
-        self.absent: set[str] = set()  # the $refs of its rows cut because the payload lacks them
         self.floor = math.inf  # lowest stack position of a cycle cut below it
         # the tree's budget cuts, rows left and ids given when it began, and whether its budget was whole
         self.cuts = cuts
@@ -116,5 +98,3 @@ class _Frame:
     def absorb(self, below: _Frame | _Memo) -> None:
         """Take in what a subtree below this one met (a frame that ends, or a reused memo)."""
         self.reached |= below.reached
-        self.lazy |= below.lazy
-        self.absent |= below.absent

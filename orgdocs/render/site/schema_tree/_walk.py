@@ -1,24 +1,28 @@
 """The walker of one tree (``_Tree``): a schema becomes a row, its nested fields rows below it, a ``$ref`` a
 subtree.
 
-Four things keep a tree finite on any description:
+Everything a tree shows is rendered here, on the server; the browser only shows and hides it. What keeps a
+tree finite on any description:
 
-- **cycles**: a ``$ref`` met again below itself is a link (``href="#<id>"``) to the row that expands it;
-- **depth**: fields nest at most ``MAX_DEPTH`` levels on the server;
-- **size**: a tree renders at most ``TREE_ROWS`` rows, a page at most ``ROW_BUDGET`` in all its trees;
 - **components**: below a tree's root, a field whose schema is a component with a page of its own
-  (``TreeCache.links``) is drawn folded, its fields read on that page or opened in place: not drawn again
-  on every page naming it (a variant's too, opened when it is chosen, but where only a discriminator
-  names it: payloads do not follow discriminators, so its fields are drawn).
+  (``TreeCache.links``) is *folded*: ``<details class="schema-lazy" data-ref data-page>`` under its count of
+  fields. Its fields are its page's tree, which ``assets/schema.js`` fetches and puts in place when it is
+  opened (a notebook view asks its kernel for the same tree); without JavaScript its name links to its page.
+  A component's fields are rendered once, on its page, not again on every page that names it;
+- **cycles**: a ``$ref`` met again below itself is a link (``href="#<id>"``) to the row that expands it;
+- **size**: past ``MAX_DEPTH`` levels, ``TREE_ROWS`` rows in a tree or ``ROW_BUDGET`` on a page, a row says
+  it is cut (a schema nested inline without end, references to other kinds of schemas met again and again).
 
-What is cut by depth, size or a page of its own becomes a *lazy* row: ``<details class="schema-lazy" data-ref data-path>``
-naming where the schema is in the page's payload (a component's ``$ref``, or a JSON pointer into the payload
-when ``data-ref`` is empty); ``assets/schema.js`` renders it with the same rules when it is opened. Without
-a location (a tree rendered outside a page), a cut row says that it is cut.
+Every tree is walked in no direction, so that a component's subtree is rendered once per description and
+process (``_memo``) whether a request, a response or its own page shows it: a row that a request leaves out
+(read-only) or a response does (write-only) says so (``data-only``), and a count of fields that differs by
+direction is written once for each (``data-count``). The stylesheet shows, in a tree of a direction
+(``data-direction``), what that direction keeps, with or without JavaScript, and in a component's
+fields fetched into it too.
 
 Nested fields are folded (``<details>``) under their count, "12 fields" or "1 field, 2 variants"
-(``orgdocs.project.schemas.fields_label``), a lazy row's too; the root's description is left out where it
-repeats the one said above the tree (its response's).
+(``orgdocs.project.schemas.fields_label``); the root's description is left out where it repeats the one said
+above the tree (its response's).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import functools
 from html import escape
 from typing import Any
 
+from orgdocs.project.examples import left_out
 from orgdocs.project.schemas import fields_label
 from orgdocs.render.site.schema_tree._choices import _Choices
 from orgdocs.render.site.schema_tree._context import MAX_OPEN_REFS, Resolve, TreeContext, Where, _at
@@ -58,7 +63,6 @@ class _Tree(_Fields, _Choices):
         "resolve",
         "rows",
         "stack",
-        "variant",
     )
 
     def __init__(self, resolve: Resolve, direction: str | None, context: TreeContext, rows: int):
@@ -78,7 +82,6 @@ class _Tree(_Fields, _Choices):
         self.bases: set[str] = set()  # $refs whose discriminator variants are being listed
         # $refs met and nested rows asked for so far: what a row may depend on besides its schema
         self.met = 0
-        self.variant = False  # the schema being expanded is a variant's (see ``children``)
 
     def fresh(self) -> bool:
         """Nothing of a whole tree's budget is used yet."""
@@ -132,7 +135,7 @@ class _Tree(_Fields, _Choices):
             )
         siblings = {k: v for k, v in schema.items() if k != "$ref"}
         memo = self.cache.subtrees if not siblings else None
-        key = (ref, self.direction, depth, children, self.context.max_depth, self.variant)
+        key = (ref, self.direction, depth, children, self.context.max_depth)
         fresh_key = (*key, self.context.tree_rows)
         if memo is not None:
             reused = self.reuse(memo.get(fresh_key) if self.fresh() else None) or self.reuse(memo.get(key))
@@ -177,7 +180,7 @@ class _Tree(_Fields, _Choices):
 
     def ref_label(self, ref: str, name: str, title: str) -> str:
         """A component's label: a link to its page where ``TreeCache.links`` knows one."""
-        href = self.cache.links.get(ref) if self.cache.links else None
+        href = self.cache.links.get(ref) if self.cache.links and self.cache.link_labels else None
         if href is None:
             return f'<span class="schema-ref" title="{title}">{name}</span>'
         return f'<a class="schema-ref" href="{escape(href)}" title="{title}">{name}</a>'
@@ -196,10 +199,6 @@ class _Tree(_Fields, _Choices):
             return None
         # a reference met in it is being expanded, or listed as a base here: it would read otherwise
         if not self.stack.keys().isdisjoint(entry.reached) or not self.bases.isdisjoint(entry.reached):
-            return None
-        # made for a page whose payload held other schemas, its cut rows would read otherwise
-        held = self.context.payload_refs
-        if entry.absent if held is None else not (entry.lazy <= held and entry.absent.isdisjoint(held)):
             return None
         prefix, first = self.prefix, self.base + self.ids
         self.ids += entry.ids
@@ -252,7 +251,7 @@ class _Tree(_Fields, _Choices):
         self, schema: dict, depth: int, where: Where | None, *, inline_union: bool = False
     ) -> tuple[str, str]:
         """The rows below ``schema`` (which ``_has_children``), and their count in words ("12 fields"), which
-        a lazy row shows too."""
+        a folded or cut row shows too."""
         self.met += 1  # what they hold depends on the depth, the budget, the direction, the bases...
         all_of = _list(schema.get("allOf"))
         merged = self.merge_all_of(schema, where) if all_of else None
@@ -265,18 +264,16 @@ class _Tree(_Fields, _Choices):
         if chooser is not None or "oneOf" in schema or "anyOf" in schema:
             choices = self.choices(schema, chooser, base, where, inline_union)
         variants = sum(1 for group in choices for branch in group[1] if not _is_null(branch))
-        # a component with a page of its own, below the root, is folded; so is a variant's, where the
-        # payload holds it (it opens in place when chosen): a subtype only a discriminator names is drawn
-        elsewhere = depth > 0 and self.has_page(where) and (not self.variant or self.held(where[0]))
-        self.variant = False
-        if elsewhere or depth >= self.context.max_depth or self.rows <= 0:
-            # only the count is needed: the rows are drawn in the browser, if at all
-            if not elsewhere and depth < self.context.max_depth:
-                self.cuts += 1
-            label = fields_label(self.field_count(own, places is None), variants)
-            return self.lazy_row(where, label), label
+        folded = depth > 0 and self.folds(where)
+        if folded or depth >= self.context.max_depth or self.rows <= 0:
+            # only the count is needed: the rows are on the component's page, or cut
+            label = self.counted(own, places, variants, self.field_count(own, places is None))
+            if folded:
+                return self.folded_row(where[0], label), label
+            self.cuts += 1
+            return _cut(label), label
         fields = self.field_entries(own, where, places)
-        label = fields_label(len(fields), variants)
+        label = self.counted(own, places, variants, len(fields))
         parts = []
         rows = [self.row(name_html, sub, depth, at, required) for name_html, sub, at, required in fields]
         if rows:
@@ -319,15 +316,13 @@ class _Tree(_Fields, _Choices):
         # A row whose schema meets no $ref and asks for no nested rows reads the same wherever it is: made once
         # per (schema, name, required) for a description's pages (most of Stripe's and GitHub's rows).
         leaves = self.cache.leaves
-        key = (id(schema), name_html, required, variant) if type(schema) is dict else None
+        key = (id(schema), name_html, required, variant, self.direction) if type(schema) is dict else None
         if key is not None:
             known = leaves.get(key)
             if known is not None:
                 return known[1]
             met = self.met
-        self.variant = variant
         node = self.expand(schema, depth + 1, where)
-        self.variant = False
         kind = "schema-variant" if variant else "schema-name"
         required_html = '<span class="schema-required" title="required">required</span>' if required else ""
         head = (
@@ -335,56 +330,64 @@ class _Tree(_Fields, _Choices):
             f'<span class="schema-type">{node.type_html}</span>{"".join(node.badges)}</div>'
         )
         children = node.children  # written once into the row: a large subtree is not copied twice
-        if children and not children.startswith("<details"):  # not already a lazy row
+        only = self.only(schema)
+        if children and not children.startswith("<details"):  # not already folded or cut
             html = (
-                f'<li class="schema-row"{node.attrs}>{head}{node.body}'
+                f'<li class="schema-row"{node.attrs}{only}>{head}{node.body}'
                 f'<details class="schema-more"><summary>{node.label}</summary>{children}</details></li>'
             )
         else:
-            html = f'<li class="schema-row"{node.attrs}>{head}{node.body}{children}</li>'
+            html = f'<li class="schema-row"{node.attrs}{only}>{head}{node.body}{children}</li>'
         if key is not None and self.met == met:
             leaves[key] = (schema, html)
         return html
 
-    def has_page(self, where: Where | None) -> bool:
-        """Whether ``where`` is a component schema that has a page of its own: below a tree's root, its fields
-        are read there, or opened in place from the payload, not drawn on every page that names it."""
+    def folds(self, where: Where | None) -> bool:
+        """Whether ``where`` is a component schema that has a page of its own: below a tree's root, it is folded
+        (its fields are its page's), not drawn on every page that names it."""
         links = self.cache.links
         return where is not None and not where[1] and bool(links) and links.get(where[0]) is not None
 
-    def held(self, ref: str) -> bool:
-        """Whether the page's payload holds the schema ``ref`` names (where a lazy row of it can open)."""
-        held = self.context.payload_refs
-        return held is None or ref in held
+    def folded_row(self, ref: str, label: str) -> str:
+        """The folded row of the component ``ref``: its page's tree is put in it when it is opened."""
+        href = self.cache.links.get(ref) if self.cache.link_labels else None
+        return _folded(ref, href, label)
 
-    def lazy_row(self, where: Where | None, label: str) -> str:
-        """A row cut here (``_lazy``), opened in the browser from the payload: only where the payload holds
-        its schema. It may not: a ``discriminator`` mapping's variants are shown, but a payload does not
-        follow mappings (``orgdocs.project.payloads``)."""
-        ref = where[0] if where is not None else ""
-        if ref:
-            known = self.held(ref)
-            if self.frames:
-                (self.frames[-1].lazy if known else self.frames[-1].absent).add(ref)
-            if not known:
-                return _ELSEWHERE if self.has_page(where) else _lazy(None, label)
-        return _lazy(where, label, self.has_page(where))
+    def only(self, schema: Any) -> str:
+        """The attribute of a row that one direction leaves out."""
+        if left_out(schema, "request", self.target):
+            return ' data-only="read"'
+        if left_out(schema, "response", self.target):
+            return ' data-only="write"'
+        return ""
+
+    def counted(self, own: dict, places: dict | None, variants: int, count: int) -> str:
+        """The count of ``own``'s fields ("12 fields"), and where a request or a response shows another, each
+        count marked with the directions it is for (``data-count``: "all" is a tree of no direction's)."""
+        label = fields_label(count, variants)
+        by_label: dict[str, list[str]] = {label: ["all"]}
+        for direction in ("request", "response"):
+            self.direction = direction
+            try:
+                counted = fields_label(self.field_count(own, places is None), variants)
+            finally:
+                self.direction = None
+            by_label.setdefault(counted, []).append(direction)
+        if len(by_label) == 1:
+            return label
+        return "".join(
+            f'<span data-count="{" ".join(names)}">{text}</span>' for text, names in by_label.items()
+        )
 
 
-# a row of a component schema that the page's payload does not hold: its label links to its page
-_ELSEWHERE = '<p class="schema-cut">Its fields are on its own page: follow its name.</p>'
-
-
-@functools.lru_cache(maxsize=16384)  # the same cut rows on page after page (Stripe's expandable fields)
-def _lazy(where: Where | None, label: str, elsewhere: bool = False) -> str:
-    """A cut row; ``elsewhere``: its schema has a page of its own, where a reader without JavaScript reads it."""
-    if where is None:
-        return '<p class="schema-cut">Nested fields not shown.</p>'
-    ref, tokens = where
-    path = "".join("/" + _pointer_token(t) for t in tokens)
-    said = _ON_ITS_PAGE if elsewhere else "Nested fields are shown with JavaScript on."
+@functools.lru_cache(maxsize=16384)  # the same folded rows on page after page (Stripe's expandable fields)
+def _folded(ref: str, href: str | None, label: str) -> str:
+    """A folded component: its fields are fetched from its page (``href``) or, in a notebook view, asked of
+    the kernel; a reader without JavaScript follows its name's link."""
+    page = f' data-page="{escape(href)}"' if href else ""
+    said = _ON_ITS_PAGE if href else "Its fields are shown when the notebook's kernel runs."
     return (
-        f'<details class="schema-more schema-lazy" data-ref="{escape(ref)}" data-path="{escape(path)}">'
+        f'<details class="schema-more schema-lazy" data-ref="{escape(ref)}"{page}>'
         f'<summary>{label}</summary><p class="schema-cut">{said}</p></details>'
     )
 
@@ -392,5 +395,10 @@ def _lazy(where: Where | None, label: str, elsewhere: bool = False) -> str:
 _ON_ITS_PAGE = "Its fields are shown with JavaScript on, and on its own page: follow its name."
 
 
-def _pointer_token(token: Any) -> str:
-    return str(token).replace("~", "~0").replace("/", "~1")
+@functools.lru_cache(maxsize=64)
+def _cut(label: str) -> str:
+    """A row past the limits of ``_context``: its fields are not shown."""
+    return (
+        f'<details class="schema-more"><summary>{label}</summary>'
+        '<p class="schema-cut">Not shown: the tree is too large or too deep here.</p></details>'
+    )

@@ -1,6 +1,6 @@
 /* -- the operation pane: the reference the site's Python templates render, the form beside it -------------- *
- * The site's page scripts run against the pane (scopedDocument): schema.js opens schema rows cut on the
- * server, code.js wires sample tabs and Copy buttons, as on a page of the site. */
+ * The site's page scripts run against the pane (scopedDocument): schema.js opens folded components with the
+ * trees the kernel renders, code.js wires sample tabs and Copy buttons, as on a page of the site. */
 
 // the whole reference of `route` from the kernel; the synced `compact` one (what a saved notebook keeps: error
 // answers by their status line) when no kernel answers soon
@@ -47,8 +47,8 @@ function showOperation(pane, html, route, ask, withForm) {
   // with the form beside it, the reference's static samples give way to the form's live ones
   if (aside) article.querySelectorAll(".op-samples").forEach((section) => section.remove());
   runCodeScript(article);
+  runSchemaScript(article, route, ask);
   pane.scrollTop = 0;
-  const needsPayload = article.querySelector("details.schema-lazy");
   if (aside) {
     waitingNote(aside);
     ask({ type: "form", route }).then((answer) => {
@@ -59,26 +59,15 @@ function showOperation(pane, html, route, ask, withForm) {
       }
       mountSiteForm(aside, answer, route, ask);
       runCodeScript(aside);
-      if (needsPayload) runSchemaScript(article, answer.payload);
-    });
-  } else if (route && ask && needsPayload) {
-    // schema rows cut on the server open with the site's schema.js, which reads the operation's payload
-    ask({ type: "payload", route }).then((answer) => {
-      if (!answer.payload || !article.isConnected) return;
-      runSchemaScript(article, answer.payload);
     });
   }
 }
 
-// a page's document as a script of the site finds it, scoped to one view's ``root`` (``payload``: the
-// operation's payload, which schema.js reads from #orgdocs-payload)
-function scopedDocument(root, payload) {
-  const text = payload === undefined ? "" : JSON.stringify(payload);
+// a page's document as a script of the site finds it, scoped to one view's ``root``
+function scopedDocument(root) {
   return new Proxy(document, {
     get(target, name) {
-      if (name === "getElementById") {
-        return (id) => (id === "orgdocs-payload" ? { textContent: text } : root.querySelector("#" + CSS.escape(id)));
-      }
+      if (name === "getElementById") return (id) => root.querySelector("#" + CSS.escape(id));
       if (name === "querySelectorAll") return (selector) => root.querySelectorAll(selector);
       if (name === "querySelector") return (selector) => root.querySelector(selector);
       const value = Reflect.get(target, name);
@@ -96,8 +85,26 @@ const VIEW_WINDOW = new Proxy(SITE, {
   },
 });
 
-function runSchemaScript(root, payload) {
-  SITE_SCRIPTS.schema(SITE, scopedDocument(root, payload));
+// a folded component's fields, as its page on the site has them: the kernel renders its tree (none within
+// PAGE_WAIT_MS: schema.js says they could not be loaded)
+function componentTree(route, ask) {
+  return (ref) => {
+    const late = new Promise((resolve, reject) => setTimeout(() => reject(new Error("no kernel")), PAGE_WAIT_MS));
+    return Promise.race([ask({ type: "tree", route, ref }), late]).then((answer) => {
+      if (answer.error) throw new Error(answer.error);
+      return answer.html;
+    });
+  };
+}
+
+function runSchemaScript(root, route, ask) {
+  const tree = route && ask ? componentTree(route, ask) : undefined;
+  const view = new Proxy(VIEW_WINDOW, {
+    get(target, name) {
+      return name === "orgdocsComponentTree" ? tree : Reflect.get(target, name);
+    },
+  });
+  SITE_SCRIPTS.schema(view, scopedDocument(root));
 }
 
 function runCodeScript(root) {
