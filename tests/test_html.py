@@ -447,7 +447,6 @@ def test_memoized_budget_cut_trees_render_the_same_html():
                         schemas.__getitem__,
                         direction=direction,
                         context=context,
-                        where=("", ()),
                     )
                 )
         return out

@@ -9,7 +9,7 @@ This module is the public face: ``schema_tree_html`` (a tree) and ``type_label``
 children), with what the trees of a page share (``TreeContext``) and the pages of a description
 (``TreeCache``). Behind it, one job a module:
 
-- ``_context``: the limits that keep a tree finite, ``Where`` a schema is, the page's
+- ``_context``: the limits that keep a tree finite, ``Where`` a schema is (the component it is), the page's
   ``TreeContext`` and the description's ``TreeCache``;
 - ``_walk``: the walker (``_Tree``): rows, nested fields, ``$ref`` subtrees, and the rows it cuts;
 - ``_fields``: the rows of an object's fields (properties the direction keeps, pattern and additional
@@ -33,7 +33,6 @@ from orgdocs.render.site.schema_tree._context import (
     Resolve,
     TreeCache,
     TreeContext,
-    Where,
 )
 from orgdocs.render.site.schema_tree._walk import _Tree
 
@@ -53,7 +52,6 @@ def schema_tree_html(
     resolve: Resolve,
     *,
     direction: str | None = None,
-    where: Where | None = None,
     context: TreeContext | None = None,
     title: str = "",
     said: str = "",
@@ -62,14 +60,14 @@ def schema_tree_html(
 
     ``resolve`` maps a ``$ref`` to its target (``KeyError`` when it cannot). ``direction``: "request" shows no
     readOnly property, "response" no writeOnly one (the stylesheet hides them: every property is in the
-    tree, those one direction leaves out marked). ``where`` locates ``schema`` (the component it is in); ``context`` is shared
+    tree, those one direction leaves out marked). ``context`` is shared
     by the trees of one page. ``said``: the description shown just above the tree (its response's or request
     body's), which the tree does not repeat.
     """
     context = context or TreeContext()
     budget = max(0, min(context.rows, context.tree_rows))
     tree = _Tree(resolve, None, context, budget)  # walked in no direction: see ``_walk``
-    node = tree.expand(schema, 0, where)
+    node = tree.expand(schema, 0, None)
     context.rows -= budget - tree.rows
     head = f'<span class="schema-title">{escape(title)}</span> ' if title else ""
     badges = "".join(node.badges)

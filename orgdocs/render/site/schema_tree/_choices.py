@@ -19,7 +19,7 @@ from html import escape
 from typing import Any, NamedTuple
 
 from orgdocs.project.schemas import COMPONENT_SCHEMAS, implicit_subtypes
-from orgdocs.render.site.schema_tree._context import Where, _at
+from orgdocs.render.site.schema_tree._context import Where
 from orgdocs.render.site.schema_tree._keywords import (
     _discriminator,
     _is_null,
@@ -37,21 +37,21 @@ class _Choices:
     __slots__ = ()
 
     def choices(
-        self, schema: dict, chooser: dict | None, base: str | None, where: Where | None, inline_union: bool
-    ) -> list[tuple[str, list, Where | None, dict]]:
-        """(label, branches, where they are, their names by $ref) of each choice below ``schema``: its
+        self, schema: dict, chooser: dict | None, base: str | None, inline_union: bool
+    ) -> list[tuple[str, list, dict]]:
+        """(label, branches, their names by $ref) of each choice below ``schema``: its
         ``oneOf`` and ``anyOf``, else the subtypes of the discriminator choosing here, from its mapping or,
         without one, the components whose ``allOf`` names its base (OpenAPI's implicit rule)."""
         groups = []
         for key, label in (("oneOf", "One of"), ("anyOf", "Any of")):
             branches = _list(schema.get(key))
             if branches and not inline_union and not all(_is_null(b) for b in branches):
-                groups.append((label, branches, _at(where, key), _mapping_names(schema)))
+                groups.append((label, branches, _mapping_names(schema)))
         if chooser is not None and not any(k in chooser for k in ("oneOf", "anyOf")):
             subtypes = self.subtypes(chooser, base)
             if subtypes:
                 names = {ref: key for key, ref in subtypes}
-                groups.append(("One of", [{"$ref": ref} for _, ref in subtypes], None, names))
+                groups.append(("One of", [{"$ref": ref} for _, ref in subtypes], names))
         return groups
 
     def subtypes(self, chooser: dict, base: str | None) -> list[tuple[str, str]]:
@@ -69,7 +69,7 @@ class _Choices:
         """(the schema whose discriminator chooses among this one's variants, its $ref or None): the schema
         itself, else an ``allOf`` member with a discriminator whose mapping does not name this schema (a
         request body ``allOf: [$ref: Pet]`` chooses among Pet's variants; Cat, one of them, does not)."""
-        own = where[0] if where is not None and not where[1] else ""
+        own = where or ""
         if _discriminator(schema):
             return schema, own or None
         for part in _list(schema.get("allOf")):
@@ -88,37 +88,36 @@ class _Choices:
         label: str,
         branches: list,
         depth: int,
-        where: Where | None,
         *,
         names: dict | None = None,
         choice: bool = False,
         discriminator: str | None = None,
     ) -> str:
         rows = []
-        for i, branch in enumerate(branches):
+        for branch in branches:
             if _is_null(branch):
                 continue
             name = _variant_name(branch, names or {}) or f"Option {len(rows) + 1}"  # nulls are not options
-            rows.append(self.row(escape(name), branch, depth, _at(where, i), variant=True))
+            rows.append(self.row(escape(name), branch, depth, variant=True))
         data = " data-choice" if choice and len(rows) > 1 else ""
         if data and discriminator:
             data += f' data-discriminator="{escape(discriminator)}"'
         head = f'<div class="schema-variants"{data}><div class="schema-variants-label">{label}</div>'
         return "".join((head, '<ul class="schema-props">', *rows, "</ul></div>"))
 
-    def merge_all_of(self, schema: dict, where: Where | None) -> tuple[dict, dict] | None:
-        """The properties of every ``allOf`` part in one object (with where each property is written), or
-        None when a part cannot be merged (a cycle, an unresolvable reference, variants of its own)."""
-        merged = _Merged({}, {}, [], set())
+    def merge_all_of(self, schema: dict) -> dict | None:
+        """The properties of every ``allOf`` part in one object, or None when a part cannot be merged (a
+        cycle, an unresolvable reference, variants of its own)."""
+        merged = _Merged({}, [], set())
         own = {k: v for k, v in schema.items() if k != "allOf"}
-        for i, part in enumerate(_list(schema.get("allOf"))):
-            if not self.merge_part(part, _at(where, "allOf", i), 0, merged):
+        for part in _list(schema.get("allOf")):
+            if not self.merge_part(part, 0, merged):
                 return None
-        if not self.merge_part(own, where, 0, merged):
+        if not self.merge_part(own, 0, merged):
             return None
-        return {"properties": merged.properties, "required": merged.required}, merged.places
+        return {"properties": merged.properties, "required": merged.required}
 
-    def merge_part(self, part: Any, at: Where | None, hops: int, merged: _Merged) -> bool:
+    def merge_part(self, part: Any, hops: int, merged: _Merged) -> bool:
         """Add one ``allOf`` part to ``merged``; False when it cannot be merged. (A method, not a closure of
         merge_all_of: a recursive closure is a reference cycle, freed only by the collector.)"""
         if hops > 16 or not isinstance(part, dict):
@@ -138,17 +137,15 @@ class _Choices:
             if self.frames:  # what is merged depends on it as what is expanded does (see ``reuse``)
                 self.frames[-1].reached.add(ref)
             found, target = self.target(ref)
-            return found and self.merge_part(target, (ref, ()), hops + 1, merged)
+            return found and self.merge_part(target, hops + 1, merged)
         if any(k in part for k in _UNMERGEABLE):
             return False
-        for i, sub in enumerate(_list(part.get("allOf"))):
-            if not self.merge_part(sub, _at(at, "allOf", i), hops + 1, merged):
+        for sub in _list(part.get("allOf")):
+            if not self.merge_part(sub, hops + 1, merged):
                 return False
         own = part.get("properties")
         if isinstance(own, dict):
-            for name, sub in own.items():
-                merged.properties[name] = sub
-                merged.places[name] = _at(at, "properties", name)
+            merged.properties.update(own)
         merged.required.extend(_list(part.get("required")))
         return True
 
@@ -157,7 +154,6 @@ class _Merged(NamedTuple):
     """What ``merge_all_of`` gathers from the parts."""
 
     properties: dict[str, Any]
-    places: dict[str, Where | None]
     required: list
     seen: set[str]
 

@@ -1,5 +1,5 @@
 """What the trees of a page, and the pages of a description, share: the limits that keep a tree finite,
-``Where`` a schema is (the component it is in, and its path there), the page's row budget and anchor ids (``TreeContext``), and what
+``Where`` a schema is (the component it is, if it is one), the page's row budget and anchor ids (``TreeContext``), and what
 a description's pages make once (``TreeCache``)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ MAX_OPEN_REFS = (
 )
 
 Resolve = Callable[[str], Any]
-Where = tuple[str, tuple]  # (the component's $ref, or "", and the path below it: a component itself has none)
+Where = str  # the $ref of the component a schema is (None where it is no component, or part of one)
 
 
 @dataclass
@@ -53,7 +53,3 @@ class TreeContext:
     max_depth: int = MAX_DEPTH
     cache: TreeCache = field(default_factory=TreeCache)
     ids: int = 0  # anchor ids given so far on the page
-
-
-def _at(where: Where | None, *tokens: Any) -> Where | None:
-    return None if where is None else (where[0], (*where[1], *tokens))

@@ -8,7 +8,6 @@ from html import escape
 from typing import Any
 
 from orgdocs.project.examples import left_out
-from orgdocs.render.site.schema_tree._context import Where, _at
 from orgdocs.render.site.schema_tree._keywords import _list
 
 
@@ -32,30 +31,25 @@ class _Fields:
             tuple_items = schema["items"]
         return count + (len(tuple_items) if isinstance(tuple_items, list) else 0)
 
-    def field_entries(
-        self, schema: dict, where: Where | None, places: dict | None = None
-    ) -> list[tuple[str, Any, Where | None, bool]]:
-        """(name HTML, schema, where it is, required) of each row of fields: properties (``places``: where
-        each is written, for a merged ``allOf``), pattern and additional properties, and tuple items."""
+    def field_entries(self, schema: dict, merged: bool = False) -> list[tuple[str, Any, bool]]:
+        """(name HTML, schema, required) of each row of fields: properties (``merged``: of an ``allOf``, made
+        for this place), pattern and additional properties, and tuple items."""
         entries = []
-        for name, name_html, sub, required in self.shown_properties(schema, places is None):
-            at = places[name] if places else _at(where, "properties", name)
-            entries.append((name_html, sub, at, required))
+        for _, name_html, sub, required in self.shown_properties(schema, not merged):
+            entries.append((name_html, sub, required))
         patterns = schema.get("patternProperties")
         if isinstance(patterns, dict):
             for pattern, sub in patterns.items():
-                at = _at(where, "patternProperties", pattern)
-                entries.append((f"/{escape(str(pattern))}/", sub, at, False))
+                entries.append((f"/{escape(str(pattern))}/", sub, False))
         extra = schema.get("additionalProperties")
         if isinstance(extra, dict) and extra:
-            entries.append(("[key: string]", extra, _at(where, "additionalProperties"), False))
+            entries.append(("[key: string]", extra, False))
         tuple_items = schema.get("prefixItems")
         if not isinstance(tuple_items, list) and isinstance(schema.get("items"), list):
             tuple_items = schema["items"]
         if isinstance(tuple_items, list):
-            key = "prefixItems" if "prefixItems" in schema else "items"
             for i, sub in enumerate(tuple_items):
-                entries.append((f"[{i}]", sub, _at(where, key, i), False))
+                entries.append((f"[{i}]", sub, False))
         return entries
 
     def shown_properties(self, schema: dict, shared: bool) -> list[tuple[Any, str, Any, bool]]:

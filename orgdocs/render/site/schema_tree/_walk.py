@@ -34,7 +34,7 @@ from typing import Any
 from orgdocs.project.examples import left_out
 from orgdocs.project.schemas import fields_label
 from orgdocs.render.site.schema_tree._choices import _Choices
-from orgdocs.render.site.schema_tree._context import MAX_OPEN_REFS, Resolve, TreeContext, Where, _at
+from orgdocs.render.site.schema_tree._context import MAX_OPEN_REFS, Resolve, TreeContext, Where
 from orgdocs.render.site.schema_tree._fields import _Fields
 from orgdocs.render.site.schema_tree._head import _badge, _Head, _head
 from orgdocs.render.site.schema_tree._keywords import _discriminator, _is_null, _list, ref_name
@@ -151,7 +151,7 @@ class _Tree(_Fields, _Choices):
         self.stack[ref] = node_id
         self.positions[ref] = position
         try:
-            node = self.expand(target, depth, (ref, ()), children=children)
+            node = self.expand(target, depth, ref, children=children)
         finally:
             self.frames.pop()
             del self.stack[ref]
@@ -230,7 +230,7 @@ class _Tree(_Fields, _Choices):
         badges = node.badges
         items = schema.get("items")
         if head.array and isinstance(items, (dict, bool)):
-            item = self.expand(items, depth, _at(where, "items"), children=children)
+            item = self.expand(items, depth, None, children=children)
             node.type_html = f"array of {item.type_html}" if item.type_html != "any" else "array"
             node.attrs = item.attrs
             if children:
@@ -254,42 +254,40 @@ class _Tree(_Fields, _Choices):
         a folded or cut row shows too."""
         self.met += 1  # what they hold depends on the depth, the budget, the direction, the bases...
         all_of = _list(schema.get("allOf"))
-        merged = self.merge_all_of(schema, where) if all_of else None
-        own = merged[0] if merged is not None else schema
-        places = merged[1] if merged is not None else None
+        merged = self.merge_all_of(schema) if all_of else None
+        own = merged if merged is not None else schema
         chooser, base = (None, None)
         if all_of or "discriminator" in schema:
             chooser, base = self.discriminated(schema, where)
         choices = []
         if chooser is not None or "oneOf" in schema or "anyOf" in schema:
-            choices = self.choices(schema, chooser, base, where, inline_union)
+            choices = self.choices(schema, chooser, base, inline_union)
         variants = sum(1 for group in choices for branch in group[1] if not _is_null(branch))
         folded = depth > 0 and self.folds(where)
         if folded or depth >= self.context.max_depth or self.rows <= 0:
             # only the count is needed: the rows are on the component's page, or cut
-            label = self.counted(own, places, variants, self.field_count(own, places is None))
+            label = self.counted(own, merged is not None, variants, self.field_count(own, merged is None))
             if folded:
-                return self.folded_row(where[0], label), label
+                return self.folded_row(where, label), label
             self.cuts += 1
             return _cut(label), label
-        fields = self.field_entries(own, where, places)
-        label = self.counted(own, places, variants, len(fields))
+        fields = self.field_entries(own, merged is not None)
+        label = self.counted(own, merged is not None, variants, len(fields))
         parts = []
-        rows = [self.row(name_html, sub, depth, at, required) for name_html, sub, at, required in fields]
+        rows = [self.row(name_html, sub, depth, required) for name_html, sub, required in fields]
         if rows:
             parts += ('<ul class="schema-props">', *rows, "</ul>")  # joined once, below
         if all_of and merged is None:
-            parts.append(self.variants("All of", all_of, depth, _at(where, "allOf")))
+            parts.append(self.variants("All of", all_of, depth))
         if base:
             self.bases.add(base)
         try:
-            for group_label, branches, at, names in choices:
+            for group_label, branches, names in choices:
                 parts.append(
                     self.variants(
                         group_label,
                         branches,
                         depth,
-                        at,
                         names=names,
                         choice=True,
                         discriminator=_discriminator(chooser) if chooser is not None else None,
@@ -299,7 +297,7 @@ class _Tree(_Fields, _Choices):
             if base:
                 self.bases.discard(base)
         if isinstance(schema.get("not"), dict):
-            parts.append(self.variants("Not", [schema["not"]], depth, None))
+            parts.append(self.variants("Not", [schema["not"]], depth))
         return "".join(parts), label
 
     def row(
@@ -307,7 +305,6 @@ class _Tree(_Fields, _Choices):
         name_html: str,
         schema: Any,
         depth: int,
-        where: Where | None,
         required: bool = False,
         *,
         variant: bool = False,
@@ -322,7 +319,7 @@ class _Tree(_Fields, _Choices):
             if known is not None:
                 return known[1]
             met = self.met
-        node = self.expand(schema, depth + 1, where)
+        node = self.expand(schema, depth + 1, None)
         kind = "schema-variant" if variant else "schema-name"
         required_html = '<span class="schema-required" title="required">required</span>' if required else ""
         head = (
@@ -346,7 +343,7 @@ class _Tree(_Fields, _Choices):
         """Whether ``where`` is a component schema that has a page of its own: below a tree's root, it is folded
         (its fields are its page's), not drawn on every page that names it."""
         links = self.cache.links
-        return where is not None and not where[1] and bool(links) and links.get(where[0]) is not None
+        return where is not None and bool(links) and links.get(where) is not None
 
     def folded_row(self, ref: str, label: str) -> str:
         """The folded row of the component ``ref``: its page's tree is put in it when it is opened."""
@@ -361,7 +358,7 @@ class _Tree(_Fields, _Choices):
             return ' data-only="write"'
         return ""
 
-    def counted(self, own: dict, places: dict | None, variants: int, count: int) -> str:
+    def counted(self, own: dict, merged: bool, variants: int, count: int) -> str:
         """The count of ``own``'s fields ("12 fields"), and where a request or a response shows another, each
         count marked with the directions it is for (``data-count``: "all" is a tree of no direction's)."""
         label = fields_label(count, variants)
@@ -369,7 +366,7 @@ class _Tree(_Fields, _Choices):
         for direction in ("request", "response"):
             self.direction = direction
             try:
-                counted = fields_label(self.field_count(own, places is None), variants)
+                counted = fields_label(self.field_count(own, not merged), variants)
             finally:
                 self.direction = None
             by_label.setdefault(counted, []).append(direction)
