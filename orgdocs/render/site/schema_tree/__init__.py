@@ -12,7 +12,7 @@ children), with what the trees of a page share (``TreeContext``) and the pages o
 - ``_context``: the limits that keep a tree finite, ``Where`` a schema is (the component it is), the page's
   ``TreeContext`` and the description's ``TreeCache``;
 - ``_walk``: the walker (``_Tree``): rows, nested fields, ``$ref`` subtrees, and the rows it cuts;
-- ``_fields``: the rows of an object's fields (properties the direction keeps, pattern and additional
+- ``_fields``: the rows of an object's fields (properties, marked where a direction leaves them out, pattern and additional
   properties, tuple items);
 - ``_choices``: ``allOf`` merging, and ``oneOf``/``anyOf`` branches and discriminator subtypes as variants;
 - ``_head``: what a schema shows wherever it is met: its type, badges, description and facts;
@@ -66,7 +66,7 @@ def schema_tree_html(
     """
     context = context or TreeContext()
     budget = max(0, min(context.rows, context.tree_rows))
-    tree = _Tree(resolve, None, context, budget)  # walked in no direction: see ``_walk``
+    tree = _Tree(resolve, context, budget)  # walked in no direction: see ``_walk``
     node = tree.expand(schema, 0, None)
     context.rows -= budget - tree.rows
     head = f'<span class="schema-title">{escape(title)}</span> ' if title else ""
@@ -89,6 +89,6 @@ def schema_tree_html(
 def type_label(schema: Any, resolve: Resolve, cache: TreeCache | None = None) -> tuple[str, list[str], str]:
     """(type HTML, badge HTML list, description and facts HTML) of a schema without its children, for
     parameter rows and headers; ``cache``: the one of the page's trees (what a schema shows is made once)."""
-    tree = _Tree(resolve, None, TreeContext(cache=cache or TreeCache()), 0)
+    tree = _Tree(resolve, TreeContext(cache=cache or TreeCache()), 0)
     node = tree.expand(schema, 0, None, children=False)
     return node.type_html, node.badges, node.body

@@ -32,7 +32,7 @@ class TreeCache:
     merged: dict = field(default_factory=dict)  # id(schema) -> (schema, its $ref target with its siblings)
     leaves: dict = field(default_factory=dict)  # (id(schema), name, ...) -> (schema, its row): see ``row``
     labels: dict = field(default_factory=dict)  # $ref -> (its name, itself), escaped
-    properties: dict = field(default_factory=dict)  # (id(schema), direction) -> (schema, what it shows)
+    properties: dict = field(default_factory=dict)  # id(schema) -> (schema, its properties' rows)
     subtypes: dict | None = None  # base $ref -> its allOf subtypes (``implicit_subtypes``), made when asked
     # $ref -> the link to its component schema's page (``get``; orgdocs.project.schema_pages): below a
     # tree's root, such a component is folded, its fields fetched from that page when opened

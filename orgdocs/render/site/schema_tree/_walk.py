@@ -31,11 +31,10 @@ import functools
 from html import escape
 from typing import Any
 
-from orgdocs.project.examples import left_out
 from orgdocs.project.schemas import fields_label
 from orgdocs.render.site.schema_tree._choices import _Choices
 from orgdocs.render.site.schema_tree._context import MAX_OPEN_REFS, Resolve, TreeContext, Where
-from orgdocs.render.site.schema_tree._fields import _Fields
+from orgdocs.render.site.schema_tree._fields import _READ, _WRITE, _Fields
 from orgdocs.render.site.schema_tree._head import _badge, _Head, _head
 from orgdocs.render.site.schema_tree._keywords import _discriminator, _is_null, _list, ref_name
 from orgdocs.render.site.schema_tree._memo import _Frame, _Memo, _Node
@@ -53,7 +52,6 @@ class _Tree(_Fields, _Choices):
         "cache",
         "context",
         "cuts",
-        "direction",
         "frames",
         "full",
         "ids",
@@ -65,9 +63,8 @@ class _Tree(_Fields, _Choices):
         "stack",
     )
 
-    def __init__(self, resolve: Resolve, direction: str | None, context: TreeContext, rows: int):
+    def __init__(self, resolve: Resolve, context: TreeContext, rows: int):
         self.resolve = resolve
-        self.direction = direction
         self.context = context
         self.cache = context.cache
         self.rows = rows  # left in this tree
@@ -135,7 +132,7 @@ class _Tree(_Fields, _Choices):
             )
         siblings = {k: v for k, v in schema.items() if k != "$ref"}
         memo = self.cache.subtrees if not siblings else None
-        key = (ref, self.direction, depth, children, self.context.max_depth)
+        key = (ref, depth, children, self.context.max_depth)
         fresh_key = (*key, self.context.tree_rows)
         if memo is not None:
             reused = self.reuse(memo.get(fresh_key) if self.fresh() else None) or self.reuse(memo.get(key))
@@ -252,7 +249,7 @@ class _Tree(_Fields, _Choices):
     ) -> tuple[str, str]:
         """The rows below ``schema`` (which ``_has_children``), and their count in words ("12 fields"), which
         a folded or cut row shows too."""
-        self.met += 1  # what they hold depends on the depth, the budget, the direction, the bases...
+        self.met += 1  # what they hold depends on the depth, the budget, the bases...
         all_of = _list(schema.get("allOf"))
         merged = self.merge_all_of(schema) if all_of else None
         own = merged if merged is not None else schema
@@ -266,15 +263,17 @@ class _Tree(_Fields, _Choices):
         folded = depth > 0 and self.folds(where)
         if folded or depth >= self.context.max_depth or self.rows <= 0:
             # only the count is needed: the rows are on the component's page, or cut
-            label = self.counted(own, merged is not None, variants, self.field_count(own, merged is None))
+            label = self.counted(variants, *self.field_count(own, merged is None))
             if folded:
                 return self.folded_row(where, label), label
             self.cuts += 1
             return _cut(label), label
         fields = self.field_entries(own, merged is not None)
-        label = self.counted(own, merged is not None, variants, len(fields))
+        reads = sum(1 for entry in fields if entry[3] == _READ)
+        writes = sum(1 for entry in fields if entry[3] == _WRITE)
+        label = self.counted(variants, len(fields), reads, writes)
         parts = []
-        rows = [self.row(name_html, sub, depth, required) for name_html, sub, required in fields]
+        rows = [self.row(name_html, sub, depth, required, only) for name_html, sub, required, only in fields]
         if rows:
             parts += ('<ul class="schema-props">', *rows, "</ul>")  # joined once, below
         if all_of and merged is None:
@@ -306,6 +305,7 @@ class _Tree(_Fields, _Choices):
         schema: Any,
         depth: int,
         required: bool = False,
+        only: str = "",
         *,
         variant: bool = False,
     ) -> str:
@@ -313,7 +313,7 @@ class _Tree(_Fields, _Choices):
         # A row whose schema meets no $ref and asks for no nested rows reads the same wherever it is: made once
         # per (schema, name, required) for a description's pages (most of Stripe's and GitHub's rows).
         leaves = self.cache.leaves
-        key = (id(schema), name_html, required, variant, self.direction) if type(schema) is dict else None
+        key = (id(schema), name_html, required, variant, only) if type(schema) is dict else None
         if key is not None:
             known = leaves.get(key)
             if known is not None:
@@ -327,7 +327,6 @@ class _Tree(_Fields, _Choices):
             f'<span class="schema-type">{node.type_html}</span>{"".join(node.badges)}</div>'
         )
         children = node.children  # written once into the row: a large subtree is not copied twice
-        only = self.only(schema)
         if children and not children.startswith("<details"):  # not already folded or cut
             html = (
                 f'<li class="schema-row"{node.attrs}{only}>{head}{node.body}'
@@ -350,28 +349,16 @@ class _Tree(_Fields, _Choices):
         href = self.cache.links.get(ref) if self.cache.link_labels else None
         return _folded(ref, href, label)
 
-    def only(self, schema: Any) -> str:
-        """The attribute of a row that one direction leaves out."""
-        if left_out(schema, "request", self.target):
-            return ' data-only="read"'
-        if left_out(schema, "response", self.target):
-            return ' data-only="write"'
-        return ""
-
-    def counted(self, own: dict, merged: bool, variants: int, count: int) -> str:
-        """The count of ``own``'s fields ("12 fields"), and where a request or a response shows another, each
-        count marked with the directions it is for (``data-count``: "all" is a tree of no direction's)."""
+    def counted(self, variants: int, count: int, reads: int, writes: int) -> str:
+        """The count of fields ("12 fields"), and where a request (without ``reads``, its read-only ones) or a
+        response (without ``writes``) shows another, each count marked with the directions it is for
+        (``data-count``: "all" is a tree of no direction's)."""
         label = fields_label(count, variants)
-        by_label: dict[str, list[str]] = {label: ["all"]}
-        for direction in ("request", "response"):
-            self.direction = direction
-            try:
-                counted = fields_label(self.field_count(own, not merged), variants)
-            finally:
-                self.direction = None
-            by_label.setdefault(counted, []).append(direction)
-        if len(by_label) == 1:
+        if not reads and not writes:
             return label
+        by_label: dict[str, list[str]] = {label: ["all"]}
+        by_label.setdefault(fields_label(count - reads, variants), []).append("request")
+        by_label.setdefault(fields_label(count - writes, variants), []).append("response")
         return "".join(
             f'<span data-count="{" ".join(names)}">{text}</span>' for text, names in by_label.items()
         )
