@@ -157,6 +157,25 @@ def test_a_folded_component_opens_with_the_fields_of_its_page(tmp_path, static_s
     assert seen.errors == []
 
 
+def test_a_subtype_under_its_base_shows_only_what_it_adds(tmp_path, static_server, watched):
+    """Cat and Dog extend Pet (allOf), whose discriminator has no mapping: under Pet, each is folded and
+    opens with its page's fields but for Pet's, shown above it; on its own page, all of them."""
+    route = _site(tmp_path, SCAN_SCHEMAS, {"$ref": f"{S}Pet"})
+    seen = watched()
+    page = seen.page
+    page.goto(static_server(tmp_path / "site") + route)
+    responses = page.locator("#responses")
+    responses.get_by_text("purrs", exact=True).wait_for()  # the first subtype: chosen, opened, fetched
+    cat = responses.locator(
+        "li.schema-row", has=page.locator(":scope > .schema-head .schema-variant", has_text="Cat")
+    )
+    assert cat.locator("details .schema-name").all_text_contents() == ["purrs"]
+    assert cat.locator(":scope > details > summary").inner_text() == "1 field"
+    page.goto(static_server(tmp_path / "site") + "api/schemas/cat/")
+    assert page.locator("#schema .schema-name").all_text_contents() == ["petType", "name", "purrs"]
+    assert seen.errors == []
+
+
 def test_a_request_shows_what_it_sends_and_a_response_what_it_answers(
     tmp_path, static_server, watched, browser
 ):

@@ -3,7 +3,8 @@
  *
  * - A folded component (details.schema-lazy, below a tree's root) gets its fields when it is opened: its own
  *   page's tree (data-page, fetched once per page), or in a notebook view the same tree from the kernel
- *   (window.orgdocsComponentTree). The stylesheet shows what the tree's direction keeps.
+ *   (window.orgdocsComponentTree); a subtype listed under its base (data-base) without the fields it has
+ *   from that base (data-from), shown above it. The stylesheet shows what the tree's direction keeps.
  * - A choice of variants (oneOf/anyOf/discriminator) shows one variant at a time, Redoc's way: buttons
  *   (aria-pressed), or a drop-down list past MAX_BUTTONS of them.
  * - Field links: the head of every row gets an id naming the field by its place (the section's or
@@ -68,6 +69,14 @@
         node.id = prefix + node.id;
       });
     });
+    var base = details.getAttribute("data-base"); // a subtype under its base: the base's fields are above
+    if (base) {
+      parts.forEach(function (part) {
+        part.querySelectorAll(":scope > li.schema-row[data-from]").forEach(function (row) {
+          if (row.getAttribute("data-from").split(" ").indexOf(base) >= 0) row.remove();
+        });
+      });
+    }
     parts.forEach(function (part) {
       part.querySelectorAll('a[href^="#"]').forEach(function (link) {
         var target = ids[link.getAttribute("href").slice(1)];

@@ -105,19 +105,22 @@ class _Choices:
         head = f'<div class="schema-variants"{data}><div class="schema-variants-label">{label}</div>'
         return "".join((head, '<ul class="schema-props">', *rows, "</ul></div>"))
 
-    def merge_all_of(self, schema: dict) -> dict | None:
-        """The properties of every ``allOf`` part in one object, or None when a part cannot be merged (a
-        cycle, an unresolvable reference, variants of its own)."""
-        merged = _Merged({}, [], set())
+    def merge_all_of(self, schema: dict) -> tuple[dict, dict[str, str], str | None] | None:
+        """The properties of every ``allOf`` part in one object; the references each property came through
+        (name -> "ref ref", where any did); and the base left out, where the schema is listed as a variant of
+        a base it extends (its fields are shown above it). None when a part cannot be merged (a cycle, an
+        unresolvable reference, variants of its own)."""
+        merged = _Merged({}, {}, [], set(), [])
         own = {k: v for k, v in schema.items() if k != "allOf"}
         for part in _list(schema.get("allOf")):
-            if not self.merge_part(part, 0, merged):
+            if not self.merge_part(part, 0, merged, ()):
                 return None
-        if not self.merge_part(own, 0, merged):
+        if not self.merge_part(own, 0, merged, ()):
             return None
-        return {"properties": merged.properties, "required": merged.required}
+        fields = {"properties": merged.properties, "required": merged.required}
+        return fields, merged.origins, merged.left[0] if merged.left else None
 
-    def merge_part(self, part: Any, hops: int, merged: _Merged) -> bool:
+    def merge_part(self, part: Any, hops: int, merged: _Merged, via: tuple[str, ...]) -> bool:
         """Add one ``allOf`` part to ``merged``; False when it cannot be merged. (A method, not a closure of
         merge_all_of: a recursive closure is a reference cycle, freed only by the collector.)"""
         if hops > 16 or not isinstance(part, dict):
@@ -130,6 +133,7 @@ class _Choices:
                 if self.frames:
                     floor = self.positions.get(ref, -math.inf)
                     self.frames[-1].floor = min(self.frames[-1].floor, floor)
+                merged.left.append(ref)
                 return True
             if ref in self.stack or ref in merged.seen:
                 return False
@@ -137,15 +141,18 @@ class _Choices:
             if self.frames:  # what is merged depends on it as what is expanded does (see ``reuse``)
                 self.frames[-1].reached.add(ref)
             found, target = self.target(ref)
-            return found and self.merge_part(target, hops + 1, merged)
+            return found and self.merge_part(target, hops + 1, merged, (*via, ref))
         if any(k in part for k in _UNMERGEABLE):
             return False
         for sub in _list(part.get("allOf")):
-            if not self.merge_part(sub, hops + 1, merged):
+            if not self.merge_part(sub, hops + 1, merged, via):
                 return False
         own = part.get("properties")
         if isinstance(own, dict):
             merged.properties.update(own)
+            origin = " ".join(via)
+            for name in own:
+                merged.origins[name] = origin
         merged.required.extend(_list(part.get("required")))
         return True
 
@@ -154,8 +161,10 @@ class _Merged(NamedTuple):
     """What ``merge_all_of`` gathers from the parts."""
 
     properties: dict[str, Any]
+    origins: dict[str, str]  # property -> the references it came through, space-separated
     required: list
     seen: set[str]
+    left: list[str]  # the bases left out (see ``merge_all_of``)
 
 
 _UNMERGEABLE = ("oneOf", "anyOf", "not", "items", "prefixItems", "additionalProperties", "patternProperties")

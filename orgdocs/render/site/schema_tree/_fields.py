@@ -35,11 +35,20 @@ class _Fields:
             tuple_items = schema["items"]
         return count + (len(tuple_items) if isinstance(tuple_items, list) else 0), reads, writes
 
-    def field_entries(self, schema: dict, merged: bool = False) -> list[tuple[str, Any, bool, str]]:
-        """(name HTML, schema, required, the direction mark of its row) of each row of fields: properties
-        (``merged``: of an ``allOf``, made for this place), pattern and additional properties, and tuple
-        items."""
-        entries: list[tuple[str, Any, bool, str]] = list(self.shown_properties(schema, not merged))
+    def field_entries(self, schema: dict, origins: dict | None = None) -> list[tuple[str, Any, bool, str]]:
+        """(name HTML, schema, required, the attributes of its row) of each row of fields: properties (with
+        ``origins``: of an ``allOf``, merged for this place; see ``merge_all_of``), pattern and additional
+        properties, and tuple items."""
+        entries: list[tuple[str, Any, bool, str]] = list(self.shown_properties(schema, origins is None))
+        if origins:  # a property merged from another schema says which (``data-from``)
+            names = list(schema["properties"])
+            entries = [
+                (
+                    *entry[:3],
+                    entry[3] + (f' data-from="{escape(origins[name])}"' if origins.get(name) else ""),
+                )
+                for name, entry in zip(names, entries, strict=True)
+            ]
         patterns = schema.get("patternProperties")
         if isinstance(patterns, dict):
             for pattern, sub in patterns.items():

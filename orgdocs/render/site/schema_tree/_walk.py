@@ -252,7 +252,7 @@ class _Tree(_Fields, _Choices):
         self.met += 1  # what they hold depends on the depth, the budget, the bases...
         all_of = _list(schema.get("allOf"))
         merged = self.merge_all_of(schema) if all_of else None
-        own = merged if merged is not None else schema
+        own, origins, left = merged if merged is not None else (schema, None, None)
         chooser, base = (None, None)
         if all_of or "discriminator" in schema:
             chooser, base = self.discriminated(schema, where)
@@ -265,10 +265,10 @@ class _Tree(_Fields, _Choices):
             # only the count is needed: the rows are on the component's page, or cut
             label = self.counted(variants, *self.field_count(own, merged is None))
             if folded:
-                return self.folded_row(where, label), label
+                return self.folded_row(where, label, left), label
             self.cuts += 1
             return _cut(label), label
-        fields = self.field_entries(own, merged is not None)
+        fields = self.field_entries(own, origins)
         reads = sum(1 for entry in fields if entry[3] == _READ)
         writes = sum(1 for entry in fields if entry[3] == _WRITE)
         label = self.counted(variants, len(fields), reads, writes)
@@ -344,10 +344,11 @@ class _Tree(_Fields, _Choices):
         links = self.cache.links
         return where is not None and bool(links) and links.get(where) is not None
 
-    def folded_row(self, ref: str, label: str) -> str:
-        """The folded row of the component ``ref``: its page's tree is put in it when it is opened."""
+    def folded_row(self, ref: str, label: str, base: str | None) -> str:
+        """The folded row of the component ``ref``: its page's tree is put in it when it is opened, without
+        the fields it has from ``base``, where it is listed under that base (they are shown above it)."""
         href = self.cache.links.get(ref) if self.cache.link_labels else None
-        return _folded(ref, href, label)
+        return _folded(ref, href, label, base)
 
     def counted(self, variants: int, count: int, reads: int, writes: int) -> str:
         """The count of fields ("12 fields"), and where a request (without ``reads``, its read-only ones) or a
@@ -365,10 +366,11 @@ class _Tree(_Fields, _Choices):
 
 
 @functools.lru_cache(maxsize=16384)  # the same folded rows on page after page (Stripe's expandable fields)
-def _folded(ref: str, href: str | None, label: str) -> str:
+def _folded(ref: str, href: str | None, label: str, base: str | None) -> str:
     """A folded component: its fields are fetched from its page (``href``) or, in a notebook view, asked of
     the kernel; a reader without JavaScript follows its name's link."""
     page = f' data-page="{escape(href)}"' if href else ""
+    page += f' data-base="{escape(base)}"' if base else ""
     said = _ON_ITS_PAGE if href else "Its fields are shown when the notebook's kernel runs."
     return (
         f'<details class="schema-more schema-lazy" data-ref="{escape(ref)}"{page}>'
