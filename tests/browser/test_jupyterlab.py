@@ -204,6 +204,8 @@ def test_github_explorer_search_keyboard_and_theme(corpus, lab, page, tmp_path):
     login = user.first.locator("details .schema-name").filter(has_text=re.compile("^login$"))
     login.wait_for(timeout=15_000)
     assert login.is_visible() and active_cell(page) == cell
+    user.first.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "github-folded-component-opened.png"))
 
     # "/" from anywhere in the widget goes back to the search box
     heading.click()
