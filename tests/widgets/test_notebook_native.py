@@ -138,18 +138,23 @@ def test_code_sends_the_same_request_with_credentials_from_the_environment(tmp_p
     TOKENS.clear()
 
 
-def test_a_missing_environment_variable_sends_no_credential(tmp_path, echo, monkeypatch):
+def test_a_missing_environment_variable_stops_send_with_its_name(tmp_path, echo, monkeypatch):
     url, seen = echo
     monkeypatch.delenv("ECHO_MISSING", raising=False)
     form = RequestForm(_description(tmp_path, url).operation("updateItem"), tokens=TokenStore())
     form.set_values({"id": 1})
     form.set_credential("Key", env="ECHO_MISSING")
     assert not form.has_token and form.kept_credentials() == ["Key:value"]
-    form.send()
-    assert "X-Key" not in seen[-1]["headers"]
+    # not a request without the credential (a 401 that says nothing of the variable): the variable, named
+    with pytest.raises(FormError, match=r"ECHO_MISSING \(Key\)"):
+        form.send()
+    assert seen == [] and form.history.empty
     monkeypatch.setenv("ECHO_MISSING", "now-set")
     form.send()  # read at each Send
     assert seen[-1]["headers"]["X-Key"] == "now-set"
+    monkeypatch.setenv("ECHO_MISSING", "  ")
+    with pytest.raises(FormError, match="ECHO_MISSING"):
+        form.send()
     with pytest.raises(FormError, match="not an environment variable name"):
         form.set_credential("Key", env="bad name")
 

@@ -189,7 +189,14 @@ class RequestForm(FormCredentials, FormSettings):
 
     @property
     def request(self) -> httpx.Request:
-        """The ``httpx.Request`` that Send would send (``FormError`` when an input is invalid)."""
+        """The ``httpx.Request`` that Send would send (``FormError`` when an input is invalid, or a credential
+        is read from an environment variable that is not set)."""
+        unset = self.unset_environment()
+        if unset:
+            raise FormError(
+                f"the kernel's environment does not set {', '.join(unset)}: set it, or give the credential "
+                "itself"
+            )
         parts = self.parts()
         media = self.state.media_type if self._media_types else None
         problems = request_problems(
