@@ -192,9 +192,12 @@ def snapshot_html(site: Site, operation_html: str = "") -> str:
     if operation_html:
         return f'<div class="{SNAPSHOT_CLASS}">{compact_responses(operation_html)}</div>'
     entries = site.index["endpoints"]
+    # text reads from the left: the hosts' table styles (JupyterLab's, an export's) right-align for numbers,
+    # and a reopened untrusted notebook drops the snapshot's <style>, not a style attribute
+    left = ' style="text-align:left"'
     rows = "".join(
-        f"<tr><td><code>{html.escape(e['method'])}</code></td><td>{html.escape(e['title'])}</td>"
-        f"<td><code>{html.escape(e['path'])}</code></td></tr>"
+        f"<tr><td{left}><code>{html.escape(e['method'])}</code></td><td{left}>{html.escape(e['title'])}</td>"
+        f"<td{left}><code>{html.escape(e['path'])}</code></td></tr>"
         for e in entries[:SNAPSHOT_ROWS]
     )
     more = (
@@ -205,7 +208,7 @@ def snapshot_html(site: Site, operation_html: str = "") -> str:
     return (
         f'<div class="{SNAPSHOT_CLASS}"><h3>{html.escape(site.title)}</h3>'
         f"<p>{len(entries):,} operations. In a live notebook, search and select one to read its reference.</p>"
-        f"<table><thead><tr><th>Method</th><th>Operation</th><th>Path</th></tr></thead>"
+        f"<table><thead><tr><th{left}>Method</th><th{left}>Operation</th><th{left}>Path</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>{more}</div>"
     )
 
