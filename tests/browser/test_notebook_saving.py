@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_notebook_keys import KERNEL_IDLE, open_notebook, start_app
+from .test_notebook_keys import KERNEL_IDLE, open_notebook, start_app, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -96,3 +96,29 @@ def test_notebook_01_saves_small_and_reopens_as_a_snapshot(tmp_path, free_port, 
     title = shown[0]["_html"].split("<h1", 1)[1].split(">", 1)[1].split("<", 1)[0].strip()
     assert page.get_by_role("heading", name=title).first.is_visible()
     assert page.get_by_text("Loading the operations", exact=False).count() == 0
+
+
+OPERATION_VIEW = """\
+import orgdocs
+from orgdocs.orgapi import DESCRIPTION_PATH
+from orgdocs.widgets import OperationView
+
+site = orgdocs.Site.from_description(DESCRIPTION_PATH)
+OperationView(site, site.search("update webhook")[0]["route"])"""
+
+
+def test_notebook_7_shows_a_view_whole_not_in_a_scrolled_output(tmp_path, free_port, jupyter_server, page):
+    """Notebook 7 folds an output taller than about 1,800 px into a small scrolled box, measured when an
+    output is added: the snapshot a view displays after itself, tall, must already be hidden then."""
+    base, token, root = start_app("notebook", tmp_path, free_port, jupyter_server)
+    write_notebook(root / "view.ipynb", [("code", OPERATION_VIEW), ("code", "6 * 7")])
+    open_notebook(page, "notebook", base, token, "view.ipynb")
+    page.get_by_role("heading", name="Update a webhook subscription").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    cell = page.locator(".jp-CodeCell").first
+    assert "jp-mod-outputsScrolled" not in (cell.get_attribute("class") or "")
+    assert not page.locator(".jp-OutputArea-child .orgdocs-widget-snapshot").first.is_visible()
+    # the view's own height: the reference scrolls in the view's pane, not in a box of Notebook 7's around it
+    shown = page.locator(".orgdocs-widget-host").first.bounding_box()["height"]
+    area = cell.locator(".jp-OutputArea").bounding_box()["height"]
+    assert area >= shown

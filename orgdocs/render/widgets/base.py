@@ -51,10 +51,13 @@ __all__ = [
 SNAPSHOT_CLASS = "orgdocs-widget-snapshot"
 NOTE = "An orgdocs view: run its cell in Jupyter to explore and send. What it showed follows."
 # the snapshot output is hidden where the live view is drawn just before it (JupyterLab, Notebook 7, Voila,
-# and an exported page whose widget manager loads)
+# and an exported page whose widget manager loads), and from the moment it is added where a widget manager
+# will draw it (ipywidgets' renderer is a Lumino Panel; an export's widget output and a view shown as its
+# text/html, its model gone, are not): the view's front-end comes some 50 ms later, and meanwhile Notebook 7
+# measures the output, tall with the snapshot, and folds it into a small scrolled box for good
 TWIN_STYLE = (
-    ".jp-OutputArea-child:has(.orgdocs-widget-host) + .jp-OutputArea-child:has(.orgdocs-widget-snapshot)"
-    "{display:none}"
+    ":is(.jp-OutputArea-child:has(.orgdocs-widget-host), .jp-OutputArea-child:has(> .lm-Panel.jp-OutputArea-output))"
+    " + .jp-OutputArea-child:has(.orgdocs-widget-snapshot){display:none}"
 )
 SNAPSHOT_ROWS = 40  # operations listed in the snapshot of a navigator with nothing selected
 INDEX_KEYS = ("route", "section", "title", "method", "path", "operationId", "tags", "params", "deprecated")
