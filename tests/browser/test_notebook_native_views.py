@@ -134,3 +134,41 @@ def test_a_credential_from_an_unset_or_misnamed_variable_stops_send_and_says_why
     page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=15_000)
     saved = (root / "env.ipynb").read_text(encoding="utf-8")
     assert (root / "token.txt").read_text() not in saved
+
+
+SEND_FROM_CELLS = [
+    ("code", ORGAPI),
+    (
+        "code",
+        'form = explorer.select(explorer.site.search("list api keys")[0]["route"])\n'
+        'form.set_token(demo["token"])\n'
+        "form.send().status_code",
+    ),
+    ("code", 'form.set_values({"limit": 0})\nform.send().status_code'),
+]
+
+
+def test_what_a_cell_sends_shows_in_the_view(tmp_path, free_port, jupyter_server, page):
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
+    write_notebook(root / "cells.ipynb", [*SEND_FROM_CELLS[:2], ("code", "")])
+    open_notebook(page, "lab", base, token, "cells.ipynb")
+    page.get_by_role("heading", name="List API keys", exact=True).wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    answer = page.locator(".ow-form [data-response]")
+    # sent by the cell while the view was still asking for its form: the form comes with the answer
+    answer.get_by_text("200").first.wait_for(timeout=15_000)
+    assert "OK" in answer.inner_text() and answer.get_by_text("Table", exact=True).count() == 1
+    # sent by a cell once the view is drawn: the answer comes to the view
+    page.evaluate(
+        """(source) => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            panel.content.activeCellIndex = 2;
+            panel.content.activeCell.model.sharedModel.setSource(source);
+            return window.jupyterapp.commands.execute('notebook:run-cell');
+        }""",
+        SEND_FROM_CELLS[2][1],
+    )
+    answer.get_by_text("400").first.wait_for(timeout=15_000)
+    assert "limit" in answer.inner_text()
+    answer.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "sent-from-a-cell.png"))

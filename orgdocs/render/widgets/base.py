@@ -277,6 +277,7 @@ class SiteWidget(anywidget.AnyWidget):
             apply_state,
             credential_names,
             form_state,
+            last_answer,
             pages_table,
             send_answer,
             set_credential,
@@ -288,7 +289,10 @@ class SiteWidget(anywidget.AnyWidget):
             return {"error": f"no operation at route {route!r}"}
         form = self._form_for(route)
         if kind == "form":
+            form.watch(self._form_sent)  # a Send from a cell shows in this view too
+            answered = last_answer(form)
             return {
+                **({"answer": answered} if answered is not None else {}),
                 "html": form_html(self.site, route),
                 "payload": self.site.payload(route),
                 "group": self.site.operations[route].group,
@@ -317,7 +321,21 @@ class SiteWidget(anywidget.AnyWidget):
                 return {"code": form.code("orgdocs" if content.get("style") == "orgdocs" else "httpx")}
         except Exception as error:  # an input the form refuses: shown in the view like a send error
             return {"error": str(error), **credential_names(form)}
-        return {**send_answer(form), **credential_names(form)}
+        self._view_sending = route  # answered to the view's request: not pushed (_form_sent)
+        try:
+            return {**send_answer(form), **credential_names(form)}
+        finally:
+            self._view_sending = None
+
+    def _form_sent(self, form: Any) -> None:
+        """A form this view shows was sent from a cell: the view shows the answer, as after its own Send."""
+        from orgdocs.render.widgets.form_bridge import last_answer
+
+        if getattr(self, "_view_sending", None) == form.route:
+            return
+        answered = last_answer(form)
+        if answered is not None:
+            self.send({"type": "form-answer", "route": form.route, "answer": answered})
 
     def close(self) -> None:
         """Close the view and its ``layout`` (ipywidgets leaves a closed widget's Layout model open, in the page

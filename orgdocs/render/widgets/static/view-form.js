@@ -30,6 +30,10 @@ function mountSiteForm(aside, answer, route, ask) {
       const form = aside.querySelector("[data-form]");
       if (form) form.dispatchEvent(new Event("input", { bubbles: true })); // the preview and samples follow
     },
+    answered(reply) {
+      if (aside.isConnected) showAnswer(aside, reply, route, ask);
+      else FORMS.delete(mounted);
+    },
   };
   FORMS.add(mounted);
   const heard = (reply) => {
@@ -51,6 +55,19 @@ function mountSiteForm(aside, answer, route, ask) {
   if (box) box.appendChild(element("p", "hint ow-kept-note", "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export."));
   showKept(aside, held);
   addCodeActions(aside, route, ask);
+  if (answer.answer) showAnswer(aside, answer.answer, route, ask); // the last Send's, from here or a cell
+}
+
+// an answer the kernel had before this view asked (a Send from a cell, or before the view was drawn again)
+function showAnswer(aside, reply, route, ask) {
+  const view = aside.querySelector("[data-response]");
+  const shown = SITE.orgdocs.formParts && SITE.orgdocs.formParts.response;
+  if (!view || !shown) return;
+  if (reply.error) shown.showError({ responseView: view }, reply.error);
+  else {
+    shown.show({ responseView: view, checks: false }, reply, reply.ms || 0); // the kernel checked it
+    if (reply.table) addTable(aside, reply.table, reply.paged ? () => ask({ type: "pages", route }) : null);
+  }
 }
 
 // each credential input as the kernel holds it: an environment variable's name, KEPT, or empty

@@ -15,6 +15,11 @@ function kernel(model) {
       FORMS.forEach((mounted) => mounted.route === message.route && mounted.refresh(message));
       return;
     }
+    if (message && message.type === "form-answer" && message.id === undefined) {
+      // the form was sent from a cell: its answer shows here, as after this view's own Send
+      FORMS.forEach((mounted) => mounted.route === message.route && mounted.answered(message.answer));
+      return;
+    }
     if (!message || message.id === undefined || !waiting.has(message.id)) return;
     const done = waiting.get(message.id);
     waiting.delete(message.id);
