@@ -122,3 +122,35 @@ def test_notebook_7_shows_a_view_whole_not_in_a_scrolled_output(tmp_path, free_p
     shown = page.locator(".orgdocs-widget-host").first.bounding_box()["height"]
     area = cell.locator(".jp-OutputArea").bounding_box()["height"]
     assert area >= shown
+
+
+def test_a_view_whose_kernel_restarted_says_so_when_it_gets_no_answer(tmp_path, free_port, jupyter_server, page):
+    """After a kernel restart the view stays on the page but its kernel-side object is gone: a click or a
+    Send gets no answer. The view says so (and why) instead of keeping the old page under a new selection,
+    or "Sending…" for ever without a word."""
+    from .test_notebook_keys import EXPLORER_CELL
+
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
+    write_notebook(root / "restart.ipynb", [("code", EXPLORER_CELL)])
+    open_notebook(page, "lab", base, token, "restart.ipynb")
+    operations = page.get_by_role("listbox", name="Operations")
+    operations.get_by_role("option").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    operations.get_by_role("option", name="List API keys").click()
+    page.get_by_role("heading", name="List API keys", exact=True).wait_for(timeout=15_000)
+    silent = page.locator(".ow-silent")
+    assert silent.count() == 0  # a kernel that answers: no such line
+
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.restart()")
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    operations.get_by_role("option", name="Revoke an API key").click()
+    silent.filter(has_text="restarted").wait_for(timeout=15_000)
+    assert "run its cell again" in silent.inner_text().lower()
+    page.screenshot(path=str(tmp_path / "restarted.png"))
+    # running the cell again draws a view that answers
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.get_by_role("listbox", name="Operations").get_by_role("option", name="Revoke an API key").click()
+    page.get_by_role("heading", name="Revoke an API key", exact=True).wait_for(timeout=15_000)
+    assert silent.count() == 0

@@ -3,6 +3,8 @@ its messages, and a static snapshot of what it shows for exports.
 
 Messages, each answered to its ``id``:
 
+- ``{"type": "ping"}``: nothing, answered: the view knows its kernel still holds this view (after a kernel
+  restart no answer comes, and the view says so);
 - ``{"type": "module"}``: the front-end module (``frontend.ESM``); a view's ``_esm`` is a small loader that
   asks for it once per page (so the module is not saved in widget state once per view);
 - ``{"type": "index"}``: the site's endpoint index (navigation and search entries), sent by message rather
@@ -247,6 +249,8 @@ class SiteWidget(anywidget.AnyWidget):
     def _answer(self, kind: Any, content: dict) -> dict:
         if kind == "module":
             return {"source": ESM}
+        if kind == "ping":  # the view checks that its kernel still answers (a selection it made)
+            return {}
         if kind == "index":
             return {"index": widget_index(self.site)}
         if kind == "page":
