@@ -124,7 +124,9 @@ def test_notebook_7_shows_a_view_whole_not_in_a_scrolled_output(tmp_path, free_p
     assert area >= shown
 
 
-def test_a_view_whose_kernel_restarted_says_so_when_it_gets_no_answer(tmp_path, free_port, jupyter_server, page):
+def test_a_view_whose_kernel_restarted_says_so_when_it_gets_no_answer(
+    tmp_path, free_port, jupyter_server, page
+):
     """After a kernel restart the view stays on the page but its kernel-side object is gone: a click or a
     Send gets no answer. The view says so (and why) instead of keeping the old page under a new selection,
     or "Sending…" for ever without a word."""
