@@ -313,10 +313,10 @@ class RequestForm(FormCredentials, FormSettings):
         """A notebook cell that sends this request again: ``"httpx"`` (plain httpx) or ``"orgdocs"`` (this
         form's settings on a new ``RequestForm``). Credentials are read from environment variables: those
         given with ``set_credential(..., env=...)``, else ``TOKEN``, ``API_KEY``... as the samples name them."""
-        from orgdocs.render.widgets.form_code import orgdocs_code
+        from orgdocs.render.widgets.form_code import client_variable, orgdocs_code, with_client
 
-        if style == "httpx":
-            return self.samples["python"]
+        if style == "httpx":  # with the notebook's client where a variable holds the one this form sends with
+            return with_client(self.samples["python"], client_variable(self._client))
         if style == "orgdocs":
             return orgdocs_code(self)
         raise ValueError(f"style is 'httpx' or 'orgdocs', not {style!r}")
