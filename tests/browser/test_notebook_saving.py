@@ -96,6 +96,29 @@ def test_notebook_01_saves_small_and_reopens_as_a_snapshot(tmp_path, free_port, 
     title = shown[0]["_html"].split("<h1", 1)[1].split(">", 1)[1].split("<", 1)[0].strip()
     assert page.get_by_role("heading", name=title).first.is_visible()
     assert page.get_by_text("Loading the operations", exact=False).count() == 0
+    # read as the reference reads: parameters and schema fields are not bulleted lists, a method is a badge
+    kept = page.locator(".orgdocs-widget-host .orgdocs-widget-snapshot")
+    lists = kept.locator("ul.params, ul.schema-props").evaluate_all(
+        "(lists) => lists.map((ul) => getComputedStyle(ul).listStyleType)"
+    )
+    assert lists and set(lists) == {"none"}
+    assert (
+        kept.locator(".method").first.evaluate("(badge) => getComputedStyle(badge).display") == "inline-block"
+    )
+    page.screenshot(path=str(tmp_path / "reopened.png"))
+    # and in JupyterLab's dark theme, chosen after the notebook was opened
+    background = "(box) => getComputedStyle(box).backgroundColor"
+    light = kept.first.evaluate(background)
+    page.evaluate(
+        "() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+    )
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
+    page.wait_for_function(
+        "([box, light]) => getComputedStyle(box).backgroundColor !== light",
+        arg=[kept.first.element_handle(), light],
+        timeout=10_000,
+    )
+    page.screenshot(path=str(tmp_path / "reopened-dark.png"))
 
 
 OPERATION_VIEW = """\
