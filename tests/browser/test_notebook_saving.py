@@ -1,7 +1,7 @@
 """What notebook 01 saves with its views, and what it shows reopened without its kernel, in a real JupyterLab.
 
 Saved with widget state after Run All, the notebook is small (a view's state holds a small loader and the
-compact reference it shows, not the front-end module: 118 KB where it was 555 KB), running every cell again
+compact reference it shows, not the front-end module: 129 KB where it was 555 KB), running every cell again
 closes the views its cells displayed before (the file does not grow by a view a run), and reopened with a
 kernel that has none of its views, each view shows what it showed last and says to run its cell, never an
 endless "Loading".
