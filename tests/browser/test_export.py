@@ -36,3 +36,37 @@ def test_an_export_runs_its_own_scripts_and_no_other(tmp_path, static_server, wa
     assert seen.page.evaluate("typeof window.__pwned") == "undefined"
     assert seen.dialogs == []
     assert any("Content Security Policy" in error for error in seen.errors)  # refused, and said so
+
+
+def test_a_navigators_snapshot_reads_from_the_left_in_both_exports(tmp_path, static_server, watched):
+    from nbconvert import HTMLExporter
+
+    from orgdocs.orgapi import DESCRIPTION_PATH
+    from orgdocs.widgets import Explorer
+
+    explorer = Explorer(DESCRIPTION_PATH)  # nothing selected: its snapshot lists the operations
+    notebook = new_notebook()
+    cell = new_code_cell("explorer")
+    # what displaying it writes: the view, then the snapshot of what it shows
+    cell.outputs = [
+        new_output("display_data", data=data, metadata=metadata)
+        for data, metadata in (explorer._bundle(), explorer._snapshot_bundle())
+    ]
+    notebook.cells.append(cell)
+    for name, exporter in (("orgdocs", OrgdocsExporter()), ("html", HTMLExporter())):
+        page, _ = exporter.from_notebook_node(notebook)
+        (tmp_path / f"{name}.html").write_text(page, encoding="utf-8")
+    base = static_server(tmp_path)
+    for name in ("orgdocs", "html"):
+        seen = watched()
+        # offline: the page of --to html asks CDNs for its widget manager and MathJax
+        seen.page.route(
+            "**/*", lambda route: route.continue_() if route.request.url.startswith(base) else route.abort()
+        )
+        seen.page.goto(base + f"{name}.html")
+        table = seen.page.get_by_role("table").filter(has_text="Revoke an API key")
+        aligns = table.locator("th, td").evaluate_all(
+            "(cells) => cells.map((c) => getComputedStyle(c).textAlign)"
+        )
+        assert len(aligns) == 12 and set(aligns) <= {"left", "start"}, (name, aligns)
+        explorer.close()

@@ -90,3 +90,85 @@ def test_a_description_without_schemes_still_offers_an_authorization(
     type_into(page, authorization, "tok-123")
     form.get_by_role("button", name="Send").click()
     form.locator("[data-response]").get_by_text("200").first.wait_for(timeout=15_000)
+
+
+def test_a_credential_from_an_unset_or_misnamed_variable_stops_send_and_says_why(
+    tmp_path, free_port, jupyter_server, page
+):
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
+    write_notebook(root / "env.ipynb", [("code", ORGAPI)])
+    open_notebook(page, "lab", base, token, "env.ipynb")
+    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    _select(page, "list api keys", "List API keys")
+    form = page.locator(".ow-form")
+    form.get_by_label("from an environment variable").first.check()
+    credential = form.get_by_label("BearerAuth (bearer token)")
+    send = form.get_by_role("button", name="Send")
+    answer = form.locator("[data-response]")
+
+    # a variable the kernel's environment does not set: Send names it and sends nothing (no bare 401)
+    type_into(page, credential, "NO_SUCH_TOKEN")
+    send.click()
+    answer.get_by_text("does not set NO_SUCH_TOKEN (BearerAuth)", exact=False).wait_for(timeout=15_000)
+    assert "401" not in answer.inner_text()
+
+    # a name the kernel cannot read (lower case): the field says so as it is typed, and Send too; the
+    # kernel forgot the name it held before, so nothing is sent with another variable than the one shown
+    type_into(page, credential, "org_token")
+    problem = form.locator(".ow-env-problem")
+    problem.get_by_text("is not the name of an environment variable", exact=False).wait_for(timeout=5_000)
+    assert credential.get_attribute("aria-invalid") == "true"
+    send.click()
+    answer.get_by_text("“org_token” is not the name", exact=False).wait_for(timeout=15_000)
+    assert "401" not in answer.inner_text()
+    page.screenshot(path=str(tmp_path / "env-misnamed.png"))
+
+    # the name as it should be: the message goes, and the credential is sent
+    type_into(page, credential, "ORG_TOKEN")
+    assert not problem.is_visible() and credential.get_attribute("aria-invalid") is None
+    send.click()
+    answer.get_by_text("200").first.wait_for(timeout=15_000)
+    # the view asked the kernel to forget nothing it should keep: the variable's name is what it reads
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=15_000)
+    saved = (root / "env.ipynb").read_text(encoding="utf-8")
+    assert (root / "token.txt").read_text() not in saved
+
+
+SEND_FROM_CELLS = [
+    ("code", ORGAPI),
+    (
+        "code",
+        'form = explorer.select(explorer.site.search("list api keys")[0]["route"])\n'
+        'form.set_token(demo["token"])\n'
+        "form.send().status_code",
+    ),
+    ("code", 'form.set_values({"limit": 0})\nform.send().status_code'),
+]
+
+
+def test_what_a_cell_sends_shows_in_the_view(tmp_path, free_port, jupyter_server, page):
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
+    write_notebook(root / "cells.ipynb", [*SEND_FROM_CELLS[:2], ("code", "")])
+    open_notebook(page, "lab", base, token, "cells.ipynb")
+    page.get_by_role("heading", name="List API keys", exact=True).wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    answer = page.locator(".ow-form [data-response]")
+    # sent by the cell while the view was still asking for its form: the form comes with the answer
+    answer.get_by_text("200").first.wait_for(timeout=15_000)
+    assert "OK" in answer.inner_text() and answer.get_by_text("Table", exact=True).count() == 1
+    # sent by a cell once the view is drawn: the answer comes to the view
+    page.evaluate(
+        """(source) => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            panel.content.activeCellIndex = 2;
+            panel.content.activeCell.model.sharedModel.setSource(source);
+            return window.jupyterapp.commands.execute('notebook:run-cell');
+        }""",
+        SEND_FROM_CELLS[2][1],
+    )
+    answer.get_by_text("400").first.wait_for(timeout=15_000)
+    assert "limit" in answer.inner_text()
+    answer.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "sent-from-a-cell.png"))

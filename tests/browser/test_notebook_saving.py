@@ -1,7 +1,7 @@
 """What notebook 01 saves with its views, and what it shows reopened without its kernel, in a real JupyterLab.
 
 Saved with widget state after Run All, the notebook is small (a view's state holds a small loader and the
-compact reference it shows, not the front-end module: 118 KB where it was 555 KB), running every cell again
+compact reference it shows, not the front-end module: 129 KB where it was 555 KB), running every cell again
 closes the views its cells displayed before (the file does not grow by a view a run), and reopened with a
 kernel that has none of its views, each view shows what it showed last and says to run its cell, never an
 endless "Loading".
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_notebook_keys import KERNEL_IDLE, open_notebook, start_app
+from .test_notebook_keys import KERNEL_IDLE, open_notebook, start_app, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -96,3 +96,86 @@ def test_notebook_01_saves_small_and_reopens_as_a_snapshot(tmp_path, free_port, 
     title = shown[0]["_html"].split("<h1", 1)[1].split(">", 1)[1].split("<", 1)[0].strip()
     assert page.get_by_role("heading", name=title).first.is_visible()
     assert page.get_by_text("Loading the operations", exact=False).count() == 0
+    # read as the reference reads: parameters and schema fields are not bulleted lists, a method is a badge
+    kept = page.locator(".orgdocs-widget-host .orgdocs-widget-snapshot")
+    lists = kept.locator("ul.params, ul.schema-props").evaluate_all(
+        "(lists) => lists.map((ul) => getComputedStyle(ul).listStyleType)"
+    )
+    assert lists and set(lists) == {"none"}
+    assert (
+        kept.locator(".method").first.evaluate("(badge) => getComputedStyle(badge).display") == "inline-block"
+    )
+    page.screenshot(path=str(tmp_path / "reopened.png"))
+    # and in JupyterLab's dark theme, chosen after the notebook was opened
+    background = "(box) => getComputedStyle(box).backgroundColor"
+    light = kept.first.evaluate(background)
+    page.evaluate(
+        "() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+    )
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
+    page.wait_for_function(
+        "([box, light]) => getComputedStyle(box).backgroundColor !== light",
+        arg=[kept.first.element_handle(), light],
+        timeout=10_000,
+    )
+    page.screenshot(path=str(tmp_path / "reopened-dark.png"))
+
+
+OPERATION_VIEW = """\
+import orgdocs
+from orgdocs.orgapi import DESCRIPTION_PATH
+from orgdocs.widgets import OperationView
+
+site = orgdocs.Site.from_description(DESCRIPTION_PATH)
+OperationView(site, site.search("update webhook")[0]["route"])"""
+
+
+def test_notebook_7_shows_a_view_whole_not_in_a_scrolled_output(tmp_path, free_port, jupyter_server, page):
+    """Notebook 7 folds an output taller than about 1,800 px into a small scrolled box, measured when an
+    output is added: the snapshot a view displays after itself, tall, must already be hidden then."""
+    base, token, root = start_app("notebook", tmp_path, free_port, jupyter_server)
+    write_notebook(root / "view.ipynb", [("code", OPERATION_VIEW), ("code", "6 * 7")])
+    open_notebook(page, "notebook", base, token, "view.ipynb")
+    page.get_by_role("heading", name="Update a webhook subscription").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    cell = page.locator(".jp-CodeCell").first
+    assert "jp-mod-outputsScrolled" not in (cell.get_attribute("class") or "")
+    assert not page.locator(".jp-OutputArea-child .orgdocs-widget-snapshot").first.is_visible()
+    # the view's own height: the reference scrolls in the view's pane, not in a box of Notebook 7's around it
+    shown = page.locator(".orgdocs-widget-host").first.bounding_box()["height"]
+    area = cell.locator(".jp-OutputArea").bounding_box()["height"]
+    assert area >= shown
+
+
+def test_a_view_whose_kernel_restarted_says_so_when_it_gets_no_answer(
+    tmp_path, free_port, jupyter_server, page
+):
+    """After a kernel restart the view stays on the page but its kernel-side object is gone: a click or a
+    Send gets no answer. The view says so (and why) instead of keeping the old page under a new selection,
+    or "Sending…" for ever without a word."""
+    from .test_notebook_keys import EXPLORER_CELL
+
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
+    write_notebook(root / "restart.ipynb", [("code", EXPLORER_CELL)])
+    open_notebook(page, "lab", base, token, "restart.ipynb")
+    operations = page.get_by_role("listbox", name="Operations")
+    operations.get_by_role("option").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    operations.get_by_role("option", name="List API keys").click()
+    page.get_by_role("heading", name="List API keys", exact=True).wait_for(timeout=15_000)
+    silent = page.locator(".ow-silent")
+    assert silent.count() == 0  # a kernel that answers: no such line
+
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.restart()")
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    operations.get_by_role("option", name="Revoke an API key").click()
+    silent.filter(has_text="restarted").wait_for(timeout=15_000)
+    assert "run its cell again" in silent.inner_text().lower()
+    page.screenshot(path=str(tmp_path / "restarted.png"))
+    # running the cell again draws a view that answers
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.get_by_role("listbox", name="Operations").get_by_role("option", name="Revoke an API key").click()
+    page.get_by_role("heading", name="Revoke an API key", exact=True).wait_for(timeout=15_000)
+    assert silent.count() == 0

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 
-from orgdocs.render.widgets import Explorer
+from orgdocs.render.widgets import Explorer, RefusedError
 from orgdocs.render.widgets.form_bridge import KEPT, table_html
 
 
@@ -181,3 +182,36 @@ def test_each_answer_says_whether_it_matches_the_description(orgapi):
     listed = "\n".join(notes[1:])
     assert "/data/0/id: expected type string" in listed and "/data/0/scopes: expected type array" in listed
     assert "headers/X-Request-Id: expected this header (required)" in listed
+
+
+def test_what_python_sends_shows_in_the_view_of_its_form(site, mock_client, recorder, tokens):
+    explorer = Explorer(site, client=mock_client, tokens=tokens)
+    route = "/api/pets/list-pets"
+    pushed = []
+    explorer.send = lambda content, buffers=None: pushed.append(content)
+    explorer._on_message(explorer, {"id": "q", "type": "form", "route": route}, [])
+    assert "answer" not in pushed.pop()  # nothing sent yet: the view shows no answer
+
+    form = explorer.select(route)
+    pushed.clear()
+    form.set_values({"limit": 3})
+    form.send()  # from a cell: the view of this form shows the answer, as after its own Send
+    (message,) = [m for m in pushed if m.get("type") == "form-answer"]
+    assert message["route"] == route and "id" not in message
+    assert message["answer"]["status"] == 200 and '"ok"' in message["answer"]["text"]
+
+    # a view drawn later (the operation selected again, the notebook reopened) shows the last answer
+    assert talk(explorer, {"type": "form", "route": route})["answer"]["status"] == 200
+    # the view's own Send is answered to its request, not pushed a second time
+    pushed.clear()
+    explorer.send = lambda content, buffers=None: pushed.append(content)
+    explorer._on_message(explorer, {"id": "s", "type": "send", "route": route, "state": {}}, [])
+    assert [m.get("type") for m in pushed] == ["send"]
+    # a Send from a cell that fails says why in the view too
+    pushed.clear()
+    form.choose_server(1, region="us")
+    form.state.variables["region"] = "evil.test#"  # what a view could send: refused, nothing leaves
+    with pytest.raises(RefusedError):
+        form.send()
+    (message,) = [m for m in pushed if m.get("type") == "form-answer"]
+    assert "not a server declared" in message["answer"]["error"]

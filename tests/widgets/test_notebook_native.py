@@ -138,18 +138,23 @@ def test_code_sends_the_same_request_with_credentials_from_the_environment(tmp_p
     TOKENS.clear()
 
 
-def test_a_missing_environment_variable_sends_no_credential(tmp_path, echo, monkeypatch):
+def test_a_missing_environment_variable_stops_send_with_its_name(tmp_path, echo, monkeypatch):
     url, seen = echo
     monkeypatch.delenv("ECHO_MISSING", raising=False)
     form = RequestForm(_description(tmp_path, url).operation("updateItem"), tokens=TokenStore())
     form.set_values({"id": 1})
     form.set_credential("Key", env="ECHO_MISSING")
     assert not form.has_token and form.kept_credentials() == ["Key:value"]
-    form.send()
-    assert "X-Key" not in seen[-1]["headers"]
+    # not a request without the credential (a 401 that says nothing of the variable): the variable, named
+    with pytest.raises(FormError, match=r"ECHO_MISSING \(Key\)"):
+        form.send()
+    assert seen == [] and form.history.empty
     monkeypatch.setenv("ECHO_MISSING", "now-set")
     form.send()  # read at each Send
     assert seen[-1]["headers"]["X-Key"] == "now-set"
+    monkeypatch.setenv("ECHO_MISSING", "  ")
+    with pytest.raises(FormError, match="ECHO_MISSING"):
+        form.send()
     with pytest.raises(FormError, match="not an environment variable name"):
         form.set_credential("Key", env="bad name")
 
@@ -237,3 +242,34 @@ def test_each_explorer_has_its_own_history(tmp_path):
     # the same operation of the same description: each view lists what it sent, not what another one did
     assert len(first.history) == 1 and len(second.history) == 2
     assert set(first.history["route"]) == {route}
+
+
+def test_code_sends_with_the_notebooks_client_where_a_variable_holds_it(tmp_path, echo, monkeypatch):
+    """An API tried with no server (a mock client, the reference server in the kernel): the cells send with
+    the notebook's client, not to the server's URL, where nothing answers."""
+    import types
+
+    import IPython
+
+    url, seen = echo
+    api = _description(tmp_path, url)
+    client = orgdocs.mock_client(api)
+    monkeypatch.setenv("ECHO_KEY", "k-from-env")
+    form = RequestForm(api.operation("updateItem"), client=client, tokens=TokenStore())
+    form.set_credential("Key", env="ECHO_KEY")
+    form.set_values({"id": 7})
+    form.set_body({"name": "x"})
+    sent = form.send()
+    namespace = {"client": client, "_": client, "another_name": client}
+    monkeypatch.setattr(IPython, "get_ipython", lambda: types.SimpleNamespace(user_ns=namespace))
+    for style in ("httpx", "orgdocs"):
+        cell = form.code(style)
+        assert "client" in cell and "k-from-env" not in cell
+        run = dict(namespace)
+        exec(compile(cell, f"<code {style}>", "exec"), run)
+        assert run["response"].status_code == sent.status_code
+    assert seen == []  # every request went through the mock client, none to the server's URL
+    # no variable holds it (or not in IPython): the cells go to the server's URL, as before
+    namespace.clear()
+    assert "httpx.request(" in form.code("httpx") and "client=" not in form.code("orgdocs")
+    client.close()

@@ -3,6 +3,8 @@ its messages, and a static snapshot of what it shows for exports.
 
 Messages, each answered to its ``id``:
 
+- ``{"type": "ping"}``: nothing, answered: the view knows its kernel still holds this view (after a kernel
+  restart no answer comes, and the view says so);
 - ``{"type": "module"}``: the front-end module (``frontend.ESM``); a view's ``_esm`` is a small loader that
   asks for it once per page (so the module is not saved in widget state once per view);
 - ``{"type": "index"}``: the site's endpoint index (navigation and search entries), sent by message rather
@@ -52,10 +54,13 @@ __all__ = [
 SNAPSHOT_CLASS = "orgdocs-widget-snapshot"
 NOTE = "An orgdocs view: run its cell in Jupyter to explore and send. What it showed follows."
 # the snapshot output is hidden where the live view is drawn just before it (JupyterLab, Notebook 7, Voila,
-# and an exported page whose widget manager loads)
+# and an exported page whose widget manager loads), and from the moment it is added where a widget manager
+# will draw it (ipywidgets' renderer is a Lumino Panel; an export's widget output and a view shown as its
+# text/html, its model gone, are not): the view's front-end comes some 50 ms later, and meanwhile Notebook 7
+# measures the output, tall with the snapshot, and folds it into a small scrolled box for good
 TWIN_STYLE = (
-    ".jp-OutputArea-child:has(.orgdocs-widget-host) + .jp-OutputArea-child:has(.orgdocs-widget-snapshot)"
-    "{display:none}"
+    ":is(.jp-OutputArea-child:has(.orgdocs-widget-host), .jp-OutputArea-child:has(> .lm-Panel.jp-OutputArea-output))"
+    " + .jp-OutputArea-child:has(.orgdocs-widget-snapshot){display:none}"
 )
 SNAPSHOT_ROWS = 40  # operations listed in the snapshot of a navigator with nothing selected
 INDEX_KEYS = ("route", "section", "title", "method", "path", "operationId", "tags", "params", "deprecated")
@@ -193,9 +198,12 @@ def snapshot_html(site: Site, operation_html: str = "") -> str:
     if operation_html:
         return f'<div class="{SNAPSHOT_CLASS}">{compact_responses(operation_html)}</div>'
     entries = site.index["endpoints"]
+    # text reads from the left: the hosts' table styles (JupyterLab's, an export's) right-align for numbers,
+    # and a reopened untrusted notebook drops the snapshot's <style>, not a style attribute
+    left = ' style="text-align:left"'
     rows = "".join(
-        f"<tr><td><code>{html.escape(e['method'])}</code></td><td>{html.escape(e['title'])}</td>"
-        f"<td><code>{html.escape(e['path'])}</code></td></tr>"
+        f"<tr><td{left}><code>{html.escape(e['method'])}</code></td><td{left}>{html.escape(e['title'])}</td>"
+        f"<td{left}><code>{html.escape(e['path'])}</code></td></tr>"
         for e in entries[:SNAPSHOT_ROWS]
     )
     more = (
@@ -206,7 +214,7 @@ def snapshot_html(site: Site, operation_html: str = "") -> str:
     return (
         f'<div class="{SNAPSHOT_CLASS}"><h3>{html.escape(site.title)}</h3>'
         f"<p>{len(entries):,} operations. In a live notebook, search and select one to read its reference.</p>"
-        f"<table><thead><tr><th>Method</th><th>Operation</th><th>Path</th></tr></thead>"
+        f"<table><thead><tr><th{left}>Method</th><th{left}>Operation</th><th{left}>Path</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>{more}</div>"
     )
 
@@ -242,6 +250,8 @@ class SiteWidget(anywidget.AnyWidget):
     def _answer(self, kind: Any, content: dict) -> dict:
         if kind == "module":
             return {"source": ESM}
+        if kind == "ping":  # the view checks that its kernel still answers (a selection it made)
+            return {}
         if kind == "index":
             return {"index": widget_index(self.site)}
         if kind == "page":
@@ -274,6 +284,7 @@ class SiteWidget(anywidget.AnyWidget):
             apply_state,
             credential_names,
             form_state,
+            last_answer,
             pages_table,
             send_answer,
             set_credential,
@@ -285,7 +296,10 @@ class SiteWidget(anywidget.AnyWidget):
             return {"error": f"no operation at route {route!r}"}
         form = self._form_for(route)
         if kind == "form":
+            form.watch(self._form_sent)  # a Send from a cell shows in this view too
+            answered = last_answer(form)
             return {
+                **({"answer": answered} if answered is not None else {}),
                 "html": form_html(self.site, route),
                 "payload": self.site.payload(route),
                 "group": self.site.operations[route].group,
@@ -314,7 +328,21 @@ class SiteWidget(anywidget.AnyWidget):
                 return {"code": form.code("orgdocs" if content.get("style") == "orgdocs" else "httpx")}
         except Exception as error:  # an input the form refuses: shown in the view like a send error
             return {"error": str(error), **credential_names(form)}
-        return {**send_answer(form), **credential_names(form)}
+        self._view_sending = route  # answered to the view's request: not pushed (_form_sent)
+        try:
+            return {**send_answer(form), **credential_names(form)}
+        finally:
+            self._view_sending = None
+
+    def _form_sent(self, form: Any) -> None:
+        """A form this view shows was sent from a cell: the view shows the answer, as after its own Send."""
+        from orgdocs.render.widgets.form_bridge import last_answer
+
+        if getattr(self, "_view_sending", None) == form.route:
+            return
+        answered = last_answer(form)
+        if answered is not None:
+            self.send({"type": "form-answer", "route": form.route, "answer": answered})
 
     def close(self) -> None:
         """Close the view and its ``layout`` (ipywidgets leaves a closed widget's Layout model open, in the page

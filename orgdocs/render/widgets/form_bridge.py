@@ -12,7 +12,6 @@ its own message (``set_credential``), into kernel memory, and the view only lear
 from __future__ import annotations
 
 import contextlib
-import time
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.render.widgets.form_errors import describe_error
@@ -25,6 +24,7 @@ __all__ = [
     "apply_state",
     "credential_keys",
     "form_state",
+    "last_answer",
     "next_page",
     "pages_table",
     "send_answer",
@@ -88,17 +88,31 @@ def form_state(form: RequestForm) -> dict:
 
 def send_answer(form: RequestForm) -> dict:
     """Send ``form``'s request; the answer as the site's response view takes it, or ``{"error": ...}``."""
-    started = time.perf_counter()
-    try:
-        response = form.send()
-    except Exception as error:  # the view shows it; the form's result area has it too
-        title, detail = describe_error(error)
-        message = f"{title}: {detail}" if detail else title
-        url = _request_url(error)
-        if url and url not in message:
-            message += f" ({url})"  # a connection error names where it went
-        return {"error": message}
-    milliseconds = (time.perf_counter() - started) * 1000
+    with contextlib.suppress(Exception):  # the view shows it; form.error has it too
+        form.send()
+    return last_answer(form) or {"error": "nothing was sent"}
+
+
+def last_answer(form: RequestForm) -> dict | None:
+    """What ``form``'s last Send (from the view or a cell) answered, as the site's response view takes it:
+    the response, ``{"error": ...}``, or ``None`` before any Send."""
+    if form.error is not None:
+        return error_answer(form.error)
+    if form.response is None:
+        return None
+    return response_answer(form, form.response, form.elapsed_ms or 0.0)
+
+
+def error_answer(error: BaseException) -> dict:
+    title, detail = describe_error(error)
+    message = f"{title}: {detail}" if detail else title
+    url = _request_url(error)
+    if url and url not in message:
+        message += f" ({url})"  # a connection error names where it went
+    return {"error": message}
+
+
+def response_answer(form: RequestForm, response: Any, milliseconds: float) -> dict:
     text = response.text if response.content else ""
     notes = []
     if len(text) > MAX_TEXT:

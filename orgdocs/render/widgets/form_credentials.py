@@ -12,6 +12,7 @@ dict of each scheme the operation names), ``_alternatives`` and ``_fields``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -101,6 +102,26 @@ class FormCredentials:
             if env is not None:
                 found[(name, field_name)] = env
         return found
+
+    def unset_environment(self) -> list[str]:
+        """``"NAME (scheme)"`` for each credential of the alternative Send would use that is read from an
+        environment variable the kernel's environment does not set: Send stops rather than go without it (the
+        code of ``code()`` would stop there too, on ``os.environ[NAME]``)."""
+        envs = self.credential_envs()
+        if not envs:
+            return []
+        intended = self._credentials()  # the alternative chosen as if the variables were set
+        for (name, field_name), env in envs.items():
+            intended.setdefault(name, {}).setdefault(field_name, f"${env}")
+        index = self.state.security
+        if index is None:
+            index = security.default_alternative(self._alternatives, self._schemes, intended)
+        chosen = self._alternatives[index] if self._alternatives else [name for name, _ in self._fields]
+        return [
+            f"{env} ({name})"
+            for (name, _), env in envs.items()
+            if name in chosen and not (os.environ.get(env) or "").strip()
+        ]
 
     def _env_placeholders(self) -> dict[str, dict[str, str]]:
         """``{scheme: {field: $NAME}}``: the credentials read from environment variables, as samples name them."""

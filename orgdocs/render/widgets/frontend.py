@@ -211,6 +211,10 @@ LOADER_STYLE = _minify("""
 .orgdocs-widget-snapshot .method { font: 700 0.75rem ui-monospace, monospace; text-transform: uppercase; }
 .orgdocs-widget-snapshot .anchor, .orgdocs-widget-snapshot .visually-hidden, .orgdocs-widget-snapshot [hidden] { display: none; }
 .orgdocs-widget-snapshot table { border-collapse: collapse; } .orgdocs-widget-snapshot :is(th, td) { border: 1px solid var(--border); padding: 0.2rem 0.5rem; }
+.orgdocs-widget-snapshot :is(ul.params, ul.schema-props, ul.schema-facts) { list-style: none; padding-left: 0; }
+.orgdocs-widget-snapshot :is(.method, .status) { display: inline-block; padding: 0 0.45rem; border-radius: 4px; background: var(--code); }
+.orgdocs-widget-snapshot :is(.param-head, .schema-head) { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; }
+.orgdocs-widget-snapshot .schema-required { color: light-dark(#b42318, #ff8a80); font-size: 0.85em; }
 """)
 
 

@@ -17,7 +17,8 @@ what puts them together: the form's making, the request it makes, Send and what 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -99,6 +100,9 @@ class RequestForm(FormCredentials, FormSettings):
         self.allow = list(allow) if allow is not None else None
         self.response: httpx.Response | None = None
         self.error: BaseException | None = None
+        self.elapsed_ms: float | None = None  # how long the last Send took
+        # the views showing this form, told of each Send (weakly held: a closed view is not kept alive)
+        self._watchers: list[weakref.WeakMethod] = []
         self._client = client
         self._tokens = tokens if tokens is not None else TOKENS
         self._history = history if history is not None else HISTORY
@@ -189,7 +193,14 @@ class RequestForm(FormCredentials, FormSettings):
 
     @property
     def request(self) -> httpx.Request:
-        """The ``httpx.Request`` that Send would send (``FormError`` when an input is invalid)."""
+        """The ``httpx.Request`` that Send would send (``FormError`` when an input is invalid, or a credential
+        is read from an environment variable that is not set)."""
+        unset = self.unset_environment()
+        if unset:
+            raise FormError(
+                f"the kernel's environment does not set {', '.join(unset)}: set it, or give the credential "
+                "itself"
+            )
         parts = self.parts()
         media = self.state.media_type if self._media_types else None
         problems = request_problems(
@@ -247,13 +258,28 @@ class RequestForm(FormCredentials, FormSettings):
             response = self.client.send(request)
             response.read()
         except Exception as error:
-            self.error, self.response = error, None
+            self.error, self.response, self.elapsed_ms = error, None, None
             if not isinstance(error, FormError):  # a request that left: it belongs to the history
                 self._record(shown, error=error)
+            self._tell_watchers()
             raise
         self.error, self.response = None, response
-        self._record(shown, response=response, elapsed_ms=(time.perf_counter() - started) * 1000)
+        self.elapsed_ms = (time.perf_counter() - started) * 1000
+        self._record(shown, response=response, elapsed_ms=self.elapsed_ms)
+        self._tell_watchers()
         return response
+
+    def watch(self, callback: Callable[[RequestForm], None]) -> None:
+        """Call ``callback(form)`` (a bound method, held weakly) after each Send, from a cell or a view."""
+        if not any(ref() == callback for ref in self._watchers):
+            self._watchers.append(weakref.WeakMethod(callback))
+
+    def _tell_watchers(self) -> None:
+        self._watchers = [ref for ref in self._watchers if ref() is not None]
+        for ref in list(self._watchers):
+            callback = ref()
+            if callback is not None:
+                callback(self)
 
     def _shown_url(self) -> str:
         try:
@@ -287,10 +313,10 @@ class RequestForm(FormCredentials, FormSettings):
         """A notebook cell that sends this request again: ``"httpx"`` (plain httpx) or ``"orgdocs"`` (this
         form's settings on a new ``RequestForm``). Credentials are read from environment variables: those
         given with ``set_credential(..., env=...)``, else ``TOKEN``, ``API_KEY``... as the samples name them."""
-        from orgdocs.render.widgets.form_code import orgdocs_code
+        from orgdocs.render.widgets.form_code import client_variable, orgdocs_code, with_client
 
-        if style == "httpx":
-            return self.samples["python"]
+        if style == "httpx":  # with the notebook's client where a variable holds the one this form sends with
+            return with_client(self.samples["python"], client_variable(self._client))
         if style == "orgdocs":
             return orgdocs_code(self)
         raise ValueError(f"style is 'httpx' or 'orgdocs', not {style!r}")

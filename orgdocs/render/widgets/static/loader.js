@@ -58,7 +58,14 @@ function snapshot(el, model) {
   style.textContent = SNAPSHOT_STYLE + ".orgdocs-widget-snapshot{padding:0.6rem 0.9rem;border:1px solid var(--border);border-radius:8px;max-height:80vh;overflow:auto}";
   const box = document.createElement("div");
   box.className = "orgdocs-widget-snapshot";
-  if (document.body.getAttribute("data-jp-theme-light") === "false") box.setAttribute("data-theme", "dark");
+  // JupyterLab's theme, now and when the reader changes it
+  const theme = () => {
+    if (document.body.getAttribute("data-jp-theme-light") === "false") box.setAttribute("data-theme", "dark");
+    else box.removeAttribute("data-theme");
+  };
+  theme();
+  const watching = new MutationObserver(() => (host.isConnected ? theme() : watching.disconnect()));
+  watching.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
   const note = document.createElement("p");
   note.className = "notice";
   note.textContent = NOTE;

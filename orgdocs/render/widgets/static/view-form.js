@@ -30,6 +30,10 @@ function mountSiteForm(aside, answer, route, ask) {
       const form = aside.querySelector("[data-form]");
       if (form) form.dispatchEvent(new Event("input", { bubbles: true })); // the preview and samples follow
     },
+    answered(reply) {
+      if (aside.isConnected) showAnswer(aside, reply, route, ask);
+      else FORMS.delete(mounted);
+    },
   };
   FORMS.add(mounted);
   const heard = (reply) => {
@@ -51,6 +55,19 @@ function mountSiteForm(aside, answer, route, ask) {
   if (box) box.appendChild(element("p", "hint ow-kept-note", "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export."));
   showKept(aside, held);
   addCodeActions(aside, route, ask);
+  if (answer.answer) showAnswer(aside, answer.answer, route, ask); // the last Send's, from here or a cell
+}
+
+// an answer the kernel had before this view asked (a Send from a cell, or before the view was drawn again)
+function showAnswer(aside, reply, route, ask) {
+  const view = aside.querySelector("[data-response]");
+  const shown = SITE.orgdocs.formParts && SITE.orgdocs.formParts.response;
+  if (!view || !shown) return;
+  if (reply.error) shown.showError({ responseView: view }, reply.error);
+  else {
+    shown.show({ responseView: view, checks: false }, reply, reply.ms || 0); // the kernel checked it
+    if (reply.table) addTable(aside, reply.table, reply.paged ? () => ask({ type: "pages", route }) : null);
+  }
 }
 
 // each credential input as the kernel holds it: an environment variable's name, KEPT, or empty
@@ -84,7 +101,15 @@ function kernelStore(aside, route, ask, held, heard) {
       const choice = input && input.closest(".field").querySelector("[data-env-choice]");
       // from an environment variable: what is typed is the variable's name, never a credential
       const message = choice && choice.checked ? { env: value || "" , value: "" } : { value: value || "" };
-      if (message.env !== undefined && !ENV_NAME.test(message.env)) return; // a name being typed
+      if (input) showEnvProblem(input, message.env);
+      if (message.env && !ENV_NAME.test(message.env)) {
+        // not a name the kernel takes: it forgets the one it held, so that Send never reads another variable
+        // than the one shown; Send says why (badEnvNames)
+        const known = scheme + ":" + field;
+        if (!(known in held.envs) && !held.kept.has(known)) return;
+        delete held.envs[known];
+        message.env = "";
+      }
       ask({ type: "credential", route, scheme, field, ...message }).then(heard);
     },
   };
@@ -93,6 +118,8 @@ function kernelStore(aside, route, ask, held, heard) {
 // the form's send (form.js): the kernel sends the form's state; a table of the answer's records follows
 function kernelSend(aside, route, ask, heard) {
   return () => {
+    const wrong = badEnvNames(aside);
+    if (wrong.length) return Promise.reject(new Error(wrong.map((name) => `“${name}” ${ENV_RULE}`).join("; ")));
     const button = aside.querySelector("[data-send]");
     const shadow = aside.getRootNode();
     const held = button && (shadow.activeElement === button || !shadow.activeElement);
@@ -139,6 +166,31 @@ function envMode(input, on) {
   input.type = on ? "text" : "password";
   input.placeholder = on ? "the name of an environment variable of the kernel" : input.getAttribute("data-placeholder") || "";
   if (!on && ENV_NAME.test(input.value)) input.value = "";
+  showEnvProblem(input, on ? input.value : "");
+}
+
+const ENV_RULE = "is not the name of an environment variable the kernel reads: capitals, digits and _, such as ORG_TOKEN";
+
+// the names typed in credential inputs set to read an environment variable that are not such names
+function badEnvNames(aside) {
+  return [...aside.querySelectorAll("[data-cred-scheme]")]
+    .filter((input) => {
+      const choice = input.closest(".field").querySelector("[data-env-choice]");
+      return choice && choice.checked && input.value.trim() && !ENV_NAME.test(input.value.trim());
+    })
+    .map((input) => input.value.trim());
+}
+
+// under a credential input read from the environment: why the name typed is not one (`name`: what it holds)
+function showEnvProblem(input, name) {
+  const line = input.closest(".field").querySelector(".ow-env-problem");
+  const wrong = !!name && !ENV_NAME.test(name);
+  if (line) {
+    line.hidden = !wrong;
+    line.textContent = wrong ? `“${name}” ${ENV_RULE}.` : "";
+  }
+  if (wrong) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
 }
 
 // beside each credential input: read it from an environment variable of the kernel instead of typing it here
@@ -158,6 +210,11 @@ function addEnvChoices(aside) {
       input.focus();
     });
     input.insertAdjacentElement("afterend", label);
+    const problem = element("p", "field-error ow-env-problem");
+    problem.hidden = true;
+    problem.id = (input.id || "cred-" + Math.random().toString(36).slice(2)) + "-env-problem";
+    input.setAttribute("aria-describedby", [input.getAttribute("aria-describedby"), problem.id].filter(Boolean).join(" "));
+    label.insertAdjacentElement("afterend", problem);
   });
 }
 

@@ -7,17 +7,39 @@
 const KERNEL_WAIT = 4000; // ms
 const NO_KERNEL = "No kernel answers this view: it shows what was last shown. Run its cell to explore and send.";
 
-function kernel(model) {
+// what a view says when a request of its own has had no answer for KERNEL_WAIT (`silent(true)`), until the
+// next answer (`silent(false)`): its kernel is busy with a cell, or it restarted or stopped and no longer
+// holds this view (a restart keeps the page's views, whose messages the new kernel drops)
+const SILENT = "The kernel has not answered this view for a few seconds. It may be running a long cell; if it " +
+  "restarted or stopped since the view was drawn, run its cell again to explore and send.";
+
+function kernel(model, silent) {
   const waiting = new Map();
   let next = 0;
+  let quiet = null; // the timer of the oldest request without an answer
+  function watch() {
+    if (quiet === null && waiting.size) quiet = setTimeout(() => silent && waiting.size && silent(true), KERNEL_WAIT);
+  }
+  function heard() {
+    clearTimeout(quiet);
+    quiet = null;
+    if (silent) silent(false);
+    watch(); // requests still waiting: the next silence counts from now
+  }
   function onMessage(message) {
     if (message && message.type === "form-state" && message.id === undefined) {
       FORMS.forEach((mounted) => mounted.route === message.route && mounted.refresh(message));
       return;
     }
+    if (message && message.type === "form-answer" && message.id === undefined) {
+      // the form was sent from a cell: its answer shows here, as after this view's own Send
+      FORMS.forEach((mounted) => mounted.route === message.route && mounted.answered(message.answer));
+      return;
+    }
     if (!message || message.id === undefined || !waiting.has(message.id)) return;
     const done = waiting.get(message.id);
     waiting.delete(message.id);
+    heard();
     done(message);
   }
   model.on("msg:custom", onMessage);
@@ -26,10 +48,17 @@ function kernel(model) {
       const id = "q" + next++ + "-" + Math.random().toString(36).slice(2);
       return new Promise((resolve) => {
         waiting.set(id, resolve);
-        model.send({ ...content, id });
+        watch();
+        try {
+          model.send({ ...content, id });
+        } catch (error) {
+          // the view's channel is closed (its kernel restarted or stopped: JupyterLab disposes its comms)
+          if (silent) silent(true);
+        }
       });
     },
     close() {
+      clearTimeout(quiet);
       model.off("msg:custom", onMessage);
     },
   };

@@ -54,6 +54,7 @@ class EndpointNavigator {
     this.navigation = null; // the whole navigation's nodes and options, built once: clearing the search is free
     this.showAll = false; // the reader asked for every result of this query
     this.pending = null; // the timer that tells the kernel the query
+    this.ask = ask;
     root.appendChild(this.makeBox());
     this.wire(signal);
     this.load(ask, signal);
@@ -216,6 +217,7 @@ class EndpointNavigator {
     this.model.save_changes();
     this.markSelected();
     if (this.onOpen) this.onOpen(route);
+    this.ask({ type: "ping" }); // the kernel answers with the page; with no kernel behind, the view says so
   }
 
   markSelected() {

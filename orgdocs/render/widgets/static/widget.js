@@ -80,12 +80,25 @@ function renderNavigator(root, model, ask, signal, kind) {
   }, { signal });
 }
 
+/* a line at the top of a view while its kernel does not answer (view-kernel.js SILENT) */
+function sayWhenSilent(root, silent) {
+  let line = root.querySelector(":scope > .ow-silent");
+  if (!silent) {
+    if (line) line.remove();
+    return;
+  }
+  if (line) return;
+  line = element("p", "notice ow-silent", SILENT);
+  line.setAttribute("role", "status");
+  root.prepend(line);
+}
+
 function render({ model, el }) {
   const controller = new AbortController();
   const signal = controller.signal;
   const kind = model.get("_kind");
   const root = frame(el, signal, kind);
-  const channel = kernel(model);
+  const channel = kernel(model, (silent) => sayWhenSilent(root, silent));
   const ask = channel.ask;
   if (kind === "form") renderForm(root, model, ask);
   else if (kind === "operation") renderOperation(root, model, ask, signal);
