@@ -242,7 +242,7 @@ def test_the_site_search_file_holds_body_fields_response_types_and_tag_descripti
     assert titles(site.search("nickname")) == ["Add a member"]
     assert titles(site.search("badge")) == ["Add a member"]
     assert titles(site.search("seniority")) == ["List members"]
-    assert titles(site.search("humans"))[:2] == ["Add a member", "List members"]
+    assert set(titles(site.search("humans"))) == {"Add a member", "List members"}  # the tag's text
 
 
 def test_a_short_title_the_query_covers_beats_a_long_one():

@@ -42,6 +42,9 @@
   var PATH_COVER = 0.25;
   var EXACT = 1e6;
   var WEBHOOK = 0.85;
+  var ONE = new Set("a an one single specific this that the each".split(" ")); // ... before a singular
+  var MISFIT = 0.6;
+  var NUMBER = 0.15, NUMBER_LEAST = 0.5;
   var SHOWN_COVER = 0.5, SHOWN = 0.05;
 
   var STOP_WORDS = new Set(("a all am an and another any are as at be by can do does for from how in into is it many much of " +
@@ -55,17 +58,29 @@
   var READ = ["get"], ACT = ["post", "put", "patch", "delete"];
   var PHRASES = new Map([["how many", "count"]]); // two words a reader types for one the description uses
   var SYNONYMS = [
-    [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "post"], ["post", "put"]],
-    [["get", "fetch", "retrieve", "read", "show", "view", "find", "list", "lookup"], ["get"]],
+    [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "save",
+      "store", "signup", "enroll", "post"], ["post", "put"]],
+    [["get", "fetch", "retrieve", "read", "show", "view", "list"], ["get"]],
+    [["search", "find", "lookup", "query", "filter"], ["get", "post"]],
     [["update", "edit", "modify", "change", "set", "patch", "replace", "put"], ["put", "patch", "post"]],
-    [["delete", "remove", "destroy", "erase", "drop", "unset"], ["delete"]],
+    [["delete", "remove", "destroy", "erase", "drop", "unset", "revoke", "purge", "discard"], ["delete"]],
     [["me", "my", "myself", "self", "current", "authenticated", "i"], []],
     [["copy", "duplicate", "clone"], ["post"]],
     [["login", "signin", "logon", "authenticate"], ["post"]],
     [["logout", "signout", "logoff"], ["post"]],
     [["restart", "reboot", "reset"], ["post"]],
     [["start", "run", "trigger", "launch", "execute", "begin"], ["post"]],
+    [["stop", "cancel", "abort", "halt", "terminate", "kill"], ["post", "delete"]],
+    [["enable", "activate"], ["post", "put", "patch"]],
+    [["disable", "deactivate"], ["post", "put", "patch", "delete"]],
+    [["approve", "accept", "confirm"], ["post", "put", "patch"]],
+    [["reject", "decline", "deny", "refuse"], ["post", "put", "patch", "delete"]],
+    [["link", "connect", "attach", "associate", "bind"], ["post", "put"]],
+    [["unlink", "disconnect", "detach", "dissociate", "unbind"], ["delete", "post"]],
+    [["allow", "whitelist", "allowlist", "permit"], ["post", "put"]],
+    [["block", "blacklist", "blocklist"], ["post", "put"]],
   ];
+  var MAKING = new Set(SYNONYMS[0][0]); // the verbs that make something new
   var GROUPS = new Map();
   SYNONYMS.forEach(function (group) {
     group[0].forEach(function (word) {
@@ -82,6 +97,7 @@
   var CAMEL = /([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g;
   var UPPER = /[A-Z]/;
   var PLACEHOLDER = /\{[^}]*\}/g;
+  var WHOLE_PLACEHOLDER = /^\{[^}]*\}$/;
   var SURROGATE = /[\uD800-\uDFFF]/;
 
   function length(text) {
@@ -111,6 +127,14 @@
     if (QUESTIONS.has(raw[0])) return READ;
     if (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1])) return ACT;
     return stem(last) !== last ? READ : [];
+  }
+
+  // the methods of the query's first word when the grammar says it is a verb (search.py's _verb_methods)
+  function verbMethods(raw) {
+    if (raw.length >= 2 && GROUPS.has(raw[0]) && (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1]))) {
+      return GROUPS.get(raw[0])[1];
+    }
+    return [];
   }
 
   // the words a verb form may come from: depending -> depend, creating -> create, stopped -> stop
@@ -251,6 +275,11 @@
     this._methods = []; // each entry's method, as its position in _methodNames
     this._methodNames = []; // the methods, lower case
     this._webhooks = []; // 1 for a webhook's entry
+    // word of a path segment followed by a placeholder (one of them) -> ascending positions; word of a read's
+    // or a delete's last segment, when not one (all of them); each read's or delete's shape (1: all, -1: one)
+    this._ones = new Map();
+    this._alls = new Map();
+    this._shapes = [];
     this._exact = new Map(); // operationId, path, "method path" -> positions
     this._main = new Set(); // words of the names and short text: they match inside a word or with a typo
   };
@@ -332,6 +361,23 @@
       else if (positions[positions.length - 1] !== position) positions.push(position);
     });
     this._pathSizes.push(new Set(literal).size + placeholders.length);
+    var segments = path.split("/").filter(function (segment) { return segment !== ""; });
+    var reads = method === "get" || method === "delete";
+    var last = segments.length ? segments[segments.length - 1] : "";
+    this._shapes.push(reads && segments.length ? (WHOLE_PLACEHOLDER.test(last) ? -1 : 1) : 0);
+    for (var s = 0; s < segments.length; s++) {
+      if (WHOLE_PLACEHOLDER.test(segments[s])) continue;
+      var into = null;
+      if (s + 1 < segments.length && WHOLE_PLACEHOLDER.test(segments[s + 1])) into = this._ones;
+      else if (s + 1 === segments.length && reads) into = this._alls;
+      if (!into) continue;
+      var named = words(segments[s]);
+      for (var n = 0; n < named.length; n++) {
+        var at = into.get(named[n]);
+        if (!at) into.set(named[n], [position]);
+        else if (at[at.length - 1] !== position) at.push(position); // once per entry, in each of the two
+      }
+    }
     var lowered = path.toLowerCase();
     var keys = new Set([entry.operationId.toLowerCase(), lowered, entry.method.toLowerCase() + " " + lowered]);
     var exact = this._exact;
@@ -503,6 +549,39 @@
     return joined;
   };
 
+  // {entry position: the query words whose number fits its path, less those that clash} (search.py's _agreement);
+  // matches: [term, the positions it matches] in the query's order
+  SearchIndex.prototype._agreement = function (typed, matches) {
+    var singular = new Set(), plural = new Set();
+    var made = null; // what a verb that makes something makes is a new one: "create a user"
+    if (MAKING.has(typed[0])) {
+      for (var i = 1; i < typed.length; i++) if (!ONE.has(typed[i])) { made = typed[i]; break; }
+    }
+    var one = false;
+    typed.forEach(function (word) {
+      if (ONE.has(word)) one = true;
+      else if (STOP_WORDS.has(word)) one = false;
+      else if (stem(word) !== word) plural.add(stem(word));
+      else if (one && word !== made) singular.add(word);
+    });
+    var agree = new Map(), shapes = this._shapes, self = this;
+    function add(position, value) { agree.set(position, (agree.get(position) || 0) + value); }
+    matches.forEach(function (match) {
+      var term = match[0];
+      if (GROUPS.has(term) || singular.has(term) === plural.has(term)) return;
+      var single = singular.has(term);
+      var fits = (single ? self._ones : self._alls).get(term) || [];
+      var clashes = (single ? self._alls : self._ones).get(term) || [];
+      var sign = single ? -1 : 1, shaped = new Set();
+      fits.forEach(function (position) { add(position, 1); shaped.add(position); });
+      clashes.forEach(function (position) { add(position, -1); shaped.add(position); });
+      match[1].forEach(function (position) { // where the path does not name it: the shape of the path
+        if (!shaped.has(position) && shapes[position]) add(position, sign * shapes[position]);
+      });
+    });
+    return agree;
+  };
+
   SearchIndex.prototype.search = function (query, limit) {
     var whole = normalize(query);
     var raw = words(query, false);
@@ -523,11 +602,13 @@
     var best = arrays.best, flags = arrays.flags, scores = arrays.scores, matched = arrays.matched;
     var titleHits = arrays.titleHits, pathHits = arrays.pathHits;
     var scored = []; // the positions of the entries any query word matches
-    var verbMethods = [];
+    var verbGroups = [];
+    var matches = [];
     var total = 0.0;
     terms.forEach(function (term) {
       var touched = self._wordMatches(term, best, flags);
       if (touched.length === 0) return; // a word that matches nothing lowers no one
+      matches.push([term, touched]);
       var rarity = Math.sqrt(Math.sqrt((count + 1) / (touched.length + 1)));
       total += rarity;
       for (var i = 0; i < touched.length; i++) {
@@ -541,12 +622,15 @@
         flags[position] = 0;
       }
       var group = GROUPS.get(term);
-      if (group && group[1].length) verbMethods.push(group[1]);
+      if (group && group[1].length) verbGroups.push(group[1]);
     });
     var exact = new Set(this._exact.get(whole) || []);
     var bonuses = this._methodNames.map(function (method) { // how many of the query's verbs each method fits
-      return verbMethods.filter(function (methods) { return methods.indexOf(method) >= 0; }).length;
+      return verbGroups.filter(function (methods) { return methods.indexOf(method) >= 0; }).length;
     });
+    var verb = verbMethods(raw);
+    var misfits = this._methodNames.map(function (method) { return verb.length > 0 && verb.indexOf(method) < 0; });
+    var agree = this._agreement(typed, matches);
     var intents = this._methodNames.map(function (method) { return asked.indexOf(method) >= 0; });
     var n = scored.length;
     var final = new Float64Array(n), covers = new Float64Array(n);
@@ -565,6 +649,10 @@
       var pathSize = pathSizes[position];
       var pathCover = pathSize ? Math.min(1.0, pathHits[position] / pathSize) : 0.0;
       score = score * cover * cover * (1.0 + TITLE_COVER * titleCover + PATH_COVER * pathCover);
+      if (verbGroups.length === 0 || bonuses[methods[position]] > 0) { // the method fits the query's verbs
+        score *= Math.max(NUMBER_LEAST, 1.0 + NUMBER * (agree.get(position) || 0));
+      }
+      if (misfits[methods[position]]) score *= MISFIT;
       if (webhooks[position]) score *= WEBHOOK;
       final[k] = score;
       if (score > top) top = score;
