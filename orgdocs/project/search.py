@@ -12,13 +12,19 @@ path placeholders) 1; the short description text (first sentence, from the separ
 
 A query word matches an indexed word exactly (1), as its prefix (0.5 to 0.9: the more of the word it
 covers, the more), or, from five letters on, with one typo (one letter added, dropped, changed, or two
-swapped: 0.6). A word also matches its synonyms at 0.6 (make ~ create, remove ~ delete, fetch ~ get,
-my ~ current ~ authenticated), and an operation whose HTTP method fits a query verb gets a small bonus
-(delete -> DELETE). The query's grammar says the rest (``intent``): a question ("who is on this team", "which
+swapped: 0.6), or inside a longer word (0.4). A word also matches its synonyms at 0.6, whole or as a prefix
+(make ~ create, remove ~ delete, stop ~ cancel, find ~ search, my ~ current ~ authenticated), and an operation
+whose HTTP method fits a query verb gets a small bonus (delete -> DELETE); when the query's first word is such a
+verb (followed by a determiner or a particle: "start a build"), an operation of another method scores 0.6 times
+as much. The query's grammar says the rest (``intent``): a question ("who is on this team", "which
 groups ...") reads, so GET gets a bonus; a first word followed by a determiner or a particle is a verb
 ("attach a file", "void the payment", "comment on a task"), so the other methods get it; words that end on a
 plural ("spam complaints", "bounced emails") name what to read. "who" also asks for the description's people
-(users, members).
+(users, members). Number (``_agreement``): a query word typed plural ("teams"), or singular within a noun
+phrase after a, the, this, ... ("this team"), fits a path that names all of them (a read's or a delete's last
+segment: GET /users/{id}/teams) or one (a segment before a placeholder: /teams/{id}/users), and clashes with
+the other: +15% per word that fits, -15% per word that clashes (at most halving), for an operation whose
+method fits the query's verbs. What a verb that makes something makes ("create a user") is a new one.
 
 Score of an operation: for each query word, the best field weight times match quality, times the
 word's rarity (``idf``: fourth root of N/df, so a word every operation has counts least); summed; times
@@ -435,7 +441,7 @@ class SearchIndex:
                 if other != word:
                     found[other] = PREFIX_BASE + PREFIX_COVER * len(word) / len(other)
                 i += 1
-        if len(word) >= INFIX_MIN:
+        if len(word) >= INFIX_MIN and typos:  # the query's own words only: not its synonyms nor base words
             lines, starts, vocabulary = self._lines, self._starts, self._main_vocabulary
             at = lines.find(word)
             while at != -1:

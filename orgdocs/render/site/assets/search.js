@@ -423,7 +423,7 @@
         if (other !== word) found.set(other, PREFIX_BASE + PREFIX_COVER * size / length(other));
       }
     }
-    if (size >= INFIX_MIN) {
+    if (size >= INFIX_MIN && typos) { // the query's own words only: not its synonyms nor base words
       var lines = this._lines, starts = this._starts;
       var at = lines.indexOf(word);
       while (at !== -1) {
@@ -481,7 +481,7 @@
       this._arrays = {
         best: new Float64Array(count), flags: new Uint8Array(count),
         scores: new Float64Array(count), matched: new Float64Array(count),
-        titleHits: new Uint16Array(count), pathHits: new Uint16Array(count),
+        titleHits: new Uint16Array(count), pathHits: new Uint16Array(count), agree: new Int16Array(count),
       };
     }
     return this._arrays;
@@ -549,9 +549,9 @@
     return joined;
   };
 
-  // {entry position: the query words whose number fits its path, less those that clash} (search.py's _agreement);
-  // matches: [term, the positions it matches] in the query's order
-  SearchIndex.prototype._agreement = function (typed, matches) {
+  // the query words whose number fits each entry's path, less those that clash, in agree[position] (search.py's
+  // _agreement; the positions set are returned, to be reset); matches: [term, the positions it matches], in order
+  SearchIndex.prototype._agreement = function (typed, matches, agree) {
     var singular = new Set(), plural = new Set();
     var made = null; // what a verb that makes something makes is a new one: "create a user"
     if (MAKING.has(typed[0])) {
@@ -564,22 +564,26 @@
       else if (stem(word) !== word) plural.add(stem(word));
       else if (one && word !== made) singular.add(word);
     });
-    var agree = new Map(), shapes = this._shapes, self = this;
-    function add(position, value) { agree.set(position, (agree.get(position) || 0) + value); }
+    var set = [], shapes = this._shapes, self = this;
     matches.forEach(function (match) {
       var term = match[0];
       if (GROUPS.has(term) || singular.has(term) === plural.has(term)) return;
       var single = singular.has(term);
       var fits = (single ? self._ones : self._alls).get(term) || [];
       var clashes = (single ? self._alls : self._ones).get(term) || [];
-      var sign = single ? -1 : 1, shaped = new Set();
-      fits.forEach(function (position) { add(position, 1); shaped.add(position); });
-      clashes.forEach(function (position) { add(position, -1); shaped.add(position); });
-      match[1].forEach(function (position) { // where the path does not name it: the shape of the path
-        if (!shaped.has(position) && shapes[position]) add(position, sign * shapes[position]);
-      });
+      var sign = single ? -1 : 1, shaped = new Set(fits.concat(clashes)), p, position;
+      for (p = 0; p < fits.length; p++) { set.push(fits[p]); agree[fits[p]] += 1; }
+      for (p = 0; p < clashes.length; p++) { set.push(clashes[p]); agree[clashes[p]] -= 1; }
+      var found = match[1];
+      for (p = 0; p < found.length; p++) { // where the path does not name it: the shape of the path
+        position = found[p];
+        if (shapes[position] && !shaped.has(position)) {
+          set.push(position);
+          agree[position] += sign * shapes[position];
+        }
+      }
     });
-    return agree;
+    return set;
   };
 
   SearchIndex.prototype.search = function (query, limit) {
@@ -630,7 +634,7 @@
     });
     var verb = verbMethods(raw);
     var misfits = this._methodNames.map(function (method) { return verb.length > 0 && verb.indexOf(method) < 0; });
-    var agree = this._agreement(typed, matches);
+    var agree = arrays.agree, agreed = this._agreement(typed, matches, agree);
     var intents = this._methodNames.map(function (method) { return asked.indexOf(method) >= 0; });
     var n = scored.length;
     var final = new Float64Array(n), covers = new Float64Array(n);
@@ -650,7 +654,7 @@
       var pathCover = pathSize ? Math.min(1.0, pathHits[position] / pathSize) : 0.0;
       score = score * cover * cover * (1.0 + TITLE_COVER * titleCover + PATH_COVER * pathCover);
       if (verbGroups.length === 0 || bonuses[methods[position]] > 0) { // the method fits the query's verbs
-        score *= Math.max(NUMBER_LEAST, 1.0 + NUMBER * (agree.get(position) || 0));
+        score *= Math.max(NUMBER_LEAST, 1.0 + NUMBER * agree[position]);
       }
       if (misfits[methods[position]]) score *= MISFIT;
       if (webhooks[position]) score *= WEBHOOK;
@@ -661,6 +665,7 @@
       titleHits[position] = 0;
       pathHits[position] = 0;
     }
+    for (k = 0; k < agreed.length; k++) agree[agreed[k]] = 0;
     // the matches worth showing: an entry that shares one common word with the query is not one
     var floor = top * SHOWN, least = most * SHOWN_COVER;
     var unscored = []; // an exact operationId or path that no query word matches
