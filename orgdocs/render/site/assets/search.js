@@ -634,6 +634,7 @@
     });
     var verb = verbMethods(raw);
     var misfits = this._methodNames.map(function (method) { return verb.length > 0 && verb.indexOf(method) < 0; });
+    var fitting = bonuses.map(function (bonus) { return verbGroups.length === 0 || bonus > 0; }); // fit the verbs
     var agree = arrays.agree, agreed = this._agreement(typed, matches, agree);
     var intents = this._methodNames.map(function (method) { return asked.indexOf(method) >= 0; });
     var n = scored.length;
@@ -653,9 +654,8 @@
       var pathSize = pathSizes[position];
       var pathCover = pathSize ? Math.min(1.0, pathHits[position] / pathSize) : 0.0;
       score = score * cover * cover * (1.0 + TITLE_COVER * titleCover + PATH_COVER * pathCover);
-      if (verbGroups.length === 0 || bonuses[methods[position]] > 0) { // the method fits the query's verbs
-        score *= Math.max(NUMBER_LEAST, 1.0 + NUMBER * agree[position]);
-      }
+      var number = agree[position];
+      if (number !== 0 && fitting[methods[position]]) score *= Math.max(NUMBER_LEAST, 1.0 + NUMBER * number);
       if (misfits[methods[position]]) score *= MISFIT;
       if (webhooks[position]) score *= WEBHOOK;
       final[k] = score;
