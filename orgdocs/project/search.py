@@ -194,7 +194,7 @@ SYNONYMS = (
     (("logout", "signout", "logoff"), ("post",)),
     (("restart", "reboot", "reset"), ("post",)),
     (("start", "run", "trigger", "launch", "execute", "begin"), ("post",)),
-    (("stop", "cancel", "abort", "halt", "terminate", "kill"), ("post", "delete")),
+    (("stop", "cancel", "abort", "halt", "terminate", "kill"), ("post", "put", "patch", "delete")),
     (("enable", "activate"), ("post", "put", "patch")),
     (("disable", "deactivate"), ("post", "put", "patch", "delete")),
     (("approve", "accept", "confirm"), ("post", "put", "patch")),
@@ -514,7 +514,8 @@ class SearchIndex:
                 continue
             if i + 1 < len(terms) and terms[i + 1] in PARTICLES:
                 both = terms[i] + terms[i + 1]
-                if both in self._postings or both in self._related or both in _SYNONYM_GROUPS:
+                group = _SYNONYM_GROUPS.get(both, ((), ()))[0]  # log out: logout, or signout, logoff
+                if any(word in self._postings for word in (both, *group)) or both in self._related:
                     joined.append(both)
                     i += 2
                     continue
@@ -526,25 +527,35 @@ class SearchIndex:
         """{entry position: the query words whose number fits its path, less those that clash}: a word typed
         singular ("this team", "a contact") fits a path segment followed by a placeholder (/teams/{id}) and
         clashes with a read's or a delete's last segment (GET /users/{id}/teams); a plural, the other way
-        round. Verbs (the synonym groups' words) say nothing of number."""
+        round; where the path does not name the word, the path's shape says (GET /Invoices for "bills"). A word
+        typed both ways fits both. Verbs (the synonym groups' words) say nothing of number."""
         singular, plural = set(), set()
-        # what a verb that makes something makes is a new one: "create a user", "add a user to a group"
-        made = None
-        if typed and typed[0] in _MAKING:
-            made = next((word for word in typed[1:] if word not in ONE), None)
+        # a first word before a determiner is a verb ("export a statement"): its object's number says which
+        # operation only when the verb is known to read, change or delete ("delete a user"), not to make one
+        # ("create a user": a new one) nor where it is not known ("open a ticket", "acknowledge all alarms")
+        acts = len(typed) > 1 and typed[1] in DETERMINERS
+        counted = acts and typed[0] in _SYNONYM_GROUPS and typed[0] not in _MAKING
         one = False  # within a noun phrase after "a", "the", "this", ...: "a home charging location"
-        for word in typed:
+        for i, word in enumerate(typed):
             if word in ONE:
                 one = True
-            elif word in STOP_WORDS:
+            elif word in DETERMINERS:  # all, some, my, these, ...
                 one = False
+            elif word in STOP_WORDS:
+                one = acts = False  # the object ends where a preposition begins
+            elif i == 0 or (acts and not counted):
+                continue
             elif stem(word) != word:
                 plural.add(stem(word))
-            elif one and word != made:
+            elif one:
                 singular.add(word)
         agree: dict[int, int] = {}
         for term, found in matches.items():
-            if term in _SYNONYM_GROUPS or (term in singular) == (term in plural):
+            if term in _SYNONYM_GROUPS or (term not in singular and term not in plural):
+                continue
+            if term in singular and term in plural:  # "child elements of an element": one, and all of them
+                for position in [*self._ones.get(term, ()), *self._alls.get(term, ())]:
+                    agree[position] = agree.get(position, 0) + 1
                 continue
             fits, clashes = (self._ones, self._alls) if term in singular else (self._alls, self._ones)
             sign = -1 if term in singular else 1

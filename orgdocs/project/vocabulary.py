@@ -77,6 +77,9 @@ FAMILIES = (
     ("whitelist", "allowlist"),
     ("blacklist", "blocklist", "denylist"),
     ("signup", "registration", "register"),
+    ("wifi", "wlan", "wireless"),
+    ("avatar", "picture", "photo"),
+    ("chart", "plot", "graph"),
 )
 MEANINGS = ("nouns", "verbs", "forms")  # the table's parts of meanings
 MODIFIERS = ("adjectives", "adverbs", "nominal_adjectives", "modifier_forms", "other_forms")  # modifiers

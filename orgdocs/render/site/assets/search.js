@@ -70,7 +70,7 @@
     [["logout", "signout", "logoff"], ["post"]],
     [["restart", "reboot", "reset"], ["post"]],
     [["start", "run", "trigger", "launch", "execute", "begin"], ["post"]],
-    [["stop", "cancel", "abort", "halt", "terminate", "kill"], ["post", "delete"]],
+    [["stop", "cancel", "abort", "halt", "terminate", "kill"], ["post", "put", "patch", "delete"]],
     [["enable", "activate"], ["post", "put", "patch"]],
     [["disable", "deactivate"], ["post", "put", "patch", "delete"]],
     [["approve", "accept", "confirm"], ["post", "put", "patch"]],
@@ -538,7 +538,8 @@
       }
       if (i + 1 < terms.length && PARTICLES.has(terms[i + 1])) {
         var both = terms[i] + terms[i + 1];
-        if (this._postings.has(both) || this._related.has(both) || GROUPS.has(both)) {
+        var self = this, group = GROUPS.has(both) ? GROUPS.get(both)[0] : []; // log out: logout, or signout, logoff
+        if ([both].concat(group).some(function (word) { return self._postings.has(word); }) || this._related.has(both)) {
           joined.push(both);
           i++;
           continue;
@@ -553,25 +554,32 @@
   // _agreement; the positions set are returned, to be reset); matches: [term, the positions it matches], in order
   SearchIndex.prototype._agreement = function (typed, matches, agree) {
     var singular = new Set(), plural = new Set();
-    var made = null; // what a verb that makes something makes is a new one: "create a user"
-    if (MAKING.has(typed[0])) {
-      for (var i = 1; i < typed.length; i++) if (!ONE.has(typed[i])) { made = typed[i]; break; }
-    }
+    // a first word before a determiner is a verb: its object's number counts when the verb is known and
+    // does not make something new ("delete a user", not "create a user" nor "open a ticket")
+    var acts = typed.length > 1 && DETERMINERS.indexOf(typed[1]) >= 0;
+    var counted = acts && GROUPS.has(typed[0]) && !MAKING.has(typed[0]);
     var one = false;
-    typed.forEach(function (word) {
+    typed.forEach(function (word, i) {
       if (ONE.has(word)) one = true;
-      else if (STOP_WORDS.has(word)) one = false;
+      else if (DETERMINERS.indexOf(word) >= 0) one = false;
+      else if (STOP_WORDS.has(word)) { one = false; acts = false; }
+      else if (i === 0 || (acts && !counted)) return;
       else if (stem(word) !== word) plural.add(stem(word));
-      else if (one && word !== made) singular.add(word);
+      else if (one) singular.add(word);
     });
     var set = [], shapes = this._shapes, self = this;
     matches.forEach(function (match) {
-      var term = match[0];
-      if (GROUPS.has(term) || singular.has(term) === plural.has(term)) return;
+      var term = match[0], p;
+      if (GROUPS.has(term) || (!singular.has(term) && !plural.has(term))) return;
+      if (singular.has(term) && plural.has(term)) { // "child elements of an element": one, and all of them
+        var both = (self._ones.get(term) || []).concat(self._alls.get(term) || []);
+        for (p = 0; p < both.length; p++) { set.push(both[p]); agree[both[p]] += 1; }
+        return;
+      }
       var single = singular.has(term);
       var fits = (single ? self._ones : self._alls).get(term) || [];
       var clashes = (single ? self._alls : self._ones).get(term) || [];
-      var sign = single ? -1 : 1, shaped = new Set(fits.concat(clashes)), p, position;
+      var sign = single ? -1 : 1, shaped = new Set(fits.concat(clashes)), position;
       for (p = 0; p < fits.length; p++) { set.push(fits[p]); agree[fits[p]] += 1; }
       for (p = 0; p < clashes.length; p++) { set.push(clashes[p]); agree[clashes[p]] -= 1; }
       var found = match[1];
