@@ -543,7 +543,7 @@ class SearchIndex:
                 one = False
             elif word in STOP_WORDS:
                 one = acts = False  # the object ends where a preposition begins
-            elif i == 0 or (acts and not counted):
+            elif acts and (i == 0 or not counted):  # the verb, or an object that does not count
                 continue
             elif stem(word) != word:
                 plural.add(stem(word))

@@ -563,7 +563,7 @@
       if (ONE.has(word)) one = true;
       else if (DETERMINERS.indexOf(word) >= 0) one = false;
       else if (STOP_WORDS.has(word)) { one = false; acts = false; }
-      else if (i === 0 || (acts && !counted)) return;
+      else if (acts && (i === 0 || !counted)) return; // the verb, or an object that does not count
       else if (stem(word) !== word) plural.add(stem(word));
       else if (one) singular.add(word);
     });
