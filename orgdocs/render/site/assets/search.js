@@ -97,11 +97,15 @@
   var CAMEL = /([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g;
   var UPPER = /[A-Z]/;
   var PLACEHOLDER = /\{[^}]*\}/g;
-  var WHOLE_PLACEHOLDER = /^\{[^}]*\}$/;
   var SURROGATE = /[\uD800-\uDFFF]/;
 
   function length(text) {
     return SURROGATE.test(text) ? Array.from(text).length : text.length;
+  }
+
+  // whether a path segment is one placeholder ("{id}": search.py's _PLACEHOLDER.fullmatch)
+  function wholePlaceholder(segment) {
+    return segment.charCodeAt(0) === 123 && segment.indexOf("}") === segment.length - 1;
   }
 
   function normalize(text) {
@@ -310,6 +314,7 @@
     this._byLength = null; // the words of the names and short text by length, on the first typo
     this._arrays = null;
     this._expanded = new Map(); // typos flag and word -> its matches (_expand)
+    this._termMatches = new Map(); // query word -> its matches (_termMatch)
   };
 
   SearchIndex.prototype._addEntry = function (position, entry, text, more) {
@@ -361,23 +366,28 @@
       else if (positions[positions.length - 1] !== position) positions.push(position);
     });
     this._pathSizes.push(new Set(literal).size + placeholders.length);
-    var segments = path.split("/").filter(function (segment) { return segment !== ""; });
-    var reads = method === "get" || method === "delete";
-    var last = segments.length ? segments[segments.length - 1] : "";
-    this._shapes.push(reads && segments.length ? (WHOLE_PLACEHOLDER.test(last) ? -1 : 1) : 0);
-    for (var s = 0; s < segments.length; s++) {
-      if (WHOLE_PLACEHOLDER.test(segments[s])) continue;
-      var into = null;
-      if (s + 1 < segments.length && WHOLE_PLACEHOLDER.test(segments[s + 1])) into = this._ones;
-      else if (s + 1 === segments.length && reads) into = this._alls;
-      if (!into) continue;
-      var named = words(segments[s]);
-      for (var n = 0; n < named.length; n++) {
-        var at = into.get(named[n]);
-        if (!at) into.set(named[n], [position]);
-        else if (at[at.length - 1] !== position) at.push(position); // once per entry, in each of the two
+    // the path's segments: a read's or a delete's shape, and the words of those that name one or all of them
+    var segments = path.split("/"), reads = method === "get" || method === "delete";
+    var shape = 0, before = null, beforeNamed = false; // the segment before, a word (not a placeholder)
+    for (var s = 0; s <= segments.length; s++) {
+      var segment = s < segments.length ? segments[s] : null;
+      if (segment === "") continue;
+      var placeholder = segment !== null && wholePlaceholder(segment);
+      if (beforeNamed && (placeholder || (segment === null && reads))) {
+        var into = placeholder ? this._ones : this._alls, named = words(before);
+        for (var n = 0; n < named.length; n++) {
+          var at = into.get(named[n]);
+          if (!at) into.set(named[n], [position]);
+          else if (at[at.length - 1] !== position) at.push(position); // once per entry, in each of the two
+        }
+      }
+      if (segment !== null) {
+        shape = placeholder ? -1 : 1;
+        before = segment;
+        beforeNamed = !placeholder;
       }
     }
+    this._shapes.push(reads ? shape : 0);
     var lowered = path.toLowerCase();
     var keys = new Set([entry.operationId.toLowerCase(), lowered, entry.method.toLowerCase() + " " + lowered]);
     var exact = this._exact;
@@ -399,6 +409,7 @@
   };
 
   var EXPANDED = 4096; // words whose matches an index keeps (then it forgets them all and starts again)
+  var TERMS_KEPT = 32; // query words whose entries an index keeps, likewise
 
   // Indexed words that `word` matches, with the quality of each match: kept, as a keystroke repeats the words
   // typed before it and a query verb brings its synonyms (a Map its callers only read)
@@ -527,6 +538,22 @@
     return touched;
   };
 
+  // one query word's matches, kept for the next keystrokes: the positions it touches, in order, with the best
+  // weighted match quality and the title and path flags of each (the scratch arrays left as they were)
+  SearchIndex.prototype._termMatch = function (term, best, flags) {
+    var touched = this._wordMatches(term, best, flags), n = touched.length;
+    var known = { positions: new Int32Array(n), values: new Float64Array(n), flags: new Uint8Array(n) };
+    for (var i = 0; i < n; i++) {
+      var position = touched[i];
+      known.positions[i] = position;
+      known.values[i] = best[position];
+      known.flags[i] = flags[position];
+      best[position] = 0;
+      flags[position] = 0;
+    }
+    return known;
+  };
+
   // query words with a phrasal verb joined ("log in" -> login) where the joined word is known
   SearchIndex.prototype._compounds = function (terms) {
     var joined = [];
@@ -617,8 +644,15 @@
     var verbGroups = [];
     var matches = [];
     var total = 0.0;
+    var remembered = this._termMatches;
     terms.forEach(function (term) {
-      var touched = self._wordMatches(term, best, flags);
+      var known = remembered.get(term); // a keystroke repeats the words typed before it
+      if (!known) {
+        known = self._termMatch(term, best, flags);
+        if (remembered.size >= TERMS_KEPT) remembered.clear();
+        remembered.set(term, known);
+      }
+      var touched = known.positions, values = known.values, where = known.flags;
       if (touched.length === 0) return; // a word that matches nothing lowers no one
       matches.push([term, touched]);
       var rarity = Math.sqrt(Math.sqrt((count + 1) / (touched.length + 1)));
@@ -626,12 +660,10 @@
       for (var i = 0; i < touched.length; i++) {
         var position = touched[i];
         if (matched[position] === 0) scored.push(position);
-        scores[position] = scores[position] + best[position] * rarity;
+        scores[position] = scores[position] + values[i] * rarity;
         matched[position] = matched[position] + rarity;
-        if (flags[position] & IN_TITLE) titleHits[position]++;
-        if (flags[position] & IN_PATH) pathHits[position]++;
-        best[position] = 0;
-        flags[position] = 0;
+        if (where[i] & IN_TITLE) titleHits[position]++;
+        if (where[i] & IN_PATH) pathHits[position]++;
       }
       var group = GROUPS.get(term);
       if (group && group[1].length) verbGroups.push(group[1]);
