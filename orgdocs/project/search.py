@@ -177,7 +177,6 @@ SYNONYMS = (
             "upload",
             "schedule",  # a meeting, a message, a campaign: something new on a date
             "save",
-            "store",
             "signup",  # an account
             "enroll",
             "post",

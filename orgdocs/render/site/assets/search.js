@@ -59,7 +59,7 @@
   var PHRASES = new Map([["how many", "count"]]); // two words a reader types for one the description uses
   var SYNONYMS = [
     [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "save",
-      "store", "signup", "enroll", "post"], ["post", "put"]],
+      "signup", "enroll", "post"], ["post", "put"]],
     [["get", "fetch", "retrieve", "read", "show", "view", "list"], ["get"]],
     [["search", "find", "lookup", "query", "filter"], ["get", "post"]],
     [["update", "edit", "modify", "change", "set", "patch", "replace", "put"], ["put", "patch", "post"]],
@@ -493,6 +493,7 @@
         best: new Float64Array(count), flags: new Uint8Array(count),
         scores: new Float64Array(count), matched: new Float64Array(count),
         titleHits: new Uint16Array(count), pathHits: new Uint16Array(count), agree: new Int16Array(count),
+        marked: new Uint8Array(count),
       };
     }
     return this._arrays;
@@ -577,9 +578,10 @@
     return joined;
   };
 
-  // the query words whose number fits each entry's path, less those that clash, in agree[position] (search.py's
-  // _agreement; the positions set are returned, to be reset); matches: [term, the positions it matches], in order
-  SearchIndex.prototype._agreement = function (typed, matches, agree) {
+  // the query words whose number fits each entry's path, less those that clash, added to agree[position] (search.py's
+  // _agreement; every position it sets is one the query's words match, which the search resets); matches: [term,
+  // the positions it matches], in order; marked: a scratch array of zeros, left so
+  SearchIndex.prototype._agreement = function (typed, matches, agree, marked) {
     var singular = new Set(), plural = new Set();
     // a first word before a determiner is a verb: its object's number counts when the verb is known and
     // does not make something new ("delete a user", not "create a user" nor "open a ticket")
@@ -594,31 +596,28 @@
       else if (stem(word) !== word) plural.add(stem(word));
       else if (one) singular.add(word);
     });
-    var set = [], shapes = this._shapes, self = this;
+    if (singular.size === 0 && plural.size === 0) return;
+    var shapes = this._shapes, self = this;
     matches.forEach(function (match) {
       var term = match[0], p;
       if (GROUPS.has(term) || (!singular.has(term) && !plural.has(term))) return;
+      var ones = self._ones.get(term) || [], alls = self._alls.get(term) || [];
       if (singular.has(term) && plural.has(term)) { // "child elements of an element": one, and all of them
-        var both = (self._ones.get(term) || []).concat(self._alls.get(term) || []);
-        for (p = 0; p < both.length; p++) { set.push(both[p]); agree[both[p]] += 1; }
+        for (p = 0; p < ones.length; p++) agree[ones[p]] += 1;
+        for (p = 0; p < alls.length; p++) agree[alls[p]] += 1;
         return;
       }
-      var single = singular.has(term);
-      var fits = (single ? self._ones : self._alls).get(term) || [];
-      var clashes = (single ? self._alls : self._ones).get(term) || [];
-      var sign = single ? -1 : 1, shaped = new Set(fits.concat(clashes)), position;
-      for (p = 0; p < fits.length; p++) { set.push(fits[p]); agree[fits[p]] += 1; }
-      for (p = 0; p < clashes.length; p++) { set.push(clashes[p]); agree[clashes[p]] -= 1; }
+      var single = singular.has(term), sign = single ? -1 : 1;
+      for (p = 0; p < ones.length; p++) { agree[ones[p]] += sign === -1 ? 1 : -1; marked[ones[p]] = 1; }
+      for (p = 0; p < alls.length; p++) { agree[alls[p]] += sign; marked[alls[p]] = 1; }
       var found = match[1];
       for (p = 0; p < found.length; p++) { // where the path does not name it: the shape of the path
-        position = found[p];
-        if (shapes[position] && !shaped.has(position)) {
-          set.push(position);
-          agree[position] += sign * shapes[position];
-        }
+        var position = found[p];
+        if (shapes[position] && !marked[position]) agree[position] += sign * shapes[position];
       }
+      for (p = 0; p < ones.length; p++) marked[ones[p]] = 0;
+      for (p = 0; p < alls.length; p++) marked[alls[p]] = 0;
     });
-    return set;
   };
 
   SearchIndex.prototype.search = function (query, limit) {
@@ -675,7 +674,8 @@
     var verb = verbMethods(raw);
     var misfits = this._methodNames.map(function (method) { return verb.length > 0 && verb.indexOf(method) < 0; });
     var fitting = bonuses.map(function (bonus) { return verbGroups.length === 0 || bonus > 0; }); // fit the verbs
-    var agree = arrays.agree, agreed = this._agreement(typed, matches, agree);
+    var agree = arrays.agree;
+    this._agreement(typed, matches, agree, arrays.marked);
     var intents = this._methodNames.map(function (method) { return asked.indexOf(method) >= 0; });
     var n = scored.length;
     var final = new Float64Array(n), covers = new Float64Array(n);
@@ -704,8 +704,8 @@
       matched[position] = 0;
       titleHits[position] = 0;
       pathHits[position] = 0;
+      agree[position] = 0;
     }
-    for (k = 0; k < agreed.length; k++) agree[agreed[k]] = 0;
     // the matches worth showing: an entry that shares one common word with the query is not one
     var floor = top * SHOWN, least = most * SHOWN_COVER;
     var unscored = []; // an exact operationId or path that no query word matches
