@@ -24,7 +24,8 @@ plural ("spam complaints", "bounced emails") name what to read. "who" also asks 
 phrase after a, the, this, ... ("this team"), fits a path that names all of them (a read's or a delete's last
 segment: GET /users/{id}/teams) or one (a segment before a placeholder: /teams/{id}/users), and clashes with
 the other: +15% per word that fits, -15% per word that clashes (at most halving), for an operation whose
-method fits the query's verbs. What a verb that makes something makes ("create a user") is a new one.
+method fits the query's verbs. The object of a verb typed first ("delete a user") counts only when a synonym
+group knows the verb and it makes nothing new: "create a user" makes a new one, "open a ticket" may.
 
 Score of an operation: for each query word, the best field weight times match quality, times the
 word's rarity (``idf``: fourth root of N/df, so a word every operation has counts least); summed; times
