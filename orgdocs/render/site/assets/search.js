@@ -409,7 +409,6 @@
   };
 
   var EXPANDED = 4096; // words whose matches an index keeps (then it forgets them all and starts again)
-  var TERMS_KEPT = 32; // query words whose entries an index keeps, likewise
 
   // Indexed words that `word` matches, with the quality of each match: kept, as a keystroke repeats the words
   // typed before it and a query verb brings its synonyms (a Map its callers only read)
@@ -543,16 +542,15 @@
   // weighted match quality and the title and path flags of each (the scratch arrays left as they were)
   SearchIndex.prototype._termMatch = function (term, best, flags) {
     var touched = this._wordMatches(term, best, flags), n = touched.length;
-    var known = { positions: new Int32Array(n), values: new Float64Array(n), flags: new Uint8Array(n) };
+    var values = new Array(n), where = new Array(n); // plain arrays: no memory outside the heap per key
     for (var i = 0; i < n; i++) {
       var position = touched[i];
-      known.positions[i] = position;
-      known.values[i] = best[position];
-      known.flags[i] = flags[position];
+      values[i] = best[position];
+      where[i] = flags[position];
       best[position] = 0;
       flags[position] = 0;
     }
-    return known;
+    return { positions: touched, values: values, flags: where };
   };
 
   // query words with a phrasal verb joined ("log in" -> login) where the joined word is known
@@ -643,14 +641,12 @@
     var verbGroups = [];
     var matches = [];
     var total = 0.0;
-    var remembered = this._termMatches;
+    // a keystroke repeats the words typed before it: each word's entries are kept for the next query (and only
+    // this query's words, the word being typed changing at each key)
+    var remembered = this._termMatches, current = this._termMatches = new Map();
     terms.forEach(function (term) {
-      var known = remembered.get(term); // a keystroke repeats the words typed before it
-      if (!known) {
-        known = self._termMatch(term, best, flags);
-        if (remembered.size >= TERMS_KEPT) remembered.clear();
-        remembered.set(term, known);
-      }
+      var known = remembered.get(term) || self._termMatch(term, best, flags);
+      current.set(term, known);
       var touched = known.positions, values = known.values, where = known.flags;
       if (touched.length === 0) return; // a word that matches nothing lowers no one
       matches.push([term, touched]);
