@@ -22,6 +22,16 @@ def test_reader_words_stand_for_the_description_words_they_mean():
     assert "logout" in table["logoff"]  # phrasal verbs are joined: log_off -> logoff
 
 
+def test_readers_words_that_wordnet_lacks_come_from_the_families_of_api_words():
+    table = related_words(["authorizations", "employees", "vehicle"], normalize=stem)
+    assert "authorization" in table["token"]  # an API token is an authorization
+    assert "employee" in table["staff"]
+    assert "vehicle" in table["car"]
+    assert related_words(["vm"], normalize=stem) == {
+        reader: ["vm"] for reader in ("instance", "server", "machine")
+    }  # a family's word shorter than WordNet's words counts
+
+
 def test_only_the_frequent_senses_of_both_words_count():
     table = related_words(["remove", "batch"], normalize=stem)
     assert "take" not in table  # remove ~ take in WordNet, but not what a reader typing "take" means

@@ -12,13 +12,20 @@ path placeholders) 1; the short description text (first sentence, from the separ
 
 A query word matches an indexed word exactly (1), as its prefix (0.5 to 0.9: the more of the word it
 covers, the more), or, from five letters on, with one typo (one letter added, dropped, changed, or two
-swapped: 0.6). A word also matches its synonyms at 0.6 (make ~ create, remove ~ delete, fetch ~ get,
-my ~ current ~ authenticated), and an operation whose HTTP method fits a query verb gets a small bonus
-(delete -> DELETE). The query's grammar says the rest (``intent``): a question ("who is on this team", "which
+swapped: 0.6), or inside a longer word (0.4). A word also matches its synonyms at 0.6, whole or as a prefix
+(make ~ create, remove ~ delete, stop ~ cancel, find ~ search, my ~ current ~ authenticated), and an operation
+whose HTTP method fits a query verb gets a small bonus (delete -> DELETE); when the query's first word is such a
+verb (followed by a determiner or a particle: "start a build"), an operation of another method scores 0.6 times
+as much. The query's grammar says the rest (``intent``): a question ("who is on this team", "which
 groups ...") reads, so GET gets a bonus; a first word followed by a determiner or a particle is a verb
 ("attach a file", "void the payment", "comment on a task"), so the other methods get it; words that end on a
 plural ("spam complaints", "bounced emails") name what to read. "who" also asks for the description's people
-(users, members).
+(users, members). Number (``_agreement``): a query word typed plural ("teams"), or singular within a noun
+phrase after a, the, this, ... ("this team"), fits a path that names all of them (a read's or a delete's last
+segment: GET /users/{id}/teams) or one (a segment before a placeholder: /teams/{id}/users), and clashes with
+the other: +15% per word that fits, -15% per word that clashes (at most halving), for an operation whose
+method fits the query's verbs. The object of a verb typed first ("delete a user") counts only when a synonym
+group knows the verb and it makes nothing new: "create a user" makes a new one, "open a ticket" may.
 
 Score of an operation: for each query word, the best field weight times match quality, times the
 word's rarity (``idf``: fourth root of N/df, so a word every operation has counts least); summed; times
@@ -68,6 +75,11 @@ TITLE_COVER = 0.5  # up to +50% when the query covers the whole title
 PATH_COVER = 0.25  # up to +25% when it covers the whole path (a collection before its items)
 EXACT = 1e6  # the query is the operationId or the path: first
 WEBHOOK = 0.85  # a webhook's score: an event the API sends, below an operation that fits alike
+# Number: a query word typed plural, or singular after one of ONE, fits a path that names all of them, or one
+# (GET /teams/{id}/users; /teams/{id}: see ``_agreement``): each fitting word +NUMBER, each clashing one -NUMBER
+ONE = frozenset(["a", "an", "one", "single", "specific", "this", "that", "the", "each"])
+NUMBER, NUMBER_LEAST = 0.15, 0.5  # ... at most halving the score
+MISFIT = 0.6  # a query that starts with a verb, an operation whose method it is not: "start a build"
 # The matches (what a count counts): the entries that match at least SHOWN_COVER of the share of the query
 # that the best-covered entry matches, and score at least SHOWN of the best score
 SHOWN_COVER = 0.5
@@ -165,19 +177,32 @@ SYNONYMS = (
             "submit",
             "upload",
             "schedule",  # a meeting, a message, a campaign: something new on a date
+            "save",
+            "signup",  # an account
+            "enroll",
             "post",
         ),
         ("post", "put"),
     ),
-    (("get", "fetch", "retrieve", "read", "show", "view", "find", "list", "lookup"), ("get",)),
+    (("get", "fetch", "retrieve", "read", "show", "view", "list"), ("get",)),
+    (("search", "find", "lookup", "query", "filter"), ("get", "post")),
     (("update", "edit", "modify", "change", "set", "patch", "replace", "put"), ("put", "patch", "post")),
-    (("delete", "remove", "destroy", "erase", "drop", "unset"), ("delete",)),
+    (("delete", "remove", "destroy", "erase", "drop", "unset", "revoke", "purge", "discard"), ("delete",)),
     (("me", "my", "myself", "self", "current", "authenticated", "i"), ()),  # the caller
     (("copy", "duplicate", "clone"), ("post",)),
     (("login", "signin", "logon", "authenticate"), ("post",)),
     (("logout", "signout", "logoff"), ("post",)),
     (("restart", "reboot", "reset"), ("post",)),
     (("start", "run", "trigger", "launch", "execute", "begin"), ("post",)),
+    (("stop", "cancel", "abort", "halt", "terminate", "kill"), ("post", "put", "patch", "delete")),
+    (("enable", "activate"), ("post", "put", "patch")),
+    (("disable", "deactivate"), ("post", "put", "patch", "delete")),
+    (("approve", "accept", "confirm"), ("post", "put", "patch")),
+    (("reject", "decline", "deny", "refuse"), ("post", "put", "patch", "delete")),
+    (("link", "connect", "attach", "associate", "bind"), ("post", "put")),
+    (("unlink", "disconnect", "detach", "dissociate", "unbind"), ("delete", "post")),
+    (("allow", "whitelist", "allowlist", "permit"), ("post", "put")),
+    (("block", "blacklist", "blocklist"), ("post", "put")),
 )
 
 _WHITESPACE_SPLIT = str.split  # the browser splits on the same characters (see search.js)
@@ -267,6 +292,14 @@ def intent(raw: Sequence[str], last: str) -> tuple[str, ...]:
     return READ if stem(last) != last else ()
 
 
+def _verb_methods(raw: Sequence[str]) -> tuple[str, ...]:
+    """The methods of the query's first word when the grammar says it is a verb (followed by a determiner or a
+    particle: "start a build", "sign in to ..."), and a synonym group knows them: "workflow runs" has none."""
+    if len(raw) >= 2 and raw[0] in _SYNONYM_GROUPS and (raw[1] in _DETERMINERS or raw[1] in PARTICLE_VERB):
+        return _SYNONYM_GROUPS[raw[0]][1]
+    return ()
+
+
 def _synonym_groups() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
     """word -> (its synonyms, the methods they suggest)"""
     groups: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -277,6 +310,7 @@ def _synonym_groups() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
 
 
 _SYNONYM_GROUPS = _synonym_groups()
+_MAKING = frozenset(SYNONYMS[0][0])  # the verbs that make something new
 # as a query's words are compared: stemmed ("does" is "doe", "these" "thes")
 _QUESTIONS = frozenset(stem(word) for word in QUESTION_WORDS)
 _DETERMINERS = frozenset(stem(word) for word in DETERMINERS)
@@ -311,6 +345,11 @@ class SearchIndex:
         self._paths: dict[str, set[int]] = {}  # word of a path (not a placeholder) -> entry positions
         self._title_sizes: list[int] = []
         self._path_sizes: list[int] = []
+        # word of a path segment followed by a placeholder (one of them: /teams/{id}) -> entry positions; word
+        # of a read's or a delete's last segment, when not one (all of them: GET /teams/{id}/users)
+        self._ones: dict[str, list[int]] = {}
+        self._alls: dict[str, list[int]] = {}
+        self._shapes: list[int] = []
         self._webhooks: list[bool] = []
         self._exact: dict[str, list[int]] = {}  # operationId, path, "method path" -> entry positions
         # words of the names and short text: those that match inside another word or with a typo (the search
@@ -362,6 +401,23 @@ class SearchIndex:
         for word in literal:
             self._paths.setdefault(word, set()).add(position)
         self._path_sizes.append(len(set(literal)) + len(_PLACEHOLDER.findall(path)))
+        segments = [segment for segment in path.split("/") if segment]
+        reads = entry["method"].lower() in ("get", "delete")
+        # a read's or a delete's shape: all of them (a path that ends on a word: 1), or one (a placeholder: -1)
+        self._shapes.append((-1 if _PLACEHOLDER.fullmatch(segments[-1]) else 1) if reads and segments else 0)
+        for i, segment in enumerate(segments):
+            if _PLACEHOLDER.fullmatch(segment):
+                continue
+            if i + 1 < len(segments) and _PLACEHOLDER.fullmatch(segments[i + 1]):
+                found = self._ones
+            elif i + 1 == len(segments) and reads:
+                found = self._alls
+            else:
+                continue
+            for word in words(segment):
+                positions = found.setdefault(word, [])
+                if not positions or positions[-1] != position:  # once per entry, in each of the two
+                    positions.append(position)
         self._webhooks.append(bool(entry.get("webhook")))
         lowered = path.lower()
         for key in dict.fromkeys(
@@ -385,7 +441,7 @@ class SearchIndex:
                 if other != word:
                     found[other] = PREFIX_BASE + PREFIX_COVER * len(word) / len(other)
                 i += 1
-        if len(word) >= INFIX_MIN:
+        if len(word) >= INFIX_MIN and typos:  # the query's own words only: not its synonyms nor base words
             lines, starts, vocabulary = self._lines, self._starts, self._main_vocabulary
             at = lines.find(word)
             while at != -1:
@@ -458,7 +514,8 @@ class SearchIndex:
                 continue
             if i + 1 < len(terms) and terms[i + 1] in PARTICLES:
                 both = terms[i] + terms[i + 1]
-                if both in self._postings or both in self._related or both in _SYNONYM_GROUPS:
+                group = _SYNONYM_GROUPS.get(both, ((), ()))[0]  # log out: logout, or signout, logoff
+                if any(word in self._postings for word in (both, *group)) or both in self._related:
                     joined.append(both)
                     i += 2
                     continue
@@ -466,12 +523,62 @@ class SearchIndex:
             i += 1
         return joined
 
+    def _agreement(self, typed: Sequence[str], matches: Mapping[str, Mapping[int, float]]) -> dict[int, int]:
+        """{entry position: the query words whose number fits its path, less those that clash}: a word typed
+        singular ("this team", "a contact") fits a path segment followed by a placeholder (/teams/{id}) and
+        clashes with a read's or a delete's last segment (GET /users/{id}/teams); a plural, the other way
+        round; where the path does not name the word, the path's shape says (GET /Invoices for "bills"). A word
+        typed both ways fits both. Verbs (the synonym groups' words) say nothing of number."""
+        singular, plural = set(), set()
+        # a first word before a determiner is a verb ("export a statement"): its object's number says which
+        # operation only when the verb is known to read, change or delete ("delete a user"), not to make one
+        # ("create a user": a new one) nor where it is not known ("open a ticket", "acknowledge all alarms")
+        acts = len(typed) > 1 and typed[1] in DETERMINERS
+        counted = acts and typed[0] in _SYNONYM_GROUPS and typed[0] not in _MAKING
+        one = False  # within a noun phrase after "a", "the", "this", ...: "a home charging location"
+        for i, word in enumerate(typed):
+            if word in ONE:
+                one = True
+            elif word in DETERMINERS:  # all, some, my, these, ...
+                one = False
+            elif word in STOP_WORDS:
+                one = acts = False  # the object ends where a preposition begins
+            elif acts and (i == 0 or not counted):  # the verb, or an object that does not count
+                continue
+            elif stem(word) != word:
+                plural.add(stem(word))
+            elif one:
+                singular.add(word)
+        agree: dict[int, int] = {}
+        for term, found in matches.items():
+            if term in _SYNONYM_GROUPS or (term not in singular and term not in plural):
+                continue
+            if term in singular and term in plural:  # "child elements of an element": one, and all of them
+                for position in [*self._ones.get(term, ()), *self._alls.get(term, ())]:
+                    agree[position] = agree.get(position, 0) + 1
+                continue
+            fits, clashes = (self._ones, self._alls) if term in singular else (self._alls, self._ones)
+            sign = -1 if term in singular else 1
+            shaped = set()
+            for position in fits.get(term, ()):
+                agree[position] = agree.get(position, 0) + 1
+                shaped.add(position)
+            for position in clashes.get(term, ()):
+                agree[position] = agree.get(position, 0) - 1
+                shaped.add(position)
+            # where the path does not name it ("bills" in the title of GET /Invoices): the shape of the path
+            for position in found:
+                if position not in shaped and self._shapes[position]:
+                    agree[position] = agree.get(position, 0) + sign * self._shapes[position]
+        return agree
+
     def search(self, query: str, limit: int | None = None) -> list[dict]:
         """Entries matching ``query``, best first; ``limit``: at most that many."""
         whole = normalize(query)
         raw = words(query, joined=False)
         terms = list(dict.fromkeys(self._compounds(raw)))
-        asked = intent(raw, (_WORD.findall(query.lower()) or [""])[-1])
+        typed = _WORD.findall(query.lower())
+        asked = intent(raw, (typed or [""])[-1])
         if any(term not in _STOPPED for term in terms):
             terms = [term for term in terms if term not in _STOPPED or term in ASKS]
         if not terms:  # no word at all ("/"): only an exact path can match
@@ -484,10 +591,12 @@ class SearchIndex:
         path_hits: dict[int, int] = {}
         verb_methods = []
         total = 0.0  # the rarity of the query words that match anything, summed
+        matches: dict[str, dict[int, float]] = {}
         for term in terms:
             best, in_title, in_path = self._word_matches(term)
             if not best:
                 continue  # a word that matches nothing lowers no one
+            matches[term] = best
             rarity = math.sqrt(math.sqrt((count + 1) / (len(best) + 1)))
             total += rarity
             for position, value in best.items():
@@ -501,14 +610,18 @@ class SearchIndex:
             if group and group[1]:
                 verb_methods.append(group[1])
         exact = set(self._exact.get(whole, ()))
+        agree = self._agreement(typed, matches)
+        verb = _verb_methods(raw)
         ranked: list[tuple[float, int]] = []
         covers: dict[int, float] = {}
         top = most = 0.0
         for position, score in scores.items():
             method = self.entries[position]["method"].lower()
+            fitting = not verb_methods  # whether the method fits the query's verbs (or there are none)
             for methods in verb_methods:
                 if method in methods:
                     score += METHOD_BONUS
+                    fitting = True
             if method in asked:
                 score += INTENT_BONUS
             cover = matched[position] / total  # the share of the query (rarer words weigh more) matched
@@ -519,6 +632,10 @@ class SearchIndex:
             path_size = self._path_sizes[position]
             path_cover = min(1.0, path_hits.get(position, 0) / path_size) if path_size else 0.0
             score = score * cover * cover * (1.0 + TITLE_COVER * title_cover + PATH_COVER * path_cover)
+            if fitting:
+                score *= max(NUMBER_LEAST, 1.0 + NUMBER * agree.get(position, 0))
+            if verb and method not in verb:
+                score *= MISFIT
             if self._webhooks[position]:
                 score *= WEBHOOK
             top = max(top, score)

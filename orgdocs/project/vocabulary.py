@@ -65,6 +65,22 @@ SUFFIXES = {
     "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "adv": (),
 }
+# Words an API's readers use for one another that WordNet does not relate (its senses are older than APIs,
+# or its synonym sets are narrower): each word of a family stands for the others, before WordNet's words
+FAMILIES = (
+    ("token", "key", "credential", "authorization", "secret"),
+    ("user", "member", "person", "people", "account"),
+    ("employee", "staff", "personnel", "worker"),
+    ("car", "vehicle", "automobile"),
+    ("bill", "invoice"),
+    ("vm", "instance", "server", "machine"),
+    ("whitelist", "allowlist"),
+    ("blacklist", "blocklist", "denylist"),
+    ("signup", "registration", "register"),
+    ("wifi", "wlan", "wireless"),
+    ("avatar", "picture", "photo"),
+    ("chart", "plot", "graph"),
+)
 MEANINGS = ("nouns", "verbs", "forms")  # the table's parts of meanings
 MODIFIERS = ("adjectives", "adverbs", "nominal_adjectives", "modifier_forms", "other_forms")  # modifiers
 
@@ -149,15 +165,28 @@ def modifier_only(word: str) -> bool:
     return predicted_modifier(word, table)
 
 
+@functools.cache
+def _families() -> dict[str, tuple[str, ...]]:
+    """word -> the other words of its ``FAMILIES``, and its plural's too ("tokens": token's)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for family in FAMILIES:
+        for word in family:
+            others = tuple(other for other in family if other != word)
+            found[word] = found[word + "s"] = others
+    return found
+
+
 def related_words(words: Iterable[str], normalize=lambda word: word) -> dict[str, list[str]]:
     """{reader's word: [the description's words it stands for]}, both passed through ``normalize`` (search's
-    stemmer); ``words``: the description's words as written (lower case), most important first."""
+    stemmer); ``words``: the description's words as written (lower case), most important first: their
+    ``FAMILIES``, then WordNet's ``meanings``."""
     table: dict[str, dict[str, None]] = {}
+    families = _families()
     for word in dict.fromkeys(words):
-        if len(word) < MIN_LENGTH or not word.isalpha():
+        if (len(word) < MIN_LENGTH and word not in families) or not word.isalpha():
             continue
         target = normalize(word)
-        for reader in meanings(word):
+        for reader in dict.fromkeys([*families.get(word, ()), *meanings(word)]):
             key = normalize(reader)
             if key != target:
                 table.setdefault(key, {})

@@ -42,6 +42,9 @@
   var PATH_COVER = 0.25;
   var EXACT = 1e6;
   var WEBHOOK = 0.85;
+  var ONE = new Set("a an one single specific this that the each".split(" ")); // ... before a singular
+  var MISFIT = 0.6;
+  var NUMBER = 0.15, NUMBER_LEAST = 0.5;
   var SHOWN_COVER = 0.5, SHOWN = 0.05;
 
   var STOP_WORDS = new Set(("a all am an and another any are as at be by can do does for from how in into is it many much of " +
@@ -55,17 +58,29 @@
   var READ = ["get"], ACT = ["post", "put", "patch", "delete"];
   var PHRASES = new Map([["how many", "count"]]); // two words a reader types for one the description uses
   var SYNONYMS = [
-    [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "post"], ["post", "put"]],
-    [["get", "fetch", "retrieve", "read", "show", "view", "find", "list", "lookup"], ["get"]],
+    [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "save",
+      "signup", "enroll", "post"], ["post", "put"]],
+    [["get", "fetch", "retrieve", "read", "show", "view", "list"], ["get"]],
+    [["search", "find", "lookup", "query", "filter"], ["get", "post"]],
     [["update", "edit", "modify", "change", "set", "patch", "replace", "put"], ["put", "patch", "post"]],
-    [["delete", "remove", "destroy", "erase", "drop", "unset"], ["delete"]],
+    [["delete", "remove", "destroy", "erase", "drop", "unset", "revoke", "purge", "discard"], ["delete"]],
     [["me", "my", "myself", "self", "current", "authenticated", "i"], []],
     [["copy", "duplicate", "clone"], ["post"]],
     [["login", "signin", "logon", "authenticate"], ["post"]],
     [["logout", "signout", "logoff"], ["post"]],
     [["restart", "reboot", "reset"], ["post"]],
     [["start", "run", "trigger", "launch", "execute", "begin"], ["post"]],
+    [["stop", "cancel", "abort", "halt", "terminate", "kill"], ["post", "put", "patch", "delete"]],
+    [["enable", "activate"], ["post", "put", "patch"]],
+    [["disable", "deactivate"], ["post", "put", "patch", "delete"]],
+    [["approve", "accept", "confirm"], ["post", "put", "patch"]],
+    [["reject", "decline", "deny", "refuse"], ["post", "put", "patch", "delete"]],
+    [["link", "connect", "attach", "associate", "bind"], ["post", "put"]],
+    [["unlink", "disconnect", "detach", "dissociate", "unbind"], ["delete", "post"]],
+    [["allow", "whitelist", "allowlist", "permit"], ["post", "put"]],
+    [["block", "blacklist", "blocklist"], ["post", "put"]],
   ];
+  var MAKING = new Set(SYNONYMS[0][0]); // the verbs that make something new
   var GROUPS = new Map();
   SYNONYMS.forEach(function (group) {
     group[0].forEach(function (word) {
@@ -86,6 +101,11 @@
 
   function length(text) {
     return SURROGATE.test(text) ? Array.from(text).length : text.length;
+  }
+
+  // whether a path segment is one placeholder ("{id}": search.py's _PLACEHOLDER.fullmatch)
+  function wholePlaceholder(segment) {
+    return segment.charCodeAt(0) === 123 && segment.indexOf("}") === segment.length - 1;
   }
 
   function normalize(text) {
@@ -111,6 +131,14 @@
     if (QUESTIONS.has(raw[0])) return READ;
     if (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1])) return ACT;
     return stem(last) !== last ? READ : [];
+  }
+
+  // the methods of the query's first word when the grammar says it is a verb (search.py's _verb_methods)
+  function verbMethods(raw) {
+    if (raw.length >= 2 && GROUPS.has(raw[0]) && (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1]))) {
+      return GROUPS.get(raw[0])[1];
+    }
+    return [];
   }
 
   // the words a verb form may come from: depending -> depend, creating -> create, stopped -> stop
@@ -251,6 +279,11 @@
     this._methods = []; // each entry's method, as its position in _methodNames
     this._methodNames = []; // the methods, lower case
     this._webhooks = []; // 1 for a webhook's entry
+    // word of a path segment followed by a placeholder (one of them) -> ascending positions; word of a read's
+    // or a delete's last segment, when not one (all of them); each read's or delete's shape (1: all, -1: one)
+    this._ones = new Map();
+    this._alls = new Map();
+    this._shapes = [];
     this._exact = new Map(); // operationId, path, "method path" -> positions
     this._main = new Set(); // words of the names and short text: they match inside a word or with a typo
   };
@@ -281,6 +314,7 @@
     this._byLength = null; // the words of the names and short text by length, on the first typo
     this._arrays = null;
     this._expanded = new Map(); // typos flag and word -> its matches (_expand)
+    this._termMatches = new Map(); // query word -> its matches (_termMatch)
   };
 
   SearchIndex.prototype._addEntry = function (position, entry, text, more) {
@@ -332,6 +366,28 @@
       else if (positions[positions.length - 1] !== position) positions.push(position);
     });
     this._pathSizes.push(new Set(literal).size + placeholders.length);
+    // the path's segments: a read's or a delete's shape, and the words of those that name one or all of them
+    var segments = path.split("/"), reads = method === "get" || method === "delete";
+    var shape = 0, before = null, beforeNamed = false; // the segment before, a word (not a placeholder)
+    for (var s = 0; s <= segments.length; s++) {
+      var segment = s < segments.length ? segments[s] : null;
+      if (segment === "") continue;
+      var placeholder = segment !== null && wholePlaceholder(segment);
+      if (beforeNamed && (placeholder || (segment === null && reads))) {
+        var into = placeholder ? this._ones : this._alls, named = words(before);
+        for (var n = 0; n < named.length; n++) {
+          var at = into.get(named[n]);
+          if (!at) into.set(named[n], [position]);
+          else if (at[at.length - 1] !== position) at.push(position); // once per entry, in each of the two
+        }
+      }
+      if (segment !== null) {
+        shape = placeholder ? -1 : 1;
+        before = segment;
+        beforeNamed = !placeholder;
+      }
+    }
+    this._shapes.push(reads ? shape : 0);
     var lowered = path.toLowerCase();
     var keys = new Set([entry.operationId.toLowerCase(), lowered, entry.method.toLowerCase() + " " + lowered]);
     var exact = this._exact;
@@ -377,7 +433,7 @@
         if (other !== word) found.set(other, PREFIX_BASE + PREFIX_COVER * size / length(other));
       }
     }
-    if (size >= INFIX_MIN) {
+    if (size >= INFIX_MIN && typos) { // the query's own words only: not its synonyms nor base words
       var lines = this._lines, starts = this._starts;
       var at = lines.indexOf(word);
       while (at !== -1) {
@@ -435,7 +491,8 @@
       this._arrays = {
         best: new Float64Array(count), flags: new Uint8Array(count),
         scores: new Float64Array(count), matched: new Float64Array(count),
-        titleHits: new Uint16Array(count), pathHits: new Uint16Array(count),
+        titleHits: new Uint16Array(count), pathHits: new Uint16Array(count), agree: new Int16Array(count),
+        marked: new Uint8Array(count),
       };
     }
     return this._arrays;
@@ -481,6 +538,21 @@
     return touched;
   };
 
+  // one query word's matches, kept for the next keystrokes: the positions it touches, in order, with the best
+  // weighted match quality and the title and path flags of each (the scratch arrays left as they were)
+  SearchIndex.prototype._termMatch = function (term, best, flags) {
+    var touched = this._wordMatches(term, best, flags), n = touched.length;
+    var values = new Array(n), where = new Array(n); // plain arrays: no memory outside the heap per key
+    for (var i = 0; i < n; i++) {
+      var position = touched[i];
+      values[i] = best[position];
+      where[i] = flags[position];
+      best[position] = 0;
+      flags[position] = 0;
+    }
+    return { positions: touched, values: values, flags: where };
+  };
+
   // query words with a phrasal verb joined ("log in" -> login) where the joined word is known
   SearchIndex.prototype._compounds = function (terms) {
     var joined = [];
@@ -492,7 +564,8 @@
       }
       if (i + 1 < terms.length && PARTICLES.has(terms[i + 1])) {
         var both = terms[i] + terms[i + 1];
-        if (this._postings.has(both) || this._related.has(both) || GROUPS.has(both)) {
+        var self = this, group = GROUPS.has(both) ? GROUPS.get(both)[0] : []; // log out: logout, or signout, logoff
+        if ([both].concat(group).some(function (word) { return self._postings.has(word); }) || this._related.has(both)) {
           joined.push(both);
           i++;
           continue;
@@ -501,6 +574,48 @@
       joined.push(terms[i]);
     }
     return joined;
+  };
+
+  // the query words whose number fits each entry's path, less those that clash, added to agree[position] (search.py's
+  // _agreement; every position it sets is one the query's words match, which the search resets); matches: [term,
+  // the positions it matches], in order; marked: a scratch array of zeros, left so
+  SearchIndex.prototype._agreement = function (typed, matches, agree, marked) {
+    var singular = new Set(), plural = new Set();
+    // a first word before a determiner is a verb: its object's number counts when the verb is known and
+    // does not make something new ("delete a user", not "create a user" nor "open a ticket")
+    var acts = typed.length > 1 && DETERMINERS.indexOf(typed[1]) >= 0;
+    var counted = acts && GROUPS.has(typed[0]) && !MAKING.has(typed[0]);
+    var one = false;
+    typed.forEach(function (word, i) {
+      if (ONE.has(word)) one = true;
+      else if (DETERMINERS.indexOf(word) >= 0) one = false;
+      else if (STOP_WORDS.has(word)) { one = false; acts = false; }
+      else if (acts && (i === 0 || !counted)) return; // the verb, or an object that does not count
+      else if (stem(word) !== word) plural.add(stem(word));
+      else if (one) singular.add(word);
+    });
+    if (singular.size === 0 && plural.size === 0) return;
+    var shapes = this._shapes, self = this;
+    matches.forEach(function (match) {
+      var term = match[0], p;
+      if (GROUPS.has(term) || (!singular.has(term) && !plural.has(term))) return;
+      var ones = self._ones.get(term) || [], alls = self._alls.get(term) || [];
+      if (singular.has(term) && plural.has(term)) { // "child elements of an element": one, and all of them
+        for (p = 0; p < ones.length; p++) agree[ones[p]] += 1;
+        for (p = 0; p < alls.length; p++) agree[alls[p]] += 1;
+        return;
+      }
+      var single = singular.has(term), sign = single ? -1 : 1;
+      for (p = 0; p < ones.length; p++) { agree[ones[p]] += sign === -1 ? 1 : -1; marked[ones[p]] = 1; }
+      for (p = 0; p < alls.length; p++) { agree[alls[p]] += sign; marked[alls[p]] = 1; }
+      var found = match[1];
+      for (p = 0; p < found.length; p++) { // where the path does not name it: the shape of the path
+        var position = found[p];
+        if (shapes[position] && !marked[position]) agree[position] += sign * shapes[position];
+      }
+      for (p = 0; p < ones.length; p++) marked[ones[p]] = 0;
+      for (p = 0; p < alls.length; p++) marked[alls[p]] = 0;
+    });
   };
 
   SearchIndex.prototype.search = function (query, limit) {
@@ -523,30 +638,40 @@
     var best = arrays.best, flags = arrays.flags, scores = arrays.scores, matched = arrays.matched;
     var titleHits = arrays.titleHits, pathHits = arrays.pathHits;
     var scored = []; // the positions of the entries any query word matches
-    var verbMethods = [];
+    var verbGroups = [];
+    var matches = [];
     var total = 0.0;
+    // a keystroke repeats the words typed before it: each word's entries are kept for the next query (and only
+    // this query's words, the word being typed changing at each key)
+    var remembered = this._termMatches, current = this._termMatches = new Map();
     terms.forEach(function (term) {
-      var touched = self._wordMatches(term, best, flags);
+      var known = remembered.get(term) || self._termMatch(term, best, flags);
+      current.set(term, known);
+      var touched = known.positions, values = known.values, where = known.flags;
       if (touched.length === 0) return; // a word that matches nothing lowers no one
+      matches.push([term, touched]);
       var rarity = Math.sqrt(Math.sqrt((count + 1) / (touched.length + 1)));
       total += rarity;
       for (var i = 0; i < touched.length; i++) {
         var position = touched[i];
         if (matched[position] === 0) scored.push(position);
-        scores[position] = scores[position] + best[position] * rarity;
+        scores[position] = scores[position] + values[i] * rarity;
         matched[position] = matched[position] + rarity;
-        if (flags[position] & IN_TITLE) titleHits[position]++;
-        if (flags[position] & IN_PATH) pathHits[position]++;
-        best[position] = 0;
-        flags[position] = 0;
+        if (where[i] & IN_TITLE) titleHits[position]++;
+        if (where[i] & IN_PATH) pathHits[position]++;
       }
       var group = GROUPS.get(term);
-      if (group && group[1].length) verbMethods.push(group[1]);
+      if (group && group[1].length) verbGroups.push(group[1]);
     });
     var exact = new Set(this._exact.get(whole) || []);
     var bonuses = this._methodNames.map(function (method) { // how many of the query's verbs each method fits
-      return verbMethods.filter(function (methods) { return methods.indexOf(method) >= 0; }).length;
+      return verbGroups.filter(function (methods) { return methods.indexOf(method) >= 0; }).length;
     });
+    var verb = verbMethods(raw);
+    var misfits = this._methodNames.map(function (method) { return verb.length > 0 && verb.indexOf(method) < 0; });
+    var fitting = bonuses.map(function (bonus) { return verbGroups.length === 0 || bonus > 0; }); // fit the verbs
+    var agree = arrays.agree;
+    this._agreement(typed, matches, agree, arrays.marked);
     var intents = this._methodNames.map(function (method) { return asked.indexOf(method) >= 0; });
     var n = scored.length;
     var final = new Float64Array(n), covers = new Float64Array(n);
@@ -565,6 +690,9 @@
       var pathSize = pathSizes[position];
       var pathCover = pathSize ? Math.min(1.0, pathHits[position] / pathSize) : 0.0;
       score = score * cover * cover * (1.0 + TITLE_COVER * titleCover + PATH_COVER * pathCover);
+      var number = agree[position];
+      if (number !== 0 && fitting[methods[position]]) score *= Math.max(NUMBER_LEAST, 1.0 + NUMBER * number);
+      if (misfits[methods[position]]) score *= MISFIT;
       if (webhooks[position]) score *= WEBHOOK;
       final[k] = score;
       if (score > top) top = score;
@@ -572,6 +700,7 @@
       matched[position] = 0;
       titleHits[position] = 0;
       pathHits[position] = 0;
+      agree[position] = 0;
     }
     // the matches worth showing: an entry that shares one common word with the query is not one
     var floor = top * SHOWN, least = most * SHOWN_COVER;
