@@ -435,3 +435,12 @@ def test_a_verb_form_the_index_lacks_matches_as_its_base_word():
     assert titles(index.search("depending"))[0] == "Add dependencies"  # depend, as a prefix
     stop = SearchIndex([entry("Stop a run", "POST")])
     assert titles(stop.search("stopped")) == ["Stop a run"]  # stop, as a whole word
+
+
+def test_the_browser_carries_the_rules_as_written():
+    """search.js reads the weights, limits and word tables from search_rules.json as search.py does: its RULES
+    line is the file's data (after a change to the rules, write ``browser_rules()`` there again)."""
+    from orgdocs.project.search import browser_rules
+
+    script = (Path(__file__).resolve().parents[1] / "orgdocs/render/site/assets/search.js").read_text("utf-8")
+    assert browser_rules() in script.splitlines()

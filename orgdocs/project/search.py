@@ -1,7 +1,8 @@
 """Relevance search over the endpoint index, with the ranking the browser uses too.
 
 ``orgdocs/render/site/assets/search.js`` implements exactly these rules (a parity test runs both on
-real descriptions), so every constant and every step here has its twin there.
+real descriptions): both read the weights, limits and word tables from ``search_rules.json`` (the words'
+rules are ``search_words``), and every step here has its twin there.
 
 Words. A text's words are its runs of letters and digits, lower case, with camelCase parts split
 (``listAPIKeys``: list, api, keys) and the whole run kept too (``listapikeys``); ``/``, ``-``, ``_`` and
@@ -42,280 +43,83 @@ as a prefix; stopped: stop, whole), and "how many" is the word count.
 from __future__ import annotations
 
 import bisect
-import functools
+import json
 import math
-import re
 from collections.abc import Mapping, Sequence
+
+from orgdocs.project.search_words import (
+    ASKS,
+    DETERMINERS,
+    MAKING,
+    ONE,
+    PARTICLES,
+    PHRASES,
+    PLACEHOLDER,
+    RULES,
+    STOP_WORDS,
+    STOPPED,
+    SYNONYM_GROUPS,
+    WORD,
+    bases,
+    deletions,
+    first_verb_methods,
+    intent,
+    normalize,
+    one_edit,
+    stem,
+    words,
+)
 
 __all__ = ["SearchIndex", "normalize", "stem", "words"]
 
-TITLE = 3.0
-OPERATION_ID = 2.0
-TAG = PATH = METHOD = 1.5
-PARAMETER = 1.0
-BODY = 0.8  # a request body field's name (search file: fields)
-TEXT = RESPONSE = 0.5  # the short description text; the response's type (search file: fields)
+# The weights, limits and word tables are data (``search_rules.json``), which search.js carries as written
+# (``browser_rules``): one set of rules for both searches.
+_WEIGHTS, _MATCHES, _RANKING = (RULES[key] for key in ("weights", "matches", "ranking"))
+# what a query word matching each field of an entry is worth
+TITLE, OPERATION_ID = _WEIGHTS["title"], _WEIGHTS["operationId"]
+TAG, PATH, METHOD, PARAMETER = _WEIGHTS["tag"], _WEIGHTS["path"], _WEIGHTS["method"], _WEIGHTS["parameter"]
+BODY = _WEIGHTS["body"]  # a request body field's name (search file: fields)
+TEXT, RESPONSE = _WEIGHTS["text"], _WEIGHTS["response"]  # the short text; the response's type (fields)
+MORE, TAG_TEXT = _WEIGHTS["more"], _WEIGHTS["tagText"]  # more of the operation's description; its tag's
 FIELDS = ("body", "response", "more")  # the search file's fields, by part
-MORE = TAG_TEXT = 0.3  # more of the operation's description; its tag's description
 
-SYNONYM = 0.6  # a synonym of a query verb
-INFLECTED = 0.9  # the base word of a query word the index does not have (depending: depend)
-BASE_PREFIX = 5  # letters a base word needs before it matches as a prefix (else: only as a whole word)
-RELATED = 0.5  # a word WordNet relates to the query word (search file: related), matched whole
-TYPO = 0.6  # one edit away
-PREFIX_BASE, PREFIX_COVER = 0.5, 0.4  # prefix quality: base + cover * len(query word) / len(word)
-TYPO_MIN = 5  # letters a query word needs before a typo is tolerated
-PREFIX_MIN = 2  # letters a query word needs before it matches as a prefix
-INFIX = 0.4  # the query word is inside a longer word (work-log, fire-wall): the weakest match
-INFIX_MIN = 3  # letters a query word needs before it matches inside a word
-INFIX_AFTER = 3  # letters before it in the longer word: re-open, un-lock, de-activate are other verbs
-METHOD_BONUS = 0.75  # an operation whose method fits a query verb
-INTENT_BONUS = 1.0  # an operation whose method fits what the query's grammar asks for (see ``intent``)
-TITLE_COVER = 0.5  # up to +50% when the query covers the whole title
-PATH_COVER = 0.25  # up to +25% when it covers the whole path (a collection before its items)
-EXACT = 1e6  # the query is the operationId or the path: first
-WEBHOOK = 0.85  # a webhook's score: an event the API sends, below an operation that fits alike
+SYNONYM = _MATCHES["synonym"]  # a synonym of a query verb
+INFLECTED = _MATCHES["inflected"]  # the base word of a query word the index does not have (depending: depend)
+BASE_PREFIX = _MATCHES["basePrefix"]  # letters a base word needs before it matches as a prefix (else: whole)
+RELATED = _MATCHES[
+    "related"
+]  # a word WordNet relates to the query word (search file: related), matched whole
+TYPO = _MATCHES["typo"]  # one edit away
+# prefix quality: base + cover * len(query word) / len(word)
+PREFIX_BASE, PREFIX_COVER = _MATCHES["prefixBase"], _MATCHES["prefixCover"]
+TYPO_MIN = _MATCHES["typoMin"]  # letters a query word needs before a typo is tolerated
+PREFIX_MIN = _MATCHES["prefixMin"]  # letters a query word needs before it matches as a prefix
+INFIX = _MATCHES["infix"]  # the query word is inside a longer word (work-log, fire-wall): the weakest match
+INFIX_MIN = _MATCHES["infixMin"]  # letters a query word needs before it matches inside a word
+INFIX_AFTER = _MATCHES["infixAfter"]  # letters before it in the longer word: re-open, un-lock are other verbs
+METHOD_BONUS = _RANKING["methodBonus"]  # an operation whose method fits a query verb
+INTENT_BONUS = _RANKING["intentBonus"]  # one whose method fits what the query's grammar asks for (``intent``)
+TITLE_COVER = _RANKING["titleCover"]  # up to +50% when the query covers the whole title
+PATH_COVER = _RANKING["pathCover"]  # up to +25% when it covers the whole path (a collection before its items)
+EXACT = _RANKING["exact"]  # the query is the operationId or the path: first
+WEBHOOK = _RANKING["webhook"]  # a webhook's score: an event the API sends, below an operation that fits alike
 # Number: a query word typed plural, or singular after one of ONE, fits a path that names all of them, or one
-# (GET /teams/{id}/users; /teams/{id}: see ``_agreement``): each fitting word +NUMBER, each clashing one -NUMBER
-ONE = frozenset(["a", "an", "one", "single", "specific", "this", "that", "the", "each"])
-NUMBER, NUMBER_LEAST = 0.15, 0.5  # ... at most halving the score
-MISFIT = 0.6  # a query that starts with a verb, an operation whose method it is not: "start a build"
+# (GET /teams/{id}/users; /teams/{id}: see ``_agreement``): each fitting word +NUMBER, each clashing one -NUMBER,
+# at most dividing the score by 1 / NUMBER_LEAST
+NUMBER, NUMBER_LEAST = _RANKING["number"], _RANKING["numberLeast"]
+MISFIT = _RANKING[
+    "misfit"
+]  # a query that starts with a verb, an operation whose method it is not: "start a build"
 # The matches (what a count counts): the entries that match at least SHOWN_COVER of the share of the query
 # that the best-covered entry matches, and score at least SHOWN of the best score
-SHOWN_COVER = 0.5
-SHOWN = 0.05
-
-STOP_WORDS = frozenset(
-    [
-        "a",
-        "all",
-        "am",
-        "an",
-        "and",
-        "another",
-        "any",
-        "are",
-        "as",
-        "at",
-        "be",
-        "by",
-        "can",
-        "do",
-        "does",
-        "for",
-        "from",
-        "how",
-        "in",
-        "into",
-        "is",
-        "it",
-        "many",
-        "much",
-        "of",
-        "on",
-        "or",
-        "our",
-        "some",
-        "that",
-        "the",
-        "their",
-        "this",
-        "to",
-        "us",
-        "we",
-        "what",
-        "which",
-        "who",
-        "with",
-        "your",
-    ]
-)
-PARTICLES = frozenset(["in", "on", "out", "up", "off", "down", "over", "back"])  # log in, sign out, set up
-# A query that starts with a question word asks to read; one whose first word is followed by one of these
-# determiners ("attach a file", "void the payment", "sign a user out") starts with a verb: it asks to act
-QUESTION_WORDS = frozenset(
-    ["who", "whom", "whose", "which", "what", "where", "when", "is", "are", "does", "do", "how"]
-)
-DETERMINERS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "my",
-        "your",
-        "our",
-        "their",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "every",
-        "each",
-        "all",
-        "some",
-    ]
-)
-PARTICLE_VERB = frozenset(["on", "in", "out", "up", "off", "into", "to"])  # "comment on a task": a verb too
-ASKS = {
-    "who": ("user", "member", "person", "people")
-}  # what a question word asks for, as the description names it
-READ, ACT = ("get",), ("post", "put", "patch", "delete")  # the methods each intent suggests
-PHRASES = {("how", "many"): "count"}  # two words a reader types for one the description uses
-# Words a reader uses for the same thing, with the HTTP methods that do what the verbs say
-SYNONYMS = (
-    (
-        (
-            "create",
-            "add",
-            "new",
-            "make",
-            "insert",
-            "register",
-            "generate",
-            "send",
-            "submit",
-            "upload",
-            "schedule",  # a meeting, a message, a campaign: something new on a date
-            "save",
-            "signup",  # an account
-            "enroll",
-            "post",
-        ),
-        ("post", "put"),
-    ),
-    (("get", "fetch", "retrieve", "read", "show", "view", "list"), ("get",)),
-    (("search", "find", "lookup", "query", "filter"), ("get", "post")),
-    (("update", "edit", "modify", "change", "set", "patch", "replace", "put"), ("put", "patch", "post")),
-    (("delete", "remove", "destroy", "erase", "drop", "unset", "revoke", "purge", "discard"), ("delete",)),
-    (("me", "my", "myself", "self", "current", "authenticated", "i"), ()),  # the caller
-    (("copy", "duplicate", "clone"), ("post",)),
-    (("login", "signin", "logon", "authenticate"), ("post",)),
-    (("logout", "signout", "logoff"), ("post",)),
-    (("restart", "reboot", "reset"), ("post",)),
-    (("start", "run", "trigger", "launch", "execute", "begin"), ("post",)),
-    (("stop", "cancel", "abort", "halt", "terminate", "kill"), ("post", "put", "patch", "delete")),
-    (("enable", "activate"), ("post", "put", "patch")),
-    (("disable", "deactivate"), ("post", "put", "patch", "delete")),
-    (("approve", "accept", "confirm"), ("post", "put", "patch")),
-    (("reject", "decline", "deny", "refuse"), ("post", "put", "patch", "delete")),
-    (("link", "connect", "attach", "associate", "bind"), ("post", "put")),
-    (("unlink", "disconnect", "detach", "dissociate", "unbind"), ("delete", "post")),
-    (("allow", "whitelist", "allowlist", "permit"), ("post", "put")),
-    (("block", "blacklist", "blocklist"), ("post", "put")),
-)
-
-_WHITESPACE_SPLIT = str.split  # the browser splits on the same characters (see search.js)
-_WORD = re.compile(r"[^\W_]+")  # letters and digits: \p{L}\p{N} in search.js
-_CAMEL = re.compile(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])")
-_PLACEHOLDER = re.compile(r"\{[^}]*\}")
+SHOWN_COVER, SHOWN = _RANKING["shownCover"], _RANKING["shown"]
 
 
-def normalize(text: str) -> str:
-    """Lower case, runs of white space made one space: how a whole query is compared."""
-    return " ".join(_WHITESPACE_SPLIT(text.lower()))
-
-
-def stem(word: str) -> str:
-    """A light plural stemmer (Harman's "S" stemmer): policies -> policy, boxes -> boxe, keys -> key."""
-    if len(word) > 3:
-        if word.endswith("ies") and not word.endswith(("eies", "aies")):
-            return word[:-3] + "y"
-        if word.endswith("es") and not word.endswith(("aes", "ees", "oes")):
-            return word[:-1]
-        if word.endswith("s") and not word.endswith(("us", "ss")):
-            return word[:-1]
-    return word
-
-
-@functools.lru_cache(maxsize=65536)  # names and titles repeat across operations: GitHub's owner, repo, ...
-def words(text: str, joined: bool = True) -> tuple[str, ...]:
-    """The stemmed words of ``text``; ``joined``: a camelCase run also counts as one word."""
-    found = []
-    for run in _WORD.findall(text):
-        lowered = run.lower()
-        if lowered == run:  # no upper case, so no camelCase boundary (the common case, made quick)
-            found.append(stem(lowered))
-            continue
-        parts = _CAMEL.sub(r"\1\2 ", run).split(" ")
-        for part in parts:
-            found.append(stem(part.lower()))
-        if joined and len(parts) > 1:
-            found.append(stem(lowered))
-    return tuple(found)
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` differ by exactly one letter added, dropped, changed, or two swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    i = 0
-    while i < len(a) and i < len(b) and a[i] == b[i]:
-        i += 1
-    if len(a) == len(b):
-        if a[i + 1 :] == b[i + 1 :]:
-            return True
-        return i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
-    if len(a) > len(b):
-        return a[i + 1 :] == b[i:]
-    return a[i:] == b[i + 1 :]
-
-
-def _deletions(word: str) -> list[str]:
-    return [word[:i] + word[i + 1 :] for i in range(len(word))]
-
-
-def _bases(word: str) -> list[str]:
-    """The words a verb form may come from: depending -> depend, creating -> create, stopped -> stop."""
-    for ending in ("ing", "ed"):
-        if word.endswith(ending) and len(word) - len(ending) >= 3:
-            base = word[: -len(ending)]
-            found = [base, base + "e"]
-            if len(base) >= 4 and base[-1] == base[-2]:
-                found.append(base[:-1])
-            return found
-    return []
-
-
-def intent(raw: Sequence[str], last: str) -> tuple[str, ...]:
-    """The methods a query's grammar asks for, from its stemmed words (``raw``, stop words kept) and its last
-    word as typed (``last``): a question reads (GET); a first word followed by a determiner or a particle is a
-    verb ("attach a file", "comment on a task"): it acts (the other methods); other words that end on a plural
-    ("spam complaints", "login events") name what to read; "log work", "buy phone number" may be verbs, and
-    ask nothing. One word alone, or a first word a synonym group knows (its methods say), asks nothing."""
-    if len(raw) < 2 or raw[0] in _SYNONYM_GROUPS:
-        return ()
-    if raw[0] in _QUESTIONS:
-        return READ
-    if raw[1] in _DETERMINERS or raw[1] in PARTICLE_VERB:
-        return ACT
-    return READ if stem(last) != last else ()
-
-
-def _verb_methods(raw: Sequence[str]) -> tuple[str, ...]:
-    """The methods of the query's first word when the grammar says it is a verb (followed by a determiner or a
-    particle: "start a build", "sign in to ..."), and a synonym group knows them: "workflow runs" has none."""
-    if len(raw) >= 2 and raw[0] in _SYNONYM_GROUPS and (raw[1] in _DETERMINERS or raw[1] in PARTICLE_VERB):
-        return _SYNONYM_GROUPS[raw[0]][1]
-    return ()
-
-
-def _synonym_groups() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
-    """word -> (its synonyms, the methods they suggest)"""
-    groups: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-    for same, methods in SYNONYMS:
-        for word in same:
-            groups[word] = (tuple(other for other in same if other != word), methods)
-    return groups
-
-
-_SYNONYM_GROUPS = _synonym_groups()
-_MAKING = frozenset(SYNONYMS[0][0])  # the verbs that make something new
-# as a query's words are compared: stemmed ("does" is "doe", "these" "thes")
-_QUESTIONS = frozenset(stem(word) for word in QUESTION_WORDS)
-_DETERMINERS = frozenset(stem(word) for word in DETERMINERS)
-# stop words as a query's words are compared: stemmed ("this" is the word "thi", "does" "doe")
-_STOPPED = STOP_WORDS | frozenset(stem(word) for word in STOP_WORDS)
+def browser_rules() -> str:
+    """The line of ``assets/search.js`` that carries ``search_rules.json`` (a test holds them equal; after a
+    change to the rules, write it there again)."""
+    text = json.dumps(RULES, ensure_ascii=True, separators=(",", ":"))
+    return f"  var RULES = {text}; // orgdocs/project/search_rules.json, as search.py's browser_rules() writes it"
 
 
 class SearchIndex:
@@ -376,9 +180,9 @@ class SearchIndex:
             (TITLE, entry["title"], True),
             (OPERATION_ID, entry["operationId"], True),
             (METHOD, entry["method"], True),
-            (PATH, _PLACEHOLDER.sub(" ", path), True),
+            (PATH, PLACEHOLDER.sub(" ", path), True),
             *[(TAG, tag, True) for tag in entry["tags"]],
-            (PARAMETER, " ".join([*_PLACEHOLDER.findall(path), *entry["params"]]), True),
+            (PARAMETER, " ".join([*PLACEHOLDER.findall(path), *entry["params"]]), True),
             (BODY, body, False),
             (TEXT, text, True),
             (RESPONSE, response, False),
@@ -395,20 +199,20 @@ class SearchIndex:
                     postings[word] = {position: weight}
                 elif found.get(position, 0.0) < weight:
                     found[position] = weight
-        title = {word for word in words(entry["title"], joined=False) if word not in _STOPPED}
+        title = {word for word in words(entry["title"], joined=False) if word not in STOPPED}
         self._title_sizes.append(len(title))
-        literal = words(_PLACEHOLDER.sub(" ", path), joined=False)
+        literal = words(PLACEHOLDER.sub(" ", path), joined=False)
         for word in literal:
             self._paths.setdefault(word, set()).add(position)
-        self._path_sizes.append(len(set(literal)) + len(_PLACEHOLDER.findall(path)))
+        self._path_sizes.append(len(set(literal)) + len(PLACEHOLDER.findall(path)))
         segments = [segment for segment in path.split("/") if segment]
         reads = entry["method"].lower() in ("get", "delete")
         # a read's or a delete's shape: all of them (a path that ends on a word: 1), or one (a placeholder: -1)
-        self._shapes.append((-1 if _PLACEHOLDER.fullmatch(segments[-1]) else 1) if reads and segments else 0)
+        self._shapes.append((-1 if PLACEHOLDER.fullmatch(segments[-1]) else 1) if reads and segments else 0)
         for i, segment in enumerate(segments):
-            if _PLACEHOLDER.fullmatch(segment):
+            if PLACEHOLDER.fullmatch(segment):
                 continue
-            if i + 1 < len(segments) and _PLACEHOLDER.fullmatch(segments[i + 1]):
+            if i + 1 < len(segments) and PLACEHOLDER.fullmatch(segments[i + 1]):
                 found = self._ones
             elif i + 1 == len(segments) and reads:
                 found = self._alls
@@ -461,27 +265,27 @@ class SearchIndex:
             near: dict[str, list[str]] = {}
             for other in self._main_vocabulary:
                 if len(other) >= TYPO_MIN - 1:
-                    for deleted in _deletions(other):
+                    for deleted in deletions(other):
                         near.setdefault(deleted, []).append(other)
             self._near = near
         candidates = set(self._near.get(word, ()))
-        for deleted in _deletions(word):
+        for deleted in deletions(word):
             candidates.update(self._near.get(deleted, ()))
             if deleted in self._main:
                 candidates.add(deleted)
-        return sorted(other for other in candidates if _one_edit(word, other))
+        return sorted(other for other in candidates if one_edit(word, other))
 
     def _word_matches(self, word: str) -> tuple[dict[int, float], set[int], set[int]]:
         """{entry position: best weighted match quality} for one query word, and the positions where it
         is in the title, and in the path."""
         alternatives = [(word, 1.0, True)]
-        group = _SYNONYM_GROUPS.get(word) or (ASKS.get(word), ())
+        group = SYNONYM_GROUPS.get(word) or (ASKS.get(word), ())
         if group[0]:
             alternatives += [(synonym, SYNONYM, False) for synonym in group[0]]
         related = [(other, RELATED, None) for other in self._related.get(word, ()) if other in self._postings]
         # "depending", "archived": as their base words, when the index does not have them
         if word not in self._postings:
-            for base in _bases(word):
+            for base in bases(word):
                 if len(base) >= BASE_PREFIX:
                     related.append((base, INFLECTED, False))
                 elif base in self._postings:
@@ -514,7 +318,7 @@ class SearchIndex:
                 continue
             if i + 1 < len(terms) and terms[i + 1] in PARTICLES:
                 both = terms[i] + terms[i + 1]
-                group = _SYNONYM_GROUPS.get(both, ((), ()))[0]  # log out: logout, or signout, logoff
+                group = SYNONYM_GROUPS.get(both, ((), ()))[0]  # log out: logout, or signout, logoff
                 if any(word in self._postings for word in (both, *group)) or both in self._related:
                     joined.append(both)
                     i += 2
@@ -534,7 +338,7 @@ class SearchIndex:
         # operation only when the verb is known to read, change or delete ("delete a user"), not to make one
         # ("create a user": a new one) nor where it is not known ("open a ticket", "acknowledge all alarms")
         acts = len(typed) > 1 and typed[1] in DETERMINERS
-        counted = acts and typed[0] in _SYNONYM_GROUPS and typed[0] not in _MAKING
+        counted = acts and typed[0] in SYNONYM_GROUPS and typed[0] not in MAKING
         one = False  # within a noun phrase after "a", "the", "this", ...: "a home charging location"
         for i, word in enumerate(typed):
             if word in ONE:
@@ -551,7 +355,7 @@ class SearchIndex:
                 singular.add(word)
         agree: dict[int, int] = {}
         for term, found in matches.items():
-            if term in _SYNONYM_GROUPS or (term not in singular and term not in plural):
+            if term in SYNONYM_GROUPS or (term not in singular and term not in plural):
                 continue
             if term in singular and term in plural:  # "child elements of an element": one, and all of them
                 for position in [*self._ones.get(term, ()), *self._alls.get(term, ())]:
@@ -577,10 +381,10 @@ class SearchIndex:
         whole = normalize(query)
         raw = words(query, joined=False)
         terms = list(dict.fromkeys(self._compounds(raw)))
-        typed = _WORD.findall(query.lower())
+        typed = WORD.findall(query.lower())
         asked = intent(raw, (typed or [""])[-1])
-        if any(term not in _STOPPED for term in terms):
-            terms = [term for term in terms if term not in _STOPPED or term in ASKS]
+        if any(term not in STOPPED for term in terms):
+            terms = [term for term in terms if term not in STOPPED or term in ASKS]
         if not terms:  # no word at all ("/"): only an exact path can match
             found = [self.entries[position] for position in sorted(set(self._exact.get(whole, ())))]
             return found[:limit] if limit is not None else found
@@ -606,12 +410,12 @@ class SearchIndex:
                 title_hits[position] = title_hits.get(position, 0) + 1
             for position in in_path:
                 path_hits[position] = path_hits.get(position, 0) + 1
-            group = _SYNONYM_GROUPS.get(term)
+            group = SYNONYM_GROUPS.get(term)
             if group and group[1]:
                 verb_methods.append(group[1])
         exact = set(self._exact.get(whole, ()))
         agree = self._agreement(typed, matches)
-        verb = _verb_methods(raw)
+        verb = first_verb_methods(raw)
         ranked: list[tuple[float, int]] = []
         covers: dict[int, float] = {}
         top = most = 0.0

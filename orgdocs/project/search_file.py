@@ -28,7 +28,7 @@ from typing import Any
 from orgdocs.model import Description, Operation
 from orgdocs.model.values import as_list, as_text
 from orgdocs.project.excerpts import first_sentence, plain_text, search_text
-from orgdocs.project.search import STOP_WORDS, stem, words
+from orgdocs.project.search_words import STOP_WORDS, stem, words
 
 __all__ = [
     "FIELDS",

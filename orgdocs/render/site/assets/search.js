@@ -6,7 +6,8 @@
  * index built in slices; then `.search(query, limit)`: entries, best first. Self-contained (no DOM, no other
  * file): the site and the notebook widgets both load it.
  *
- * The rules, constants and every step mirror search.py (read its docstring): words of letters and digits
+ * The weights, limits and word tables are search.py's own data (search_rules.json), carried as written in
+ * RULES; every step mirrors search.py (read its docstring): words of letters and digits
  * with camelCase parts, a plural stemmer, field weights, prefix / inside-a-word / one-typo matches,
  * synonyms, rarity, coverage. Arithmetic is done in the same order, so both sides compute the same
  * numbers and rank the same way (tests/browser/test_parity.py runs both on real descriptions). Lengths
@@ -18,68 +19,29 @@
 (function (global) {
   "use strict";
 
-  var TITLE = 3.0;
-  var OPERATION_ID = 2.0;
-  var TAG = 1.5, PATH = 1.5, METHOD = 1.5;
-  var PARAMETER = 1.0;
-  var BODY = 0.8;
-  var TEXT = 0.5, RESPONSE = 0.5;
-  var MORE = 0.3, TAG_TEXT = 0.3;
-  var SYNONYM = 0.6;
-  var INFLECTED = 0.9;
-  var BASE_PREFIX = 5;
-  var RELATED = 0.5;
-  var TYPO = 0.6;
-  var PREFIX_BASE = 0.5, PREFIX_COVER = 0.4;
-  var TYPO_MIN = 5;
-  var PREFIX_MIN = 2;
-  var INFIX = 0.4;
-  var INFIX_MIN = 3;
-  var INFIX_AFTER = 3;
-  var METHOD_BONUS = 0.75;
-  var INTENT_BONUS = 1.0;
-  var TITLE_COVER = 0.5;
-  var PATH_COVER = 0.25;
-  var EXACT = 1e6;
-  var WEBHOOK = 0.85;
-  var ONE = new Set("a an one single specific this that the each".split(" ")); // ... before a singular
-  var MISFIT = 0.6;
-  var NUMBER = 0.15, NUMBER_LEAST = 0.5;
-  var SHOWN_COVER = 0.5, SHOWN = 0.05;
+  var RULES = {"weights":{"title":3.0,"operationId":2.0,"tag":1.5,"path":1.5,"method":1.5,"parameter":1.0,"body":0.8,"text":0.5,"response":0.5,"more":0.3,"tagText":0.3},"matches":{"synonym":0.6,"inflected":0.9,"basePrefix":5,"related":0.5,"typo":0.6,"prefixBase":0.5,"prefixCover":0.4,"typoMin":5,"prefixMin":2,"infix":0.4,"infixMin":3,"infixAfter":3},"ranking":{"methodBonus":0.75,"intentBonus":1.0,"titleCover":0.5,"pathCover":0.25,"exact":1000000.0,"webhook":0.85,"number":0.15,"numberLeast":0.5,"misfit":0.6,"shownCover":0.5,"shown":0.05},"words":{"stop":["a","all","am","an","and","another","any","are","as","at","be","by","can","do","does","for","from","how","in","into","is","it","many","much","of","on","or","our","some","that","the","their","this","to","us","we","what","which","who","with","your"],"particles":["in","on","out","up","off","down","over","back"],"questions":["who","whom","whose","which","what","where","when","is","are","does","do","how"],"determiners":["a","an","the","my","your","our","their","its","this","that","these","those","every","each","all","some"],"particleVerbs":["on","in","out","up","off","into","to"],"one":["a","an","one","single","specific","this","that","the","each"],"asks":{"who":["user","member","person","people"]},"read":["get"],"act":["post","put","patch","delete"],"phrases":{"how many":"count"}},"synonyms":[[["create","add","new","make","insert","register","generate","send","submit","upload","schedule","save","signup","enroll","post"],["post","put"]],[["get","fetch","retrieve","read","show","view","list"],["get"]],[["search","find","lookup","query","filter"],["get","post"]],[["update","edit","modify","change","set","patch","replace","put"],["put","patch","post"]],[["delete","remove","destroy","erase","drop","unset","revoke","purge","discard"],["delete"]],[["me","my","myself","self","current","authenticated","i"],[]],[["copy","duplicate","clone"],["post"]],[["login","signin","logon","authenticate"],["post"]],[["logout","signout","logoff"],["post"]],[["restart","reboot","reset"],["post"]],[["start","run","trigger","launch","execute","begin"],["post"]],[["stop","cancel","abort","halt","terminate","kill"],["post","put","patch","delete"]],[["enable","activate"],["post","put","patch"]],[["disable","deactivate"],["post","put","patch","delete"]],[["approve","accept","confirm"],["post","put","patch"]],[["reject","decline","deny","refuse"],["post","put","patch","delete"]],[["link","connect","attach","associate","bind"],["post","put"]],[["unlink","disconnect","detach","dissociate","unbind"],["delete","post"]],[["allow","whitelist","allowlist","permit"],["post","put"]],[["block","blacklist","blocklist"],["post","put"]]]}; // orgdocs/project/search_rules.json, as search.py's browser_rules() writes it
+  var W = RULES.weights, M = RULES.matches, R = RULES.ranking, V = RULES.words;
+  var TITLE = W.title, OPERATION_ID = W.operationId, TAG = W.tag, PATH = W.path, METHOD = W.method;
+  var PARAMETER = W.parameter, BODY = W.body, TEXT = W.text, RESPONSE = W.response, MORE = W.more;
+  var TAG_TEXT = W.tagText;
+  var SYNONYM = M.synonym, INFLECTED = M.inflected, BASE_PREFIX = M.basePrefix, RELATED = M.related;
+  var TYPO = M.typo, PREFIX_BASE = M.prefixBase, PREFIX_COVER = M.prefixCover, TYPO_MIN = M.typoMin;
+  var PREFIX_MIN = M.prefixMin, INFIX = M.infix, INFIX_MIN = M.infixMin, INFIX_AFTER = M.infixAfter;
+  var METHOD_BONUS = R.methodBonus, INTENT_BONUS = R.intentBonus, TITLE_COVER = R.titleCover;
+  var PATH_COVER = R.pathCover, EXACT = R.exact, WEBHOOK = R.webhook, MISFIT = R.misfit;
+  var NUMBER = R.number, NUMBER_LEAST = R.numberLeast, SHOWN_COVER = R.shownCover, SHOWN = R.shown;
+  var ONE = new Set(V.one); // ... before a singular
 
-  var STOP_WORDS = new Set(("a all am an and another any are as at be by can do does for from how in into is it many much of " +
-    "on or our some that the their this to us we what which who with your").split(" "));
-  var PARTICLES = new Set("in on out up off down over back".split(" "));
+  var STOP_WORDS = new Set(V.stop);
+  var PARTICLES = new Set(V.particles);
   // what the query's grammar asks for (search.py's intent): a question reads, a verb acts
-  var QUESTION_WORDS = "who whom whose which what where when is are does do how".split(" ");
-  var DETERMINERS = "a an the my your our their its this that these those every each all some".split(" ");
-  var PARTICLE_VERB = new Set("on in out up off into to".split(" "));
-  var ASKS = new Map([["who", ["user", "member", "person", "people"]]]);
-  var READ = ["get"], ACT = ["post", "put", "patch", "delete"];
-  var PHRASES = new Map([["how many", "count"]]); // two words a reader types for one the description uses
-  var SYNONYMS = [
-    [["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "save",
-      "signup", "enroll", "post"], ["post", "put"]],
-    [["get", "fetch", "retrieve", "read", "show", "view", "list"], ["get"]],
-    [["search", "find", "lookup", "query", "filter"], ["get", "post"]],
-    [["update", "edit", "modify", "change", "set", "patch", "replace", "put"], ["put", "patch", "post"]],
-    [["delete", "remove", "destroy", "erase", "drop", "unset", "revoke", "purge", "discard"], ["delete"]],
-    [["me", "my", "myself", "self", "current", "authenticated", "i"], []],
-    [["copy", "duplicate", "clone"], ["post"]],
-    [["login", "signin", "logon", "authenticate"], ["post"]],
-    [["logout", "signout", "logoff"], ["post"]],
-    [["restart", "reboot", "reset"], ["post"]],
-    [["start", "run", "trigger", "launch", "execute", "begin"], ["post"]],
-    [["stop", "cancel", "abort", "halt", "terminate", "kill"], ["post", "put", "patch", "delete"]],
-    [["enable", "activate"], ["post", "put", "patch"]],
-    [["disable", "deactivate"], ["post", "put", "patch", "delete"]],
-    [["approve", "accept", "confirm"], ["post", "put", "patch"]],
-    [["reject", "decline", "deny", "refuse"], ["post", "put", "patch", "delete"]],
-    [["link", "connect", "attach", "associate", "bind"], ["post", "put"]],
-    [["unlink", "disconnect", "detach", "dissociate", "unbind"], ["delete", "post"]],
-    [["allow", "whitelist", "allowlist", "permit"], ["post", "put"]],
-    [["block", "blacklist", "blocklist"], ["post", "put"]],
-  ];
+  var QUESTION_WORDS = V.questions;
+  var DETERMINERS = V.determiners;
+  var PARTICLE_VERB = new Set(V.particleVerbs);
+  var ASKS = new Map(Object.entries(V.asks));
+  var READ = V.read, ACT = V.act;
+  var PHRASES = new Map(Object.entries(V.phrases)); // two words a reader types for one the description uses
+  var SYNONYMS = RULES.synonyms;
   var MAKING = new Set(SYNONYMS[0][0]); // the verbs that make something new
   var GROUPS = new Map();
   SYNONYMS.forEach(function (group) {
