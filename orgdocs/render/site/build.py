@@ -543,9 +543,9 @@ def _build_into(site: Site, root: Path, progress: bool, workers: int | None, pha
     with phases("render"):
         renderer = PageRenderer(site)
     writer = _OperationWriter(renderer, root)
+    routes = [*site.operations, *site.schema_pages.schemas]  # schema pages: written like operations
     with phases("evaluate"):
         site.schema_pages.prepare()  # what uses each schema: once, shared by the page writers
-        routes = _writing_order(site)
     if workers is None:
         workers = (os.cpu_count() or 1) if len(routes) >= PARALLEL_MIN_OPERATIONS else 1
     count = max(1, min(workers, len(routes)))
@@ -579,21 +579,6 @@ def _build_into(site: Site, root: Path, progress: bool, workers: int | None, pha
         warnings=totals.warnings,
         phases=phases,
     )
-
-
-def _writing_order(site: Site) -> list[str]:
-    """The operations' routes, each followed by the schema pages of the components it is the first to use
-    (the rest last): schema pages are written like operations, and a page writer that has just drawn a
-    component's tree for an operation draws it again for the component's page from its memo of subtrees,
-    which is its process's own."""
-    after: dict[str, list[str]] = {}
-    order = {route: i for i, route in enumerate(site.operations)}
-    rest = []
-    for route in site.schema_pages.schemas:
-        operations, _ = site.schema_pages.used_by(route)
-        first = min(operations, key=order.__getitem__, default=None)
-        (after.setdefault(first, []) if first is not None else rest).append(route)
-    return [*(r for route in site.operations for r in (route, *after.get(route, ()))), *rest]
 
 
 def _write_site_files(
