@@ -105,7 +105,9 @@
       note.remove();
       fill(details, tree);
     }, function () {
-      note.textContent = "Its fields could not be loaded: follow its name to its page.";
+      note.textContent = details.hasAttribute("data-page")
+        ? "Its fields could not be loaded: follow its name to its page."
+        : "Its fields could not be loaded: the notebook's kernel does not answer. Run the view's cell again.";
       details.removeAttribute("data-filled");
     });
   }

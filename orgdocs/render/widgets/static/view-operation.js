@@ -3,11 +3,10 @@
  * trees the kernel renders, code.js wires sample tabs and Copy buttons, as on a page of the site. */
 
 // the whole reference of `route` from the kernel; the synced `compact` one (what a saved notebook keeps: error
-// answers by their status line) when no kernel answers soon
-const PAGE_WAIT_MS = 4000;
+// answers by their status line) when no kernel answers within KERNEL_WAIT
 function wholePage(route, compact, ask) {
   if (!route || !compact) return Promise.resolve([compact, route]);
-  const late = new Promise((resolve) => setTimeout(() => resolve({}), PAGE_WAIT_MS));
+  const late = new Promise((resolve) => setTimeout(() => resolve({}), KERNEL_WAIT));
   return Promise.race([ask({ type: "page", route }), late]).then((answer) => [answer.html || compact, route]);
 }
 
@@ -86,10 +85,10 @@ const VIEW_WINDOW = new Proxy(SITE, {
 });
 
 // a folded component's fields, as its page on the site has them: the kernel renders its tree (none within
-// PAGE_WAIT_MS: schema.js says they could not be loaded)
+// KERNEL_WAIT: schema.js says they could not be loaded)
 function componentTree(route, ask) {
   return (ref) => {
-    const late = new Promise((resolve, reject) => setTimeout(() => reject(new Error("no kernel")), PAGE_WAIT_MS));
+    const late = new Promise((resolve, reject) => setTimeout(() => reject(new Error("no kernel")), KERNEL_WAIT));
     return Promise.race([ask({ type: "tree", route, ref }), late]).then((answer) => {
       if (answer.error) throw new Error(answer.error);
       return answer.html;
