@@ -114,3 +114,19 @@ def test_a_tree_does_not_repeat_the_description_said_above_it():
     assert "Who keeps pets." not in said
     other = schema_tree_html({"$ref": f"{S}Owner"}, resolve, said="The owner.")
     assert "Who keeps pets." in other
+
+
+def test_a_merged_read_only_field_counts_out_of_a_requests_fields():
+    """A property merged from an allOf member (it says where from) and read-only there is left out of a
+    request's count of fields as any read-only property is."""
+    schemas = {
+        "Base": {"type": "object", "properties": {"id": {"type": "string", "readOnly": True}}},
+        "Item": {"allOf": [{"$ref": f"{S}Base"}, {"properties": {"name": {"type": "string"}}}]},
+    }
+    box = {"type": "object", "properties": {"item": {"$ref": f"{S}Item"}}}
+    html = schema_tree_html(box, lambda ref: schemas[ref.rsplit("/", 1)[1]], direction="request")
+    assert 'data-only="read" data-from="#/components/schemas/Base"' in html
+    summary = re.search(r"<summary>(.*?)</summary>", html).group(1)
+    assert (
+        summary == '<span data-count="all response">2 fields</span><span data-count="request">1 field</span>'
+    )

@@ -22,8 +22,7 @@ class _Fields:
         out (read-only properties), and a response (write-only ones)."""
         properties = self.shown_properties(schema, shared)
         count = len(properties)
-        reads = sum(1 for entry in properties if entry[3] == _READ)
-        writes = sum(1 for entry in properties if entry[3] == _WRITE)
+        reads, writes = left_out_counts(properties)
         patterns = schema.get("patternProperties")
         if isinstance(patterns, dict):
             count += len(patterns)
@@ -91,6 +90,18 @@ class _Fields:
         if left_out(schema, "response", self.target):
             return _WRITE
         return ""
+
+
+def left_out_counts(entries: list[tuple[str, Any, bool, str]]) -> tuple[int, int]:
+    """How many of the rows ``field_entries`` gives a request leaves out, and how many a response does."""
+    reads = writes = 0
+    for entry in entries:
+        attrs = entry[3]
+        if attrs.startswith(_READ):
+            reads += 1
+        elif attrs.startswith(_WRITE):
+            writes += 1
+    return reads, writes
 
 
 _READ = ' data-only="read"'

@@ -34,7 +34,7 @@ from typing import Any
 from orgdocs.project.schemas import fields_label
 from orgdocs.render.site.schema_tree._choices import _Choices
 from orgdocs.render.site.schema_tree._context import MAX_OPEN_REFS, Resolve, TreeContext, Where
-from orgdocs.render.site.schema_tree._fields import _READ, _WRITE, _Fields
+from orgdocs.render.site.schema_tree._fields import _Fields, left_out_counts
 from orgdocs.render.site.schema_tree._head import _badge, _Head, _head
 from orgdocs.render.site.schema_tree._keywords import _discriminator, _is_null, _list, ref_name
 from orgdocs.render.site.schema_tree._memo import _Frame, _Memo, _Node
@@ -269,9 +269,7 @@ class _Tree(_Fields, _Choices):
             self.cuts += 1
             return _cut(label), label
         fields = self.field_entries(own, origins)
-        reads = sum(1 for entry in fields if entry[3] == _READ)
-        writes = sum(1 for entry in fields if entry[3] == _WRITE)
-        label = self.counted(variants, len(fields), reads, writes)
+        label = self.counted(variants, len(fields), *left_out_counts(fields))
         parts = []
         rows = [self.row(name_html, sub, depth, required, only) for name_html, sub, required, only in fields]
         if rows:
@@ -381,7 +379,6 @@ def _folded(ref: str, href: str | None, label: str, base: str | None) -> str:
 _ON_ITS_PAGE = "Its fields are shown with JavaScript on, and on its own page: follow its name."
 
 
-@functools.lru_cache(maxsize=64)
 def _cut(label: str) -> str:
     """A row past the limits of ``_context``: its fields are not shown."""
     return (
