@@ -5,6 +5,7 @@ Authorization for a description that declares no security scheme."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -42,14 +43,21 @@ def _select(page, query: str, name: str) -> None:
     page.get_by_role("heading", name=name, exact=True).wait_for(timeout=15_000)
 
 
+def _explorer(page, tmp_path, free_port, jupyter_server, name: str, source: str) -> Path:
+    """Open a new notebook ``name`` of one cell, ``source``, in JupyterLab, once its Explorer is drawn and its
+    kernel idle; the server's root folder."""
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
+    write_notebook(root / name, [("code", source)])
+    open_notebook(page, "lab", base, token, name)
+    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    return root
+
+
 def test_a_credential_from_the_environment_a_cell_of_code_and_a_checked_answer(
     tmp_path, free_port, jupyter_server, page
 ):
-    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
-    write_notebook(root / "native.ipynb", [("code", ORGAPI)])
-    open_notebook(page, "lab", base, token, "native.ipynb")
-    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    root = _explorer(page, tmp_path, free_port, jupyter_server, "native.ipynb", ORGAPI)
     _select(page, "list api keys", "List API keys")
 
     form = page.locator(".ow-form")
@@ -78,11 +86,7 @@ def test_a_credential_from_the_environment_a_cell_of_code_and_a_checked_answer(
 def test_a_description_without_schemes_still_offers_an_authorization(
     tmp_path, free_port, jupyter_server, page
 ):
-    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
-    write_notebook(root / "uspto.ipynb", [("code", NO_SCHEMES)])
-    open_notebook(page, "lab", base, token, "uspto.ipynb")
-    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    _explorer(page, tmp_path, free_port, jupyter_server, "uspto.ipynb", NO_SCHEMES)
     title = "Provides the general information about the API and the list of fields that can be used to query the dataset."
     _select(page, "searchable fields", title)
     form = page.locator(".ow-form")
@@ -95,11 +99,7 @@ def test_a_description_without_schemes_still_offers_an_authorization(
 def test_a_credential_from_an_unset_or_misnamed_variable_stops_send_and_says_why(
     tmp_path, free_port, jupyter_server, page
 ):
-    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
-    write_notebook(root / "env.ipynb", [("code", ORGAPI)])
-    open_notebook(page, "lab", base, token, "env.ipynb")
-    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    root = _explorer(page, tmp_path, free_port, jupyter_server, "env.ipynb", ORGAPI)
     _select(page, "list api keys", "List API keys")
     form = page.locator(".ow-form")
     form.get_by_label("from an environment variable").first.check()
