@@ -15,6 +15,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,7 @@ def demo_command(
         docs = serve_dev(state, host=host, port=port)
         stop = threading.Event()
         threading.Thread(target=state.watch, args=(stop,), daemon=True, name="orgdocs-watch").start()
-        print(
+        banner = (
             f"Organization Management API  http://{host}:{api_port}/   (database {database})\n"
             f"Docs                         {docs_origin}/\n"
             f"Demo organization            {demo['organization_id']}\n"
@@ -110,13 +111,13 @@ def demo_command(
             f"Demo API keys                {', '.join(demo['api_key_ids'])}\n"
             f"Demo webhooks                {', '.join(demo['webhook_ids'])}\n"
             "Open a page, paste the token into BearerAuth (bearer token) and press Send; the forms are\n"
-            "prefilled with the demo organization, its newest key and its first webhook. Ctrl-C stops both servers.",
-            flush=True,
+            "prefilled with the demo organization, its newest key and its first webhook. Ctrl-C stops both servers."
         )
 
         # uvicorn handles Ctrl-C only in the main thread: the docs server runs there, the API beside it
         api_thread = threading.Thread(target=api.run, kwargs={"sockets": [api_socket]}, daemon=True)
         api_thread.start()
+        threading.Thread(target=_say_when_started, args=([api, docs], banner), daemon=True).start()
         try:
             docs.run(sockets=[docs_socket])
         except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C once it has shut down
@@ -128,6 +129,17 @@ def demo_command(
             store.close()
     print("orgdocs demo: stopped", file=sys.stderr)
     return 0
+
+
+def _say_when_started(servers: list[Any], banner: str) -> None:
+    """Print ``banner`` once every server listens: its addresses answer, and a stop signal from then on reaches
+    uvicorn's handlers. One that came while the main thread was still building its event loop would interrupt
+    the loop's construction, and the half-built loop prints a traceback when it is collected."""
+    while not all(server.started for server in servers):
+        if any(server.should_exit for server in servers):
+            return
+        time.sleep(0.02)
+    print(banner, flush=True)
 
 
 @contextlib.contextmanager
