@@ -33,8 +33,9 @@ def test_an_operation_page_loads_the_form_scripts_in_order():
     loaded = SCRIPT.findall(PageRenderer(site).operation(route))
     form = [name for name in loaded if name in FORM_SCRIPTS]
     assert form == list(FORM_SCRIPTS)
-    # request.js (the request's rules) before the form; code.js (the sample tabs) after it
-    assert loaded.index("request.js") < loaded.index(FORM_SCRIPTS[0])
+    # request.js (the request's rules) and code-samples.js (its samples) before the form; code.js (the sample
+    # tabs) after it
+    assert loaded.index("request.js") < loaded.index("code-samples.js") < loaded.index(FORM_SCRIPTS[0])
     assert loaded.index("form.js") < loaded.index("code.js")
 
 

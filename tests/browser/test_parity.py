@@ -2,8 +2,8 @@
 
 - ``assets/search.js`` vs ``orgdocs.project.search`` over a real index (GitHub's, when the corpus is there).
 
-The request rules (``request.js``: requests, security, servers, samples and their colours) and the input rules
-(``form-state.js``'s ``readInput``) are held by the case files of ``tests/cases/requests`` and
+The request rules (``request.js``: requests, security, servers; ``code-samples.js``: samples and their colours)
+and the input rules (``form-state.js``'s ``readInput``) are held by the case files of ``tests/cases/requests`` and
 ``tests/cases/inputs`` instead, run against both sides (``test_request_cases.py``, ``test_input_cases.py``).
 """
 

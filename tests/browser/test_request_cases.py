@@ -1,6 +1,7 @@
-"""The case files of ``tests/cases/requests`` against ``assets/request.js`` in Chromium: the browser must give
-what they expect, as Python does (``tests/test_request_cases.py``). The page loads the scripts an operation page
-loads for its form: ``samples.js`` (the rule data) and ``request.js``."""
+"""The case files of ``tests/cases/requests`` against ``assets/request.js`` and ``assets/code-samples.js`` in
+Chromium: the browser must give what they expect, as Python does (``tests/test_request_cases.py``). The page loads
+the scripts an operation page loads for its form: ``samples.js`` (the rule data), ``request.js`` and
+``code-samples.js``."""
 
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def page(browser):
-    with script_page(browser, "samples.js", "request.js") as page:
+    with script_page(browser, "samples.js", "request.js", "code-samples.js") as page:
         yield page
 
 
 def _differences(found: list, file: str) -> list[str]:
     return [
-        f"{case_id(case) or index}: expected {case['expected']!r}, request.js gives {made!r}"
+        f"{case_id(case) or index}: expected {case['expected']!r}, the browser gives {made!r}"
         for index, (case, made) in enumerate(zip(cases(file), found, strict=True))
         if made != case["expected"]
     ]
@@ -38,7 +39,7 @@ def test_build_request(page):
 
 def test_code_samples(page):
     found = page.evaluate(
-        "(cases) => cases.map((c) => window.orgdocs.request.codeSamples(c.parts, !!c.reveal))",
+        "(cases) => cases.map((c) => window.orgdocs.samples.codeSamples(c.parts, !!c.reveal))",
         cases("samples"),
     )
     assert _differences(found, "samples") == []
@@ -46,7 +47,7 @@ def test_code_samples(page):
 
 def test_sample_tokens(page):
     found = page.evaluate(
-        "(cases) => cases.map((c) => window.orgdocs.request.sampleTokens(c.text, c.language))",
+        "(cases) => cases.map((c) => window.orgdocs.samples.sampleTokens(c.text, c.language))",
         cases("sample_tokens"),
     )
     assert _differences(found, "sample_tokens") == []

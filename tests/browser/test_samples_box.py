@@ -34,7 +34,7 @@ def test_a_box_without_a_form_writes_every_language(watched):
     seen = watched()
     page = seen.page
     page.set_content(f"<!DOCTYPE html><html><body>{out}</body></html>")
-    for name in ("samples.js", "request.js", "code.js"):
+    for name in ("samples.js", "request.js", "code-samples.js", "code.js"):
         page.add_script_tag(path=str(ASSETS / name))
     select = page.get_by_label("Language", exact=True)
     labels = select.locator("option").all_text_contents()

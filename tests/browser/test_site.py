@@ -335,7 +335,7 @@ def test_the_answer_shows_its_size_coloured_json_and_copy_and_download(
     page.goto(base + "shop-api/pets/list-pets/")
     # the browser colours JSON as the build colours the examples: the same HTML for the same text
     coloured = page.evaluate(
-        """texts => texts.map(text => window.orgdocs.request.jsonTokens(text).map(([css, value]) => {
+        """texts => texts.map(text => window.orgdocs.samples.jsonTokens(text).map(([css, value]) => {
              const escaped = value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
              return css ? `<span class="${css}">${escaped}</span>` : escaped;
            }).join(""))""",

@@ -2,7 +2,7 @@
 
 Every language is data, written once in ``languages.json``: a template, how it writes a string, an
 environment variable and a JSON value, and the rules that colour it. This module and the browser's request form
-(``request.js``, which reads the same file as ``assets/samples.js``, written from it by ``python -m
+(``code-samples.js``, which reads the same file as ``assets/samples.js``, written from it by ``python -m
 orgdocs.project.samples``, compiled as ``Language.browser`` gives it) run the same few rules on it, and the case
 files of ``tests/cases/requests`` hold both to the same samples:
 
@@ -107,7 +107,7 @@ def shell_quote(text: str) -> str:
 
 def highlight_rules() -> dict[str, dict[str, list]]:
     """``{language key: {"tokens": [(class, pattern, interpolates)], "inside": [(class, pattern)]}}``: the
-    rules that colour each language's samples (``orgdocs.render.site.highlight`` and ``request.js``)."""
+    rules that colour each language's samples (``orgdocs.render.site.highlight`` and ``code-samples.js``)."""
     return {
         key: {
             "tokens": [tuple(token) for token in lang.entry["highlight"]["tokens"]],
@@ -118,9 +118,9 @@ def highlight_rules() -> dict[str, dict[str, list]]:
 
 
 def browser_script() -> str:
-    """The text of ``assets/samples.js``, the rule data ``request.js`` reads: the sample languages
-    (``languages.json``, ``window.orgdocs.sampleData``), and how parameters and credentials are written into a
-    request (``requests.json`` and ``security.json``, ``window.orgdocs.requestRules``)."""
+    """The text of ``assets/samples.js``, the rule data the browser reads: the sample languages
+    (``languages.json``, ``window.orgdocs.sampleData``, for ``code-samples.js``), and how parameters and credentials are written into a
+    request (``requests.json`` and ``security.json``, ``window.orgdocs.requestRules``, for ``request.js``)."""
     languages = {
         "default": DEFAULT_LANGUAGE,
         "languages": [_LANGUAGES[key].browser() for key, _ in LANGUAGES],
@@ -135,9 +135,9 @@ def browser_script() -> str:
         return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
 
     return (
-        "/* orgdocs: the rule data of request.js: code sample languages, parameter styles, security schemes. Written\n"
-        " * from orgdocs/project/{samples/languages,requests,security}.json by `python -m orgdocs.project.samples`;\n"
-        " * do not edit (a test holds them equal). */\n"
+        "/* orgdocs: the rule data of request.js and code-samples.js: code sample languages, parameter styles,\n"
+        " * security schemes. Written from orgdocs/project/{samples/languages,requests,security}.json by\n"
+        " * `python -m orgdocs.project.samples`; do not edit (a test holds them equal). */\n"
         "(function (global) {\n"
         "  global.orgdocs = global.orgdocs || {};\n"
         "  global.orgdocs.sampleData = " + text(languages) + ";\n"

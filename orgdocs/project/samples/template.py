@@ -1,5 +1,5 @@
 """One language of ``languages.json``, compiled: its strings, expressions, literals and template, and the
-slots a request fills (the rules are in ``orgdocs.project.samples``'s docstring; ``request.js`` runs the same)."""
+slots a request fills (the rules are in ``orgdocs.project.samples``'s docstring; ``code-samples.js`` runs the same)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ class _Style:
         return self.pattern.sub(self._one, text) if self.pattern else text
 
     def browser(self) -> dict[str, Any]:
-        """This style as ``request.js`` reads it: its table, ``control``, and the pattern in JavaScript's syntax."""
+        """This style as ``code-samples.js`` reads it: its table, ``control``, and the pattern in JavaScript's syntax."""
         keys = sorted(self.table, key=len, reverse=True)
         alternatives = [_JS_SPECIAL.sub(r"\\\g<0>", key) for key in keys]
         alternatives += [r"[\x00-\x1f]"] if self.control else []
@@ -94,7 +94,7 @@ class Language:
         self.slots |= {name for guards, _ in self.lines for _, name in guards}
 
     def browser(self) -> dict[str, Any]:
-        """This language as ``request.js`` reads it (``assets/samples.js``): ``like`` and ``extends`` resolved,
+        """This language as ``code-samples.js`` reads it (``assets/samples.js``): ``like`` and ``extends`` resolved,
         styles compiled, template lines parsed into guards and text."""
         style, open_, close = self.string
         env, env_style = self.env
@@ -145,7 +145,7 @@ class Language:
         if not block or any(bad in text for bad in block.get("forbid", [])):
             return self.quote(text)
         if "lines" in block:
-            lines = _LINES.findall(text) or [""]  # at "\n" alone, as request.js splits them
+            lines = _LINES.findall(text) or [""]  # at "\n" alone, as code-samples.js splits them
             return block["lines"].join(self.quote(line) for line in lines)
         return block["open"] + self.block_style.escape(text) + block["close"]  # type: ignore[union-attr]
 

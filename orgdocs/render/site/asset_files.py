@@ -15,8 +15,9 @@ ASSET_FILES = (
     "theme.js",
     "search.js",
     "site.js",
-    "samples.js",  # the sample languages request.js writes (orgdocs/project/samples/languages.json)
+    "samples.js",  # the rule data of request.js and code-samples.js (orgdocs/project/samples/languages.json, ...)
     "request.js",
+    "code-samples.js",
     "schema.js",
     *FORM_SCRIPTS,  # form.js and its parts
     "code.js",

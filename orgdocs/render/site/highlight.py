@@ -10,7 +10,7 @@ gives the classes Pygments' JSON lexer gives (``nt`` keys, ``s2`` strings, ``m``
 constants), many times faster, and without the spans Pygments puts around every space and comma.
 
 The samples made from the request (curl, Python, JavaScript, Go...) take another: ``sample_html`` tokenizes
-them with ``SAMPLE_RULES``, the same rules ``request.js`` uses to highlight them again in the browser each time
+them with ``SAMPLE_RULES``, the same rules ``code-samples.js`` uses to highlight them again in the browser each time
 the form changes them (a page's samples look the same before and after). They are text we write, so a few
 rules colour all of it; Pygments took a quarter of a GitHub page's build time on them.
 """
@@ -148,7 +148,7 @@ def _json_span(match: re.Match) -> str:
 
 # The generated samples' tokens: per language, (token class, pattern, is a string with interpolations) tried
 # in order at each place, and the interpolations inside such strings ("" for an escape, which stays string).
-# They are data of orgdocs/project/samples/languages.json, which request.js reads too. Patterns are in the subset
+# They are data of orgdocs/project/samples/languages.json, which code-samples.js reads too. Patterns are in the subset
 # of regular expressions Python (with re.ASCII) and JavaScript read alike.
 SAMPLE_RULES: dict[str, dict[str, list]] = highlight_rules()
 

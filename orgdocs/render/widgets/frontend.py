@@ -54,7 +54,7 @@ __all__ = [
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "site" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
 # run once: they define window.orgdocs.*
-GLOBAL_SCRIPTS = ("search.js", "samples.js", "request.js", *FORM_SCRIPTS)
+GLOBAL_SCRIPTS = ("search.js", "samples.js", "request.js", "code-samples.js", *FORM_SCRIPTS)
 # run per view, against its own DOM (the form's scripts are global: form.js's mountForm(root, {send, store})
 # wires each view's form)
 PAGE_SCRIPTS = {"schema": "schema.js", "code": "code.js"}  # code.js: sample tabs, Copy

@@ -25,11 +25,11 @@
 
   /* A box holds the sample made from the request in the default language (<code data-sample>) and the
    * description's own samples, one figure each (readable without JavaScript). Here a "Language" select
-   * picks one: the generated languages (written by orgdocs.request from the request form.js hands over as
+   * picks one: the generated languages (written by orgdocs.samples from the request form.js hands over as
    * box.orgdocsRequest, with an "orgdocs-request" event each time it changes) and the description's own. */
   function setupSamples(box, boxIndex) {
     if (box.querySelector(":scope > .sample-bar")) return; // once per box
-    var R = window.orgdocs && window.orgdocs.request;
+    var R = window.orgdocs && window.orgdocs.samples;
     var given = box.getAttribute("data-request"); // a box without a form beside it
     if (given && !box.orgdocsRequest) {
       try { box.orgdocsRequest = JSON.parse(given); } catch (error) { /* the default sample stays */ }

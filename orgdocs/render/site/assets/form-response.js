@@ -10,7 +10,7 @@
   "use strict";
   window.orgdocs = window.orgdocs || {};
   var parts = (window.orgdocs.formParts = window.orgdocs.formParts || {});
-  var R = window.orgdocs.request;
+  var S = window.orgdocs.samples;
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -47,8 +47,8 @@
     pre.setAttribute("role", "region");
     pre.setAttribute("aria-label", tree ? "Response body as text" : "Response body");
     var code = element("code", parsed.ok ? "hl" : "");
-    // JSON coloured as the build colours the examples (R.jsonTokens: highlight.py's rule)
-    if (parsed.ok) code.appendChild(R.colouredPieces(R.jsonTokens(pretty)));
+    // JSON coloured as the build colours the examples (S.jsonTokens: highlight.py's rule)
+    if (parsed.ok) code.appendChild(S.colouredPieces(S.jsonTokens(pretty)));
     else code.textContent = pretty || "(empty body)";
     pre.appendChild(code);
     if (response.text) responseView.appendChild(bodyActions(response, pretty, parsed.ok, tree, pre));
