@@ -20,7 +20,7 @@ from orgdocs.cli import main
 from orgdocs.orgapi import DESCRIPTION_PATH
 from orgdocs.progress import Progress
 from orgdocs.project import Site
-from orgdocs.render.site import build
+from orgdocs.render.site import build, output_folder, page_writers
 from orgdocs.render.site.build import build_site
 from orgdocs.render.site.pages import ASSET_FILES, PageRenderer
 from orgdocs.render.site.paths import page_path, payload_path
@@ -756,12 +756,12 @@ def test_the_build_command_keeps_its_loaded_site_out_of_collection_until_it_ends
 @pytest.mark.parametrize("total", [1, 15, 16, 17, 100, 533, 1223])
 def test_page_writers_take_long_runs_of_neighbours_first_and_short_ones_last(total):
     routes = [f"/r{i}" for i in range(total)]
-    chunks = build._chunks(routes, 2)
+    chunks = page_writers.chunks(routes, 2)
     assert [route for chunk in chunks for route in chunk] == routes
     sizes = [len(chunk) for chunk in chunks]
     assert all(sizes) and sizes == sorted(sizes, reverse=True)
-    assert sizes[0] == max(build.CHUNK, total // 4) or sizes[0] == total
-    assert max(sizes[-2:]) <= build.CHUNK
+    assert sizes[0] == max(page_writers.CHUNK, total // 4) or sizes[0] == total
+    assert max(sizes[-2:]) <= page_writers.CHUNK
 
 
 def test_a_build_leaves_frozen_what_its_caller_froze(tmp_path, monkeypatch):
@@ -802,7 +802,7 @@ def test_each_description_is_published_and_linked_from_its_landing_and_the_home_
     assert (published / "openapi-2.json").read_bytes() == (
         tmp_path / "project/content/v2/openapi.json"
     ).read_bytes()
-    assert "_docs/descriptions/openapi.json" in json.loads((out / build.MANIFEST).read_text())["files"]
+    assert "_docs/descriptions/openapi.json" in json.loads((out / output_folder.MANIFEST).read_text())["files"]
     landing = (out / "one" / "index.html").read_text()
     assert (
         '<a class="landing-download" href="../_docs/descriptions/openapi.json" download="openapi.json">'

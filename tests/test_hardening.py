@@ -207,7 +207,8 @@ def _small_project(root: Path, **top) -> Path:
 
 
 def test_the_manifest_names_its_output_and_another_folder_is_refused(tmp_path):
-    from orgdocs.render.site.build import MANIFEST, build_site
+    from orgdocs.render.site.build import build_site
+    from orgdocs.render.site.output_folder import MANIFEST
 
     site = Site(_small_project(tmp_path / "project"))
     build_site(site, tmp_path / "site", progress=False)
@@ -225,7 +226,8 @@ def test_the_manifest_names_its_output_and_another_folder_is_refused(tmp_path):
 def test_a_folder_holding_the_changelog_updates_is_never_replaced(tmp_path):
     """A planted manifest that lists every file of the changelog's updates folder does not make it an output:
     the build never removes what it reads (finding 8)."""
-    from orgdocs.render.site.build import MANIFEST, build_site, manifest_text
+    from orgdocs.render.site.build import build_site
+    from orgdocs.render.site.output_folder import MANIFEST, manifest_text
 
     project = tmp_path / "project"
     groups = [{"changelog": "News", "updates": "./news"}]
@@ -278,7 +280,8 @@ def test_a_public_file_named_like_a_generated_one_is_an_error_naming_it(tmp_path
 def test_generated_names_are_what_a_build_writes(tmp_path):
     from orgdocs.project.check import generated_names
     from orgdocs.project.public import tree_files
-    from orgdocs.render.site.build import MANIFEST, build_site
+    from orgdocs.render.site.build import build_site
+    from orgdocs.render.site.output_folder import MANIFEST
 
     site = Site(Path(__file__).parent / "data" / "static" / "shop" / "docs.config.yaml")
     build_site(site, tmp_path / "site", progress=False)
@@ -375,7 +378,8 @@ def test_ctrl_c_while_the_old_output_is_removed_waits_for_the_removal(tmp_path, 
     import signal
 
     from orgdocs.project.public import tree_files
-    from orgdocs.render.site.build import MANIFEST, build_site, manifest_files
+    from orgdocs.render.site.build import build_site
+    from orgdocs.render.site.output_folder import MANIFEST, manifest_files
 
     site = Site(_small_project(tmp_path / "project"))
     out = tmp_path / "site"

@@ -320,7 +320,8 @@ def test_export_pages_of_a_whole_config_and_its_guard(tmp_path):
 
 def test_export_pages_knows_an_orgdocs_output_by_its_manifest(tmp_path):
     import orgdocs
-    from orgdocs.render.site.build import MANIFEST, MANIFEST_FORMAT, build_site
+    from orgdocs.render.site.build import build_site
+    from orgdocs.render.site.output_folder import MANIFEST, MANIFEST_FORMAT
 
     site = orgdocs.Site(docs_project(tmp_path))
     route = "/organization-api/api-keys/list-api-keys"

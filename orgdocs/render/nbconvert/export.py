@@ -113,8 +113,8 @@ def export_pages(
     in route order.
     """
     from orgdocs.render.site.asset_files import ASSET_FILES
-    from orgdocs.render.site.build import MANIFEST, earlier_build_files, manifest_text
     from orgdocs.render.site.downloads import FOLDER, description_downloads
+    from orgdocs.render.site.output_folder import MANIFEST, earlier_build_files, manifest_text
     from orgdocs.render.site.pages import PageRenderer
     from orgdocs.render.site.paths import page_path, payload_path
     from orgdocs.render.site.templating import ASSETS
