@@ -382,7 +382,7 @@ class SearchIndex:
         raw = words(query, joined=False)
         terms = list(dict.fromkeys(self._compounds(raw)))
         typed = WORD.findall(query.lower())
-        asked = intent(raw, (typed or [""])[-1])
+        asked = intent(raw, (typed or [""])[0], (typed or [""])[-1])
         if any(term not in STOPPED for term in terms):
             terms = [term for term in terms if term not in STOPPED or term in ASKS]
         if not terms:  # no word at all ("/"): only an exact path can match

@@ -87,11 +87,13 @@
   STOP_WORDS.forEach(function (word) { STOPPED.add(stem(word)); });
   var QUESTIONS = new Set(QUESTION_WORDS.map(stem)), DETERMINED = new Set(DETERMINERS.map(stem));
 
-  // the methods a query's grammar asks for (search.py's intent): raw, its stemmed words; last, its last as typed
-  function intent(raw, last) {
+  // the methods a query's grammar asks for (search.py's intent): raw, its stemmed words; first and last, its
+  // first and last words as typed
+  function intent(raw, first, last) {
     if (raw.length < 2 || GROUPS.has(raw[0])) return [];
     if (QUESTIONS.has(raw[0])) return READ;
     if (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1])) return ACT;
+    if (stem(first) !== first && STOPPED.has(raw[1])) return READ;
     return stem(last) !== last ? READ : [];
   }
 
@@ -585,7 +587,7 @@
     var raw = words(query, false);
     var terms = Array.from(new Set(this._compounds(raw)));
     var typed = query.toLowerCase().match(WORD) || [""];
-    var asked = intent(raw, typed[typed.length - 1]);
+    var asked = intent(raw, typed[0], typed[typed.length - 1]);
     if (terms.some(function (t) { return !STOPPED.has(t); })) {
       terms = terms.filter(function (t) { return !STOPPED.has(t) || ASKS.has(t); });
     }
