@@ -1,4 +1,5 @@
-/* orgdocs: relevance search over the endpoint index, with exactly the ranking of orgdocs/project/search.py.
+/* orgdocs: relevance search over the endpoint index, with exactly the ranking of orgdocs/project/search.py
+ * (what the index holds and the words a query word finds: search_index.py).
  *
  * Entry point: `new orgdocs.SearchIndex(entries, file)` (entries: index.json's `endpoints`; file: the whole
  * search file, search.json, or only its `texts`, one short text per entry, or nothing: Python and this rank
@@ -7,7 +8,7 @@
  * file): the site and the notebook widgets both load it.
  *
  * The weights, limits and word tables are search.py's own data (search_rules.json), carried as written in
- * RULES; every step mirrors search.py (read its docstring): words of letters and digits
+ * RULES; every step mirrors search.py and search_index.py (read their docstrings): words of letters and digits
  * with camelCase parts, a plural stemmer, field weights, prefix / inside-a-word / one-typo matches,
  * synonyms, rarity, coverage. Arithmetic is done in the same order, so both sides compute the same
  * numbers and rank the same way (tests/browser/test_parity.py runs both on real descriptions). Lengths
