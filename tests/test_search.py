@@ -245,6 +245,39 @@ def test_the_site_search_file_holds_body_fields_response_types_and_tag_descripti
     assert set(titles(site.search("humans"))) == {"Add a member", "List members"}  # the tag's text
 
 
+def test_a_reads_response_fields_and_a_request_bodys_description_are_searched(tmp_path):
+    state = {
+        "type": "object",
+        "properties": {"batteryLevel": {"type": "integer"}, "range": {"type": "number"}},
+    }
+    either = {"oneOf": [{"type": "object", "properties": {"flux": {"type": "string"}}}, {"type": "string"}]}
+    paths = {
+        "/vehicles/{id}/state": {"get": op(summary="Get vehicle state", responses=_answering(state))},
+        "/vehicles/{id}": {
+            "get": op(summary="Get vehicle"),
+            "put": op(summary="Replace vehicle state", responses=_answering(state)),  # not a read
+        },
+        "/query": {
+            "post": op(
+                summary="Query",
+                requestBody={
+                    "description": "A script to execute.",
+                    "content": {"application/json": {"schema": either}},
+                },
+            )
+        },
+    }
+    site = site_of(tmp_path, api(paths))
+    assert titles(site.search("battery level of a vehicle"))[0] == "Get vehicle state"
+    assert "Replace vehicle state" not in titles(site.search("battery"))
+    assert titles(site.search("flux")) == ["Query"]  # a oneOf member's field
+    assert titles(site.search("script")) == ["Query"]  # the body's description
+
+
+def _answering(schema: dict) -> dict:
+    return {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}}
+
+
 def test_a_short_title_the_query_covers_beats_a_long_one():
     index = SearchIndex([entry("List pull requests associated with a commit"), entry("List pull requests")])
     assert titles(index.search("list pull requests")) == [
@@ -288,6 +321,9 @@ def test_the_query_grammar_says_whether_to_read_or_to_act():
     # words that end on a plural name what to read; one that may be a verb ("log work") asks nothing
     assert index.search("spam complaints")[0]["method"] == "GET"
     assert index.search("spam report")[0]["method"] == "DELETE"  # navigation order: nothing asked
+    # so do words that begin on a plural before a preposition
+    assert index.search("reports of spam")[0]["method"] == "GET"
+    assert index.search("report of spam")[0]["method"] == "DELETE"
     assert index.search("attachments")[0]["method"] == "GET"  # one word: navigation order
 
 

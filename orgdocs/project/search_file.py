@@ -45,6 +45,8 @@ MORE_WORDS = 4  # words of an operation's description past its short text, at mo
 RARE = 3  # a description word counts when at most this many operations' descriptions have it
 BODY_FIELDS = 8  # request body fields, at most (Microsoft Graph's entities have hundreds)
 BODY_WORDS = 6  # words of their names, at most
+RESPONSE_FIELDS = 8  # a read's response fields, at most
+RESPONSE_WORDS = 8  # words of the response type and of those fields, at most
 COMMON_SHARE = 0.02  # a body field or response word that more operations have than this share is left out
 COMMON_MOST = 12  # ... or than this many
 TAG_SHARE = 0.1  # a word of tags' descriptions that more than this share of them have is left out
@@ -125,11 +127,11 @@ def _ref_name(node: Any) -> str:
 
 
 def _properties(description: Description, schema: dict, depth: int = 0) -> list[str]:
-    """Top-level property names of a schema (allOf parts merged, an array's items)."""
+    """Top-level property names of a schema (allOf, oneOf and anyOf parts merged, an array's items)."""
     if depth > 4:
         return []
     found = [name for name in schema.get("properties", {}) if isinstance(name, str)]
-    for part in as_list(schema.get("allOf")):
+    for part in [*as_list(schema.get("allOf")), *as_list(schema.get("oneOf")), *as_list(schema.get("anyOf"))]:
         found += _properties(description, _schema(description, part), depth + 1)
     if not found and schema.get("type") == "array":
         found = _properties(description, _schema(description, schema.get("items")), depth + 1)
@@ -166,6 +168,9 @@ def _more_words(operation: Operation, known: set[str]) -> dict[str, str]:
     from orgdocs.project.vocabulary import modifier_only  # reads its table: only when a search file is made
 
     text = plain_text(operation.description) if isinstance(operation.description, str) else ""
+    body = operation.request_body
+    if body and isinstance(body.description, str):  # "Flux query or specification to execute"
+        text += " " + plain_text(body.description)
     found: dict[str, str] = {}
     for word in _WORD.findall(text):
         lowered = word.lower()
@@ -210,9 +215,24 @@ def _body_words(names: Iterable[str], known: set[str]) -> dict[str, None]:
     return found
 
 
+def _response_fields(description: Description, operation: Operation) -> list[str]:
+    """A read's response fields (top level, the first ``RESPONSE_FIELDS``): what it answers with is what a
+    reader asks for ("battery level of a car": GET /vehicles/{id}/charge-state answers batteryLevel)."""
+    if operation.method.lower() != "get":
+        return []
+    for response in operation.responses:
+        if not response.status.startswith("2"):
+            continue
+        for media in response.content:
+            names = _properties(description, _schema(description, media.schema))
+            if names:
+                return list(dict.fromkeys(names))[:RESPONSE_FIELDS]
+    return []
+
+
 def _response_words(description: Description, operation: Operation, known: set[str]) -> dict[str, None]:
     """The words of the response type's name that the operation's names do not say (teamsTabCollectionResponse
-    on /teams/{id}/tabs: none)."""
+    on /teams/{id}/tabs: none), then those of a read's response fields."""
     found: dict[str, None] = {}
     for run in _WORD.findall(_response_type(description, operation)):
         for part in _CAMEL.sub(r"\1\2 ", run).split():
@@ -220,6 +240,7 @@ def _response_words(description: Description, operation: Operation, known: set[s
             if key not in known and len(key) > 1 and not key.isdigit():
                 known.add(key)
                 found.setdefault(part.lower())
+    found.update(_body_words(_response_fields(description, operation), known))
     return found
 
 
@@ -253,7 +274,7 @@ def operation_fields(pairs: Sequence[tuple[Description, Operation]]) -> dict[str
     for position, (body, response, more) in enumerate(rows):
         texts = (
             [word for word in body if seen[0, word] <= common][:BODY_WORDS],
-            [word for word in response if seen[1, word] <= common],
+            [word for word in response if seen[1, word] <= common][:RESPONSE_WORDS],
             [word for key, word in more.items() if seen[2, key] <= RARE][:MORE_WORDS],
         )
         for part, found in zip(parts, texts, strict=True):

@@ -107,18 +107,21 @@ def bases(word: str) -> list[str]:
     return []
 
 
-def intent(raw: Sequence[str], last: str) -> tuple[str, ...]:
-    """The methods a query's grammar asks for, from its stemmed words (``raw``, stop words kept) and its last
-    word as typed (``last``): a question reads (GET); a first word followed by a determiner or a particle is a
+def intent(raw: Sequence[str], first: str, last: str) -> tuple[str, ...]:
+    """The methods a query's grammar asks for, from its stemmed words (``raw``, stop words kept) and its first
+    and last words as typed: a question reads (GET); a first word followed by a determiner or a particle is a
     verb ("attach a file", "comment on a task"): it acts (the other methods); other words that end on a plural
-    ("spam complaints", "login events") name what to read; "log work", "buy phone number" may be verbs, and
-    ask nothing. One word alone, or a first word a synonym group knows (its methods say), asks nothing."""
+    ("spam complaints", "login events"), or that begin with one before a preposition ("units of measure in a
+    unit class"), name what to read; "log work", "buy phone number" may be verbs, and ask nothing. One word
+    alone, or a first word a synonym group knows (its methods say), asks nothing."""
     if len(raw) < 2 or raw[0] in SYNONYM_GROUPS:
         return ()
     if raw[0] in STEMMED_QUESTIONS:
         return READ
     if raw[1] in STEMMED_DETERMINERS or raw[1] in PARTICLE_VERB:
         return ACT
+    if stem(first) != first and raw[1] in STOPPED:
+        return READ
     return READ if stem(last) != last else ()
 
 

@@ -73,6 +73,7 @@ QUERIES = [
     "how many repositories does this user have",  # "how many": count; "this", "does": stop words once stemmed
     "archived repositories depending on a workflow",  # words the index lacks, as their base words
     "stopped runs creating deployments",
+    "reviews of a pull request",  # a plural first before a preposition: what to read
     # the query's grammar: a question reads, a verb before a determiner or a particle acts, a plural names a list
     "who is on this team",
     "which droplets are in a project",

@@ -1,4 +1,5 @@
-/* orgdocs: relevance search over the endpoint index, with exactly the ranking of orgdocs/project/search.py.
+/* orgdocs: relevance search over the endpoint index, with exactly the ranking of orgdocs/project/search.py
+ * (what the index holds and the words a query word finds: search_index.py).
  *
  * Entry point: `new orgdocs.SearchIndex(entries, file)` (entries: index.json's `endpoints`; file: the whole
  * search file, search.json, or only its `texts`, one short text per entry, or nothing: Python and this rank
@@ -7,7 +8,7 @@
  * file): the site and the notebook widgets both load it.
  *
  * The weights, limits and word tables are search.py's own data (search_rules.json), carried as written in
- * RULES; every step mirrors search.py (read its docstring): words of letters and digits
+ * RULES; every step mirrors search.py and search_index.py (read their docstrings): words of letters and digits
  * with camelCase parts, a plural stemmer, field weights, prefix / inside-a-word / one-typo matches,
  * synonyms, rarity, coverage. Arithmetic is done in the same order, so both sides compute the same
  * numbers and rank the same way (tests/browser/test_parity.py runs both on real descriptions). Lengths
@@ -19,7 +20,7 @@
 (function (global) {
   "use strict";
 
-  var RULES = {"weights":{"title":3.0,"operationId":2.0,"tag":1.5,"path":1.5,"method":1.5,"parameter":1.0,"body":0.8,"text":0.5,"response":0.5,"more":0.3,"tagText":0.3},"matches":{"synonym":0.6,"inflected":0.9,"basePrefix":5,"related":0.5,"typo":0.6,"prefixBase":0.5,"prefixCover":0.4,"typoMin":5,"prefixMin":2,"infix":0.4,"infixMin":3,"infixAfter":3},"ranking":{"methodBonus":0.75,"intentBonus":1.0,"titleCover":0.5,"pathCover":0.25,"exact":1000000.0,"webhook":0.85,"number":0.15,"numberLeast":0.5,"misfit":0.6,"shownCover":0.5,"shown":0.05},"words":{"stop":["a","all","am","an","and","another","any","are","as","at","be","by","can","do","does","for","from","how","in","into","is","it","many","much","of","on","or","our","some","that","the","their","this","to","us","we","what","which","who","with","your"],"particles":["in","on","out","up","off","down","over","back"],"questions":["who","whom","whose","which","what","where","when","is","are","does","do","how"],"determiners":["a","an","the","my","your","our","their","its","this","that","these","those","every","each","all","some"],"particleVerbs":["on","in","out","up","off","into","to"],"one":["a","an","one","single","specific","this","that","the","each"],"asks":{"who":["user","member","person","people"]},"read":["get"],"act":["post","put","patch","delete"],"phrases":{"how many":"count"}},"synonyms":[[["create","add","new","make","insert","register","generate","send","submit","upload","schedule","save","signup","enroll","post"],["post","put"]],[["get","fetch","retrieve","read","show","view","list"],["get"]],[["search","find","lookup","query","filter"],["get","post"]],[["update","edit","modify","change","set","patch","replace","put"],["put","patch","post"]],[["delete","remove","destroy","erase","drop","unset","revoke","purge","discard"],["delete"]],[["me","my","myself","self","current","authenticated","i"],[]],[["copy","duplicate","clone"],["post"]],[["login","signin","logon","authenticate"],["post"]],[["logout","signout","logoff"],["post"]],[["restart","reboot","reset"],["post"]],[["start","run","trigger","launch","execute","begin"],["post"]],[["stop","cancel","abort","halt","terminate","kill"],["post","put","patch","delete"]],[["enable","activate"],["post","put","patch"]],[["disable","deactivate"],["post","put","patch","delete"]],[["approve","accept","confirm"],["post","put","patch"]],[["reject","decline","deny","refuse"],["post","put","patch","delete"]],[["link","connect","attach","associate","bind"],["post","put"]],[["unlink","disconnect","detach","dissociate","unbind"],["delete","post"]],[["allow","whitelist","allowlist","permit"],["post","put"]],[["block","blacklist","blocklist"],["post","put"]]]}; // orgdocs/project/search_rules.json, as search.py's browser_rules() writes it
+  var RULES = {"weights":{"title":3.0,"operationId":2.0,"tag":1.5,"path":1.5,"method":1.5,"parameter":1.0,"body":0.8,"text":0.5,"response":0.35,"more":0.3,"tagText":0.3},"matches":{"synonym":0.6,"inflected":0.9,"basePrefix":5,"related":0.5,"typo":0.6,"prefixBase":0.5,"prefixCover":0.4,"typoMin":5,"prefixMin":2,"infix":0.4,"infixMin":3,"infixAfter":3},"ranking":{"methodBonus":0.75,"intentBonus":1.0,"titleCover":0.5,"pathCover":0.25,"exact":1000000.0,"webhook":0.85,"number":0.15,"numberLeast":0.5,"misfit":0.6,"shownCover":0.5,"shown":0.05},"words":{"stop":["a","all","am","an","and","another","any","are","as","at","be","by","can","do","does","for","from","how","in","into","is","it","many","much","of","on","or","our","some","that","the","their","this","to","us","we","what","which","who","with","your"],"particles":["in","on","out","up","off","down","over","back"],"questions":["who","whom","whose","which","what","where","when","is","are","does","do","how"],"determiners":["a","an","the","my","your","our","their","its","this","that","these","those","every","each","all","some"],"particleVerbs":["on","in","out","up","off","into","to"],"one":["a","an","one","single","specific","this","that","the","each"],"asks":{"who":["user","member","person","people"]},"read":["get"],"act":["post","put","patch","delete"],"phrases":{"how many":"count"}},"synonyms":[[["create","add","new","make","insert","register","generate","send","submit","upload","schedule","save","signup","enroll","post"],["post","put"]],[["get","fetch","retrieve","read","show","view","list"],["get"]],[["search","find","lookup","query","filter"],["get","post"]],[["update","edit","modify","change","set","patch","replace","put"],["put","patch","post"]],[["delete","remove","destroy","erase","drop","unset","revoke","purge","discard"],["delete"]],[["me","my","myself","self","current","authenticated","i"],[]],[["copy","duplicate","clone"],["post"]],[["login","signin","logon","authenticate"],["post"]],[["logout","signout","logoff"],["post"]],[["restart","reboot","reset"],["post"]],[["start","run","trigger","launch","execute","begin"],["post"]],[["stop","cancel","abort","halt","terminate","kill"],["post","put","patch","delete"]],[["enable","activate"],["post","put","patch"]],[["disable","deactivate"],["post","put","patch","delete"]],[["approve","accept","confirm"],["post","put","patch"]],[["reject","decline","deny","refuse"],["post","put","patch","delete"]],[["link","connect","attach","associate","bind"],["post","put"]],[["unlink","disconnect","detach","dissociate","unbind"],["delete","post"]],[["allow","whitelist","allowlist","permit"],["post","put"]],[["block","blacklist","blocklist"],["post","put"]]]}; // orgdocs/project/search_rules.json, as search.py's browser_rules() writes it
   var W = RULES.weights, M = RULES.matches, R = RULES.ranking, V = RULES.words;
   var TITLE = W.title, OPERATION_ID = W.operationId, TAG = W.tag, PATH = W.path, METHOD = W.method;
   var PARAMETER = W.parameter, BODY = W.body, TEXT = W.text, RESPONSE = W.response, MORE = W.more;
@@ -87,11 +88,13 @@
   STOP_WORDS.forEach(function (word) { STOPPED.add(stem(word)); });
   var QUESTIONS = new Set(QUESTION_WORDS.map(stem)), DETERMINED = new Set(DETERMINERS.map(stem));
 
-  // the methods a query's grammar asks for (search.py's intent): raw, its stemmed words; last, its last as typed
-  function intent(raw, last) {
+  // the methods a query's grammar asks for (search.py's intent): raw, its stemmed words; first and last, its
+  // first and last words as typed
+  function intent(raw, first, last) {
     if (raw.length < 2 || GROUPS.has(raw[0])) return [];
     if (QUESTIONS.has(raw[0])) return READ;
     if (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1])) return ACT;
+    if (stem(first) !== first && STOPPED.has(raw[1])) return READ;
     return stem(last) !== last ? READ : [];
   }
 
@@ -585,7 +588,7 @@
     var raw = words(query, false);
     var terms = Array.from(new Set(this._compounds(raw)));
     var typed = query.toLowerCase().match(WORD) || [""];
-    var asked = intent(raw, typed[typed.length - 1]);
+    var asked = intent(raw, typed[0], typed[typed.length - 1]);
     if (terms.some(function (t) { return !STOPPED.has(t); })) {
       terms = terms.filter(function (t) { return !STOPPED.has(t) || ASKS.has(t); });
     }
