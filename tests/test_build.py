@@ -802,7 +802,9 @@ def test_each_description_is_published_and_linked_from_its_landing_and_the_home_
     assert (published / "openapi-2.json").read_bytes() == (
         tmp_path / "project/content/v2/openapi.json"
     ).read_bytes()
-    assert "_docs/descriptions/openapi.json" in json.loads((out / output_folder.MANIFEST).read_text())["files"]
+    assert (
+        "_docs/descriptions/openapi.json" in json.loads((out / output_folder.MANIFEST).read_text())["files"]
+    )
     landing = (out / "one" / "index.html").read_text()
     assert (
         '<a class="landing-download" href="../_docs/descriptions/openapi.json" download="openapi.json">'
