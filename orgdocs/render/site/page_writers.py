@@ -87,11 +87,8 @@ class PageWriter:
         return self.embedded(html, parts)
 
     def embedded(self, html: bytes, parts: Any) -> list[bytes | memoryview]:
-        """A page's bytes with its payload's in its slot, if it has one (a webhook's page has no form to
-        read it)."""
+        """A page's bytes with its payload's in its slot."""
         at = html.rfind(_SLOT)
-        if at < 0:
-            return [html]
         page = memoryview(html)
         return [page[:at], *self.embedder.chunks(parts), page[at + len(_SLOT) :]]
 

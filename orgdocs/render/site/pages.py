@@ -102,10 +102,10 @@ class PageRenderer:
         the payload's text that the page embeds, when not all of ``parts`` (``EmbeddedLater``)."""
         if parts is None:
             parts = self.site.payload_parts(route)
-        entry = self.site.operations[route]
-        if payload_json is None and not entry.operation.webhook:
+        if payload_json is None:
             payload_json = parts.to_bytes().decode("utf-8")
-        cache = self.tree_cache(entry.description)
+        cache = self.tree_cache(self.site.operations[route].description)
+        entry = self.site.operations[route]
         op = operation_context(
             self.site, route, samples=False, form=not entry.operation.webhook, cache=cache, parts=parts
         )
