@@ -11,23 +11,12 @@ import functools
 import hashlib
 import json
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from jinja2.filters import do_striptags, do_truncate
 from markupsafe import Markup
 
-from orgdocs.loading.refs import follow
 from orgdocs.loading.sources import is_url
-from orgdocs.model.callbacks import (
-    expression_text,
-    read_callbacks,
-    read_links,
-)
-from orgdocs.model.titles import kebab
-from orgdocs.project.examples import operation_examples
-from orgdocs.project.payloads import PayloadParts, operation_dict
-from orgdocs.project.routes import RouteTable
+from orgdocs.project.payloads import PayloadParts
 from orgdocs.project.samples import DEFAULT_LANGUAGE, LANGUAGES
 from orgdocs.project.site import external_docs
 from orgdocs.render.site.form import (
@@ -39,47 +28,35 @@ from orgdocs.render.site.form import (
     server_choices,
 )
 from orgdocs.render.site.highlight import highlight, sample_html
-from orgdocs.render.site.markdown import inline_markdown_html, markdown_html
-from orgdocs.render.site.pretty import pretty_json
-from orgdocs.render.site.schema_tree import (
-    TreeCache,
-    TreeContext,
-    schema_tree_html,
-    type_label,
+from orgdocs.render.site.markdown import inline_markdown_html
+from orgdocs.render.site.operation_sections import (
+    METHOD_CLASSES,
+    callbacks_section,
+    markdown_markup,
+    parameters_section,
+    request_body_section,
+    response_examples,
+    response_links,
+    responses_section,
 )
-from orgdocs.render.site.templating import environment
+from orgdocs.render.site.schema_tree import TreeCache, TreeContext
 
 if TYPE_CHECKING:
     from orgdocs.project import Site
 
 __all__ = [
     "GENERATED_SAMPLES",
-    "METHOD_CLASSES",
     "description_samples",
     "nested_headings",
     "operation_context",
     "operation_neighbours",
     "payload_head",
-    "response_anchor",
-    "response_examples",
 ]
 
-METHOD_CLASSES = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
-LOCATIONS = (
-    ("path", "Path parameters"),
-    ("query", "Query parameters"),
-    ("header", "Headers"),
-    ("cookie", "Cookies"),
-)
-MAX_EXAMPLE_CHARS = 20_000  # a longer example is cut on the page (the payload keeps all of it)
 # The sample made from the request form that a page holds (key, label): the default language's. The form's
 # script rewrites it live, in the language the reader chose (the others are written from assets/samples.js).
 GENERATED_SAMPLES = tuple((key, label) for key, label in LANGUAGES if key == DEFAULT_LANGUAGE)
 MAX_DESCRIPTION_SAMPLES = 20  # x-codeSamples shown per operation
-
-
-def _md(text: Any) -> Markup:
-    return Markup(markdown_html(text)) if isinstance(text, str) and text else Markup("")
 
 
 _HEADING_TAG = re.compile(r"<(/?)h([1-6])(?=[\s>])")
@@ -96,17 +73,6 @@ def nested_headings(html: str, top: int) -> str:
     return _HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, max(1, int(m[2]) + shift))}", html)
 
 
-def _example_text(value: Any, *, inline: bool = False) -> Markup:
-    """An example as the highlighted content of a ``<pre><code>`` (JSON unless it is a string); ``inline``:
-    plain, for a short ``<code>`` in a line of text."""
-    language = "text" if isinstance(value, str) or inline else "json"
-    text = value if isinstance(value, str) else pretty_json(value, limit=MAX_EXAMPLE_CHARS + 1)
-    cut = ""
-    if len(text) > MAX_EXAMPLE_CHARS:
-        text, cut = text[:MAX_EXAMPLE_CHARS], "\n… (cut: the whole example is in the page data)"
-    return Markup(highlight(text, language) + cut)
-
-
 def _request_json(parts: Any) -> str:
     """``parts`` as request.js reads a request: JSON (for an attribute, escaped there)."""
     request = {
@@ -118,12 +84,6 @@ def _request_json(parts: Any) -> str:
         "variables": list(parts.variables),
     }
     return json.dumps(request, ensure_ascii=False, separators=(",", ":"))
-
-
-def response_anchor(status: str) -> str:
-    """The id of a response on its page: ``response-404``, ``response-4xx``, ``response-default``."""
-    slug = re.sub(r"[^a-z0-9]+", "-", str(status).lower()).strip("-")
-    return "response-" + (slug or "other")
 
 
 def description_samples(raw: Any) -> list[dict]:
@@ -206,7 +166,7 @@ def operation_context(
         id_prefix="s" + hashlib.blake2s(entry.route.encode(), digest_size=3).hexdigest() + "-",
         cache=cache or TreeCache(),
     )
-    links = functools.partial(_links, site=site, description=entry.description)
+    links = functools.partial(response_links, site=site, description=entry.description)
     method = op["method"].lower()
     fields = form_fields(entry.operation, resolve)
     request_examples = payload["examples"]["request"]
@@ -230,9 +190,9 @@ def operation_context(
         description_url=description_url,
     )
     # in reading order: a schema met again on the page is drawn short, its first drawing linked
-    parameters = _parameters(op, resolve, tree)
-    request_body = _request_body(op["requestBody"], payload["examples"]["request"], resolve, tree)
-    responses = _responses(op["responses"], payload["examples"]["responses"], resolve, tree, links)
+    parameters = parameters_section(op, resolve, tree)
+    request_body = request_body_section(op["requestBody"], payload["examples"]["request"], resolve, tree)
+    responses = responses_section(op["responses"], payload["examples"]["responses"], resolve, tree, links)
     return {
         "route": entry.route,
         "group": entry.group,
@@ -247,19 +207,19 @@ def operation_context(
         "webhook": webhook,
         "summary": op["summary"] if op["summary"] != op["title"] else "",
         # a webhook's paragraph of a summary (GitHub's), its title being its operationId: read as Markdown
-        "summary_html": _md(op["summary"]) if webhook and op["summary"] != op["title"] else "",
-        "description": Markup(nested_headings(_md(op["description"]), 2)),
+        "summary_html": markdown_markup(op["summary"]) if webhook and op["summary"] != op["title"] else "",
+        "description": Markup(nested_headings(markdown_markup(op["description"]), 2)),
         "external_docs": external_docs(entry.operation.raw.get("externalDocs")),
         "parameters": parameters,
         "request_body": request_body,
         "responses": responses,
         "response_examples": response_examples(responses),
-        "callbacks": _callbacks(entry, resolve, tree, links) if op["callbacks"] else [],
+        "callbacks": callbacks_section(entry, resolve, tree, links) if op["callbacks"] else [],
         "security": _security(op, payload, declared=bool(entry.description.security_schemes)),
         "servers": [
             {
                 "url": s["url"],
-                "description": _md(s["description"]),
+                "description": markdown_markup(s["description"]),
                 "variables": [
                     {
                         "name": k,
@@ -302,221 +262,6 @@ def operation_context(
     }
 
 
-def _parameters(op: dict, resolve, tree: TreeContext) -> list[dict]:
-    """The parameters by location."""
-    groups = []
-    for location, label in LOCATIONS:
-        rows = []
-        for param in op["parameters"]:
-            if param["in"] != location:
-                continue
-            schema = param["schema"]
-            if schema is None and param.get("content"):
-                schema = param["content"][0]["schema"]
-            type_html, badges, facts = type_label(schema, resolve, tree.cache)
-            nested = ""
-            if _is_complex(schema, resolve):
-                nested = schema_tree_html(schema, resolve, direction="request", context=tree)
-            example = param.get("example") if "example" in param else None
-            rows.append(
-                {
-                    "name": param["name"],
-                    "required": bool(param["required"]),
-                    "deprecated": bool(param["deprecated"]),
-                    "type": Markup(type_html),
-                    "badges": Markup("".join(badges)),
-                    "description": _md(param["description"]),
-                    "facts": Markup(facts),
-                    "example": _example_text(example, inline=True) if "example" in param else "",
-                    "tree": Markup(nested),
-                }
-            )
-        if rows:
-            groups.append({"location": location, "label": label, "params": rows})
-    return groups
-
-
-def _is_complex(schema: Any, resolve) -> bool:
-    schema = follow(schema, resolve)
-    if not isinstance(schema, dict):
-        return False
-    items = schema.get("items")
-    return bool(
-        schema.get("properties")
-        or any(k in schema for k in ("oneOf", "anyOf", "allOf"))
-        or (isinstance(items, dict) and _is_complex(items, resolve) if isinstance(items, dict) else False)
-    )
-
-
-def _media(
-    content: list[dict], examples: dict, direction: str, resolve, tree: TreeContext, said: Any = ""
-) -> list[dict]:
-    """The media types of a body (``said``: the body's description, which its schema trees do not repeat)."""
-    said = said if isinstance(said, str) else ""
-    out = []
-    for media in content:
-        example = examples.get(media["mediaType"])
-        schema = media["schema"]
-        out.append(
-            {
-                "media_type": media["mediaType"],
-                "tree": Markup(
-                    schema_tree_html(schema, resolve, direction=direction, context=tree, said=said)
-                )
-                if schema is not None
-                else Markup(""),
-                "example": _example_text(example["value"]) if example is not None else None,
-                "generated": bool(example and example.get("generated")),
-            }
-        )
-    return out
-
-
-def _request_body(body: dict | None, examples: dict, resolve, tree: TreeContext) -> dict | None:
-    if not body:
-        return None
-    return {
-        "required": bool(body["required"]),
-        "description": _md(body["description"]),
-        "media": _media(body["content"], examples, "request", resolve, tree, body["description"]),
-    }
-
-
-@functools.lru_cache(maxsize=4096)
-def _response_summary(description: Markup) -> str:
-    """The line beside a response's status: its description's text, cut at 120 characters (Jinja's
-    ``striptags`` and ``truncate``), made once per description ("Not Found" is on hundreds of pages)."""
-    return do_truncate(environment(), do_striptags(description), 120)
-
-
-def _status_class(status: str) -> str:
-    return {"1": "info", "2": "success", "3": "redirect", "4": "client-error", "5": "server-error"}.get(
-        status[:1], "other"
-    )
-
-
-def _responses(
-    responses: list[dict],
-    examples: dict,
-    resolve,
-    tree: TreeContext,
-    links: Callable[[dict], list[dict]],
-    anchor_prefix: str = "",
-    label_prefix: str = "",
-) -> list[dict]:
-    """The responses (``links``: ``_links`` for the page's site and description; ``anchor_prefix`` and
-    ``label_prefix``: before each response's id and the name of its link, where they are a callback's)."""
-    out = []
-    for response in responses:
-        status = str(response["status"])
-        description = _md(response["description"])
-        summary = _response_summary(description)
-        headers = []
-        for name, header in (response.get("headers") or {}).items():
-            header = follow(header, resolve)
-            if not isinstance(header, dict):
-                header = {}
-            type_html, badges, facts = type_label(header.get("schema"), resolve, tree.cache)
-            headers.append(
-                {
-                    "name": name,
-                    "type": Markup(type_html),
-                    "badges": Markup("".join(badges)),
-                    "description": _md(header.get("description")),
-                    "facts": Markup(facts),
-                    "required": header.get("required") is True,
-                }
-            )
-        item = {
-            "status": status,
-            "anchor": anchor_prefix + response_anchor(status),
-            "label": label_prefix + "response " + status,
-            "status_class": _status_class(status),
-            # a description of one plain sentence is all in the summary beside the status: not said twice
-            "description": Markup("") if description == Markup("<p>%s</p>") % summary else description,
-            "summary": summary,
-            "headers": headers,
-            "media": _media(
-                response["content"],
-                examples.get(status, {}),
-                "response",
-                resolve,
-                tree,
-                response["description"],
-            ),
-            "links": links(response["links"]) if response.get("links") else (),
-        }
-        out.append(item)
-    return out
-
-
-def response_examples(responses: list[dict]) -> list[dict]:
-    """The responses' examples in one list, for the page's column of examples: each with its ``response``,
-    its ``media`` and the label of its tab (the status, and the media type where the status has several)."""
-    out = []
-    for response in responses:
-        media = [m for m in response["media"] if m["example"] is not None]
-        for m in media:
-            tab = response["status"] + (" " + m["media_type"].rpartition("/")[2] if len(media) > 1 else "")
-            out.append({"response": response, "media": m, "tab": tab})
-    return out
-
-
-def _links(raw: dict, *, site: Site, description: Any) -> list[dict]:
-    """A response's links, each with the route of its target where the site has that operation."""
-    return [
-        {
-            "name": link.name,
-            "operation_id": link.operation_id,
-            "operation_ref": link.operation_ref,
-            "route": site.operation_route(description, link.operation_id, link.operation_ref),
-            "parameters": [(name, expression_text(v)) for name, v in link.parameters.items()],
-            "request_body": expression_text(link.request_body) if link.has_request_body else "",
-            "server": link.server,
-            "description": _md(link.description),
-        }
-        for link in read_links(raw, description.resolver)
-    ]
-
-
-def _callbacks(entry: Any, resolve, tree: TreeContext, links: Callable[[dict], list[dict]]) -> list[dict]:
-    """The operations of the operation's callbacks: each with its name, URL expression, method, and the
-    request the API sends and the responses it expects, drawn as the operation's own."""
-    resolver = entry.description.resolver
-    out = []
-    anchors = RouteTable()  # a callback's anchor is unique on its page as a route is on its site
-    for callback in read_callbacks(entry.operation, resolver):
-        operation = callback.operation
-        op = operation_dict(operation, [])
-        examples = operation_examples(operation, resolve)
-        method = operation.method.lower()
-        anchor = anchors.claim(f"callback-{kebab(callback.name) or 'callback'}-{method}")
-        out.append(
-            {
-                "name": callback.name,
-                "expression": callback.expression,
-                "anchor": anchor,
-                "method": operation.method.upper(),
-                "method_class": method if method in METHOD_CLASSES else "other",
-                "title": operation.summary or (operation.operation_id and operation.title),
-                "deprecated": operation.deprecated,
-                "description": _md(operation.description),
-                "parameters": _parameters(op, resolve, tree),
-                "request_body": _request_body(op["requestBody"], examples["request"], resolve, tree),
-                "responses": _responses(
-                    op["responses"],
-                    examples["responses"],
-                    resolve,
-                    tree,
-                    links,
-                    anchor_prefix=anchor + "-",
-                    label_prefix=f"callback {callback.name} {operation.method.upper()} ",
-                ),
-            }
-        )
-    return out
-
-
 def _scheme_text(scheme: dict | None) -> str:
     if scheme is None:
         return "not declared"
@@ -557,7 +302,7 @@ def _security(op: dict, payload: dict, *, declared: bool) -> dict:
                     "name": name,
                     "text": _scheme_text(schemes.get(name)),
                     "scopes": list(scopes or []),
-                    "description": _md((schemes.get(name) or {}).get("description")),
+                    "description": markdown_markup((schemes.get(name) or {}).get("description")),
                 }
                 for name, scopes in requirement.items()
             ]
