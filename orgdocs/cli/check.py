@@ -9,8 +9,8 @@ from typing import TextIO
 from orgdocs.project import Site
 from orgdocs.project.bundled import default_config_path
 from orgdocs.project.check import page_files, public_conflicts
+from orgdocs.project.problems import Problem, count_label
 from orgdocs.project.public import hidden_files, public_files
-from orgdocs.project.site import Problem, count_label
 
 
 def run_check(config_path: str | None, *, out: TextIO | None = None) -> int:

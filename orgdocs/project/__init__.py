@@ -4,6 +4,9 @@ Plain Python with no rendering: every renderer (static pages, dev server, widget
 the same ``Site``.
 """
 
-from orgdocs.project.site import OperationEntry, PageEntry, Problem, Site, payload_url
+from orgdocs.project.entries import OperationEntry, PageEntry
+from orgdocs.project.problems import Problem
+from orgdocs.project.routes import payload_url
+from orgdocs.project.site import Site
 
 __all__ = ["OperationEntry", "PageEntry", "Problem", "Site", "payload_url"]

@@ -121,8 +121,8 @@ def page_files(site: Site) -> tuple[dict[str, Path], list[Any]]:
     ``.ipynb``, ``.html``, a route: a last segment without an extension), to ``/...``, ``#...`` or another
     host are not files of the page."""
     from orgdocs.loading.folders import PathRefused, resolve_below
+    from orgdocs.project.problems import Problem
     from orgdocs.project.public import GENERATED_FOLDER
-    from orgdocs.project.site import Problem
 
     names = generated_names(site)
     files: dict[str, Path] = {}

@@ -16,19 +16,18 @@ import json
 import os
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import ConfigError, OrgdocsError
-from orgdocs.loading.refs import DATA_KEYS, NAME_MAPS, escape_token
 from orgdocs.loading.sources import is_url, schema_source
 from orgdocs.loading.yaml import yaml_findings
-from orgdocs.model import Description, Operation, load
+from orgdocs.model import Description, load
 from orgdocs.model.values import as_list, as_text
 from orgdocs.project.config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection, load_config
+from orgdocs.project.entries import LandingEntry, OperationEntry, PageEntry, SectionEntry
 from orgdocs.project.excerpts import search_text
-from orgdocs.project.pages import Page, read_page, read_updates
+from orgdocs.project.pages import read_page, read_updates
 from orgdocs.project.payloads import (
     PayloadParts,
     ReachIndex,
@@ -38,85 +37,16 @@ from orgdocs.project.payloads import (
     security_scheme_dict,
     server_dict,
 )
+from orgdocs.project.problems import Problem, count_label, description_problems
 from orgdocs.project.routes import PAYLOAD_ROOT, RouteTable, operation_segments, payload_url, segment
 from orgdocs.project.schema_pages import SchemaPages
 from orgdocs.project.search import SearchIndex
 
-__all__ = [
-    "SEARCH_URL",
-    "LandingEntry",
-    "OperationEntry",
-    "PageEntry",
-    "Problem",
-    "SectionEntry",
-    "Site",
-    "payload_url",
-]
+__all__ = ["SEARCH_URL", "Site", "external_docs"]
 
 SEARCH_URL = f"{PAYLOAD_ROOT}/search.json"  # the search file: a short text per index entry
 UNTAGGED_SECTION = "Endpoints"
 WEBHOOK_SECTION = "Webhooks"
-
-
-@dataclass
-class OperationEntry:
-    route: str
-    group: str  # group label
-    section: str  # navigation section title (the tag section)
-    operation: Operation
-    description: Description
-    reach: ReachIndex = field(repr=False)
-
-    @property
-    def title(self) -> str:
-        return self.operation.title
-
-
-@dataclass
-class PageEntry:
-    route: str
-    group: str
-    section: str
-    page: Page | None  # None for a changelog's list page
-    updates: list[Page] = field(default_factory=list)  # for a changelog's list page
-
-    @property
-    def title(self) -> str:
-        return self.page.title if self.page else self.section
-
-
-@dataclass
-class SectionEntry:
-    """A navigation section of operations (a tag, ``Endpoints``, ``Webhooks``) and its page."""
-
-    route: str
-    group: str
-    title: str
-    description: str = ""  # the tag's description (Markdown)
-    external_docs: dict = field(default_factory=dict)  # {"url": ..., "description": ...} when declared
-    routes: list[str] = field(default_factory=list)  # its operations, in navigation order
-
-
-@dataclass
-class LandingEntry:
-    """A docs group's landing page: its descriptions' introductions and its sections."""
-
-    route: str
-    group: str
-    descriptions: list[Description] = field(default_factory=list)
-    sections: list[str] = field(default_factory=list)  # routes of its section pages, in order
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something ``orgdocs check`` reports. ``message`` names the file and the place."""
-
-    message: str
-    kind: str = ""  # "unresolved", "duplicate-operation-id", "route-suffix", "security", "empty", "ignored",
-    # "duplicate-key"
-
-    def __str__(self) -> str:
-        return self.message
 
 
 class Site:
@@ -423,7 +353,7 @@ class Site:
         found: list[Problem] = []
         for description in self.descriptions:
             found.extend(self._read_problems.get(id(description), ()))
-            found.extend(_description_problems(description))
+            found.extend(description_problems(description))
         return found + self._route_problems
 
     def route_problems(self) -> list[Problem]:
@@ -548,10 +478,6 @@ class Site:
             yield route, self.payload_json(route)
 
 
-def count_label(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
 def description_text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
@@ -582,80 +508,3 @@ def external_docs(value: Any) -> dict:
     if not is_url(url):
         return {}
     return {"url": url, "description": description_text(value.get("description"))}
-
-
-def _description_problems(description: Description) -> Iterator[Problem]:
-    name = description.source
-    if not description.operations and not description.webhooks:
-        yield Problem(f"{name}: #/paths: no operations", "empty")
-    for pointer, why in description.ignored:
-        yield Problem(f"{name}: {pointer}: {why}", "ignored")
-    kept = description.unresolved
-    if kept:
-        uses = _first_uses(description.document, {u.ref for u in kept})
-        for unresolved in kept:
-            where = uses.get(unresolved.ref, "#")
-            yield Problem(
-                f"{name}: {where}: reference {unresolved.ref!r} kept as it is ({unresolved.reason})",
-                "unresolved",
-            )
-    seen: dict[str, Operation] = {}
-    for operation in description.operations:
-        if not operation.operation_id:
-            continue
-        first = seen.setdefault(operation.operation_id, operation)
-        if first is not operation:
-            yield Problem(
-                f"{name}: {operation.pointer}: duplicate operationId {operation.operation_id!r} "
-                f"(also at {first.pointer})",
-                "duplicate-operation-id",
-            )
-    declared = description.security_schemes
-    for operation in [*description.operations, *description.webhooks]:
-        for requirement in operation.security or ():
-            for scheme in requirement:
-                if scheme not in declared:
-                    yield Problem(
-                        f"{name}: {operation.pointer}/security: security scheme {scheme!r} is not declared",
-                        "security",
-                    )
-    for scheme in {s for requirement in description.security for s in requirement} - set(declared):
-        yield Problem(f"{name}: #/security: security scheme {scheme!r} is not declared", "security")
-
-
-def _first_uses(document: Any, wanted: set[str]) -> dict[str, str]:
-    """Where each of ``wanted`` is first written: the JSON pointer of the object holding the ``$ref`` (the
-    places ``iter_refs`` looks at, in document order)."""
-    found: dict[str, str] = {}
-    stack: list[tuple[Any, str, bool]] = [(document, "#", False)]  # (node, pointer, is a map of names)
-    while stack and len(found) < len(wanted):
-        node, pointer, names = stack.pop()
-        if isinstance(node, list):
-            items = [(v, f"{pointer}/{i}", False) for i, v in enumerate(node) if isinstance(v, (dict, list))]
-            stack.extend(reversed(items))
-            continue
-        ref = node.get("$ref")
-        if not names and isinstance(ref, str) and ref in wanted:
-            found.setdefault(ref, pointer)
-        children = []
-        for key, value in node.items():
-            if not isinstance(value, (dict, list)):
-                continue
-            here = f"{pointer}/{escape_token(str(key))}"
-            if names:
-                children.append((value, here, False))
-            elif key in NAME_MAPS and isinstance(value, dict):
-                children.append((value, here, True))
-            elif key == "discriminator" and isinstance(value, dict):
-                mapping = value.get("mapping")
-                for target in mapping.values() if isinstance(mapping, dict) else ():
-                    if isinstance(target, str) and target in wanted:
-                        found.setdefault(target, f"{here}/mapping")
-            elif key == "examples" and isinstance(value, dict):
-                for name, example in value.items():
-                    if isinstance(example, dict) and example.get("$ref") in wanted:
-                        found.setdefault(example["$ref"], f"{here}/{escape_token(str(name))}")
-            elif key not in DATA_KEYS:
-                children.append((value, here, False))
-        stack.extend(reversed(children))
-    return found

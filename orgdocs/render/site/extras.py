@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from orgdocs.model.callbacks import expression_text, read_callbacks, read_links
 from orgdocs.project.excerpts import first_sentence
-from orgdocs.project.site import SEARCH_URL, external_docs, payload_url
+from orgdocs.project.routes import payload_url
+from orgdocs.project.site import SEARCH_URL, external_docs
 
 if TYPE_CHECKING:
     from orgdocs.project import Site
