@@ -179,3 +179,62 @@ def test_a_view_whose_kernel_restarted_says_so_when_it_gets_no_answer(
     page.get_by_role("listbox", name="Operations").get_by_role("option", name="Revoke an API key").click()
     page.get_by_role("heading", name="Revoke an API key", exact=True).wait_for(timeout=15_000)
     assert silent.count() == 0
+
+
+# every line the views' snapshots say, in order, from the moment the page starts (the loader draws them in
+# shadow roots: each view host is watched as it is added)
+NOTES_SEEN = """
+window.__orgdocsNotes = [];
+const watched = new WeakSet();
+const watch = (host) => {
+    if (watched.has(host) || !host.shadowRoot) return;
+    watched.add(host);
+    const note = () => {
+        const line = host.shadowRoot.querySelector(".orgdocs-widget-snapshot .notice");
+        const text = line && line.textContent;
+        if (text && window.__orgdocsNotes[window.__orgdocsNotes.length - 1] !== text) {
+            window.__orgdocsNotes.push(text);
+        }
+    };
+    note();
+    new MutationObserver(note).observe(host.shadowRoot, { subtree: true, childList: true, characterData: true });
+};
+new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) {
+        if (!node.querySelectorAll) continue;
+        if (node.classList.contains("orgdocs-widget-host")) watch(node);
+        node.querySelectorAll(".orgdocs-widget-host").forEach(watch);
+    }
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
+def test_a_reopened_view_shows_what_it_showed_at_once_then_says_no_kernel_answers(
+    tmp_path, free_port, jupyter_server, page
+):
+    """Reopened with a kernel that has none of its views, a view shows its snapshot as soon as it is drawn,
+    saying it asks the kernel, rather than nothing (only ipywidgets' broken-link sign) until the kernel is
+    given up on; then it says to run its cell."""
+    from .test_notebook_keys import EXPLORER_CELL
+
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
+    write_notebook(root / "reopen.ipynb", [("code", EXPLORER_CELL)])
+    open_notebook(page, "lab", base, token, "reopen.ipynb")
+    operations = page.get_by_role("listbox", name="Operations")
+    operations.get_by_role("option").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    operations.get_by_role("option", name="Revoke an API key").click()
+    page.get_by_role("heading", name="Revoke an API key", exact=True).wait_for(timeout=15_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000)
+
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.shutdown()")
+    page.add_init_script(NOTES_SEEN)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=60_000)
+    page.get_by_text("No kernel answers this view", exact=False).first.wait_for(timeout=60_000)
+    notes = page.evaluate("() => window.__orgdocsNotes")
+    assert len(notes) == 2, notes
+    assert notes[0].startswith("Asking the kernel for this view") and notes[1].startswith("No kernel answers")
+    assert page.get_by_role("heading", name="Revoke an API key").first.is_visible()
+    page.screenshot(path=str(tmp_path / "reopened-no-kernel.png"))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import httpx
@@ -407,3 +409,29 @@ def test_an_enum_input_takes_a_member_by_its_text():
     spec = InputSpec("query:size", "size", "query", InputKind("enum", "integer", (1, 2, 3)))
     assert input_value(spec, "3") == 3  # what the site's form sends in a notebook view
     assert input_value(spec, 2) == 2 and input_value(spec, "4") is None
+
+
+FIRST_FORM = """\
+import sys, time
+import orgdocs
+from orgdocs.orgapi import DESCRIPTION_PATH
+from orgdocs.widgets import RequestForm
+
+api = orgdocs.load(DESCRIPTION_PATH)
+assert "jsonschema" not in sys.modules
+form = RequestForm(api.operation("listApiKeys"), client=orgdocs.mock_client(api))
+deadline = time.monotonic() + 30
+while "referencing.jsonschema" not in sys.modules and time.monotonic() < deadline:
+    time.sleep(0.05)
+print(sorted(m for m in ("jsonschema", "referencing.jsonschema") if m in sys.modules))
+print(form.response)
+"""
+
+
+def test_a_first_form_readies_the_answer_checker_before_its_first_send():
+    """What checks answers (jsonschema, slow to import) is imported while the reader fills the first form, so
+    that the first Send's elapsed time and its answer do not wait for it. A new interpreter: this one has it."""
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_FORM], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.splitlines() == ["['jsonschema', 'referencing.jsonschema']", "None"]

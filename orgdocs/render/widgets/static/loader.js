@@ -4,12 +4,14 @@
  * The front-end itself (frontend.ESM, many times this loader) is asked of the kernel by message once per page, imported
  * from a Blob URL and kept on globalThis under its hash: the second view of the page renders at once, without
  * asking, and a saved notebook holds this stub once per view instead of the module. A request that gets no
- * answer within WAIT (no kernel behind the view: a reopened notebook, its cells not run) leaves the view its
- * snapshot (title and the reference last shown, the synced `_html`) and one line saying to run the cell; the
- * module still comes if a kernel answers later.
+ * answer at once shows the view's snapshot (title and the reference last shown, the synced `_html`) with a line
+ * saying so, rather than nothing; without an answer within WAIT (no kernel behind the view: a reopened
+ * notebook, its cells not run) the line says to run the cell. The module replaces the snapshot whenever it
+ * comes (at once, before anything is painted, for the second view of a page).
  */
 
 const WAIT = 4000; // ms
+const ASKING = "Asking the kernel for this view: it shows what was last shown meanwhile.";
 const NOTE = "No kernel answers this view: it shows what was last shown. Run its cell to explore and send.";
 const MODULES = (globalThis.__orgdocsWidgetModules = globalThis.__orgdocsWidgetModules || {});
 
@@ -68,7 +70,8 @@ function snapshot(el, model) {
   watching.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
   const note = document.createElement("p");
   note.className = "notice";
-  note.textContent = NOTE;
+  note.textContent = ASKING;
+  note.setAttribute("role", "status");
   box.appendChild(note);
   const title = model.get("_title");
   if (title) {
@@ -95,15 +98,19 @@ function render({ model, el }) {
   const found = entry();
   let gone = false;
   let cleanup = null;
-  let shown = null;
+  // shown in the task that draws the view: a module already here (found.promise resolved) replaces it in a
+  // microtask, before the page is painted
+  let shown = snapshot(el, model);
   const timer = setTimeout(() => {
-    if (!gone && !cleanup) shown = snapshot(el, model);
+    const note = shown && shown.shadowRoot.querySelector(".notice");
+    if (!gone && !cleanup && note) note.textContent = NOTE;
   }, WAIT);
   request(model, found);
   found.promise.then((module) => {
     if (gone) return;
     clearTimeout(timer);
     if (shown) shown.remove();
+    shown = null;
     cleanup = module.default.render({ model, el });
   });
   return () => {

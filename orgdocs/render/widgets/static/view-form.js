@@ -55,6 +55,7 @@ function mountSiteForm(aside, answer, route, ask) {
   if (box) box.appendChild(element("p", "hint ow-kept-note", "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export."));
   showKept(aside, held);
   addCodeActions(aside, route, ask);
+  sendOnRunKeys(aside);
   if (answer.answer) showAnswer(aside, answer.answer, route, ask); // the last Send's, from here or a cell
 }
 
@@ -134,6 +135,26 @@ function kernelSend(aside, route, ask, heard) {
       return reply;
     }).finally(giveBack);
   };
+}
+
+// the keys that run a cell run the form: Ctrl/Cmd+Enter anywhere in it (as in Scalar's or Postman's client) and
+// Shift+Enter outside the body's text. The view keeps every key (view-frame.js), so without this a reader who
+// presses them by habit, in a notebook, gets nothing at all. The focus stays where the reader was typing.
+function sendOnRunKeys(aside) {
+  const send = aside.querySelector("[data-send]");
+  if (!send) return;
+  send.setAttribute("aria-keyshortcuts", "Control+Enter Meta+Enter Shift+Enter");
+  send.title = "Send (Ctrl+Enter or Shift+Enter)";
+  aside.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.altKey || event.isComposing) return;
+    const target = event.composedPath()[0];
+    const inBody = target && target.tagName === "TEXTAREA";
+    const ctrl = (event.ctrlKey || event.metaKey) && !event.shiftKey;
+    const shift = event.shiftKey && !event.ctrlKey && !event.metaKey && !inBody;
+    if (!ctrl && !shift) return;
+    event.preventDefault();
+    if (!send.disabled) send.click();
+  });
 }
 
 // a description that declares no security scheme (GitHub's): an Authorization the kernel sends all the same
