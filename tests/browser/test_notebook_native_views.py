@@ -64,6 +64,14 @@ def test_a_credential_from_the_environment_a_cell_of_code_and_a_checked_answer(
     form.get_by_label("from an environment variable").first.check()
     credential = form.get_by_label("BearerAuth (bearer token)")
     type_into(page, credential, "ORG_TOKEN")
+    # the view's code samples name the variable, as Copy as code does, in the reader's language
+    sample = form.locator("[data-samples] [data-sample]")
+    page.wait_for_function("(el) => el.textContent.includes('$ORG_TOKEN')", arg=sample.element_handle())
+    assert "$TOKEN" not in sample.text_content()
+    form.get_by_label("Language", exact=True).select_option(label="Python (httpx)")
+    page.wait_for_function(
+        "(el) => el.textContent.includes(\"os.environ['ORG_TOKEN']\")", arg=sample.element_handle()
+    )
     form.get_by_role("button", name="Send").click()
     answer = form.locator("[data-response]")
     answer.get_by_text("200").first.wait_for(timeout=15_000)

@@ -187,11 +187,25 @@
 
   /* -- what the reader sees --------------------------------------------------------------------------------- */
 
+  /* a $NAME for every credential of the alternative: the scheme's, or the one its host names (a notebook's form:
+   * the environment variable the kernel reads it from, as the code of its Copy as code reads it) */
+  function placeholders(form, chosen, schemes) {
+    var given = R.placeholderCredentials(chosen, schemes);
+    if (!form.placeholderName) return given;
+    Object.keys(given).forEach(function (scheme) {
+      Object.keys(given[scheme]).forEach(function (field) {
+        var name = form.placeholderName(scheme, field);
+        if (name) given[scheme][field] = "$" + name;
+      });
+    });
+    return given;
+  }
+
   /* the request with placeholders for every credential: the URL preview, the code samples, the schemes in use */
   function showRequest(form) {
     var chosen = alternative(form);
     var schemes = form.schemes;
-    var request = build(form, R.appliedCredentials(chosen, schemes, R.placeholderCredentials(chosen, schemes)));
+    var request = build(form, R.appliedCredentials(chosen, schemes, placeholders(form, chosen, schemes)));
     if (form.preview) form.preview.textContent = request.url;
     form.root.querySelectorAll("[data-samples]").forEach(function (box) { // code.js writes them in the reader's language
       box.orgdocsRequest = request;

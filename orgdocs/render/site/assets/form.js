@@ -1,6 +1,6 @@
 /* orgdocs: the request form of an operation page.
  *
- * orgdocs.mountForm(root, {payload, send, store, pageUrl}) wires one rendered form (the [data-try] section
+ * orgdocs.mountForm(root, {payload, send, store, pageUrl, placeholderName}) wires one rendered form (the [data-try] section
  * of orgdocs/render/site/templates/orgdocs/operation_form.html.j2). It reads every input (the rules of
  * orgdocs/render/site/form.py parse_input) and on every change rebuilds the request with
  * orgdocs.request.buildRequest: the URL preview and the code samples (code.js) follow live, credentials shown as
@@ -88,6 +88,9 @@
       pageUrl: options.pageUrl || window.location.href,
       descriptionUrl: formElement.getAttribute("data-description-url") || "",
       hosted: !!options.send, // a notebook's form: the kernel sends, keeps the credentials and runs OAuth
+      // the host's name for a credential's placeholder in the samples, or null (a notebook's: the environment
+      // variable the kernel reads it from); else the scheme's ($TOKEN, $API_KEY...)
+      placeholderName: options.placeholderName || null,
       send: options.send || window.orgdocs.browserSend,
       store: options.store || window.orgdocs.browserStore,
       // the browser checks its answers against the description (check.js); a kernel that sends checks its own

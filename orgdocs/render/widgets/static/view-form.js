@@ -48,12 +48,15 @@ function mountSiteForm(aside, answer, route, ask) {
   fillForm(aside, answer.state || {});
   // servers resolve as the kernel resolves them (a protocol-relative one as https, not as the notebook's page)
   const pageUrl = answer.pageUrl || location.href.replace(/^http:/, "https:");
-  SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl });
+  const placeholderName = (scheme, field) => envName(aside, scheme, field) || null;
+  SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl, placeholderName });
   // credentials here live in the kernel, not in this browser: the form's storage choices do not apply
   aside.classList.add("ow-kernel-credentials");
   const box = aside.querySelector("[data-credentials]");
   if (box) box.appendChild(element("p", "hint ow-kept-note", "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export."));
   showKept(aside, held);
+  const form = aside.querySelector("[data-form]");
+  if (form) form.dispatchEvent(new Event("input", { bubbles: true })); // samples name the variables kept
   addCodeActions(aside, route, ask);
   sendOnRunKeys(aside);
   if (answer.answer) showAnswer(aside, answer.answer, route, ask); // the last Send's, from here or a cell
@@ -191,6 +194,17 @@ function envMode(input, on) {
 }
 
 const ENV_RULE = "is not the name of an environment variable the kernel reads: capitals, digits and _, such as ORG_TOKEN";
+
+// the environment variable a credential input is set to read, when its name is one ("" otherwise): what the
+// code samples name for it, as Copy as code does
+function envName(aside, scheme, field) {
+  const input = [...aside.querySelectorAll("[data-cred-scheme]")].find(
+    (one) => one.getAttribute("data-cred-scheme") === scheme && one.getAttribute("data-cred-field") === field,
+  );
+  const choice = input && input.closest(".field").querySelector("[data-env-choice]");
+  const name = choice && choice.checked ? input.value.trim() : "";
+  return ENV_NAME.test(name) ? name : "";
+}
 
 // the names typed in credential inputs set to read an environment variable that are not such names
 function badEnvNames(aside) {
