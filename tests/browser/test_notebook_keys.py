@@ -193,6 +193,10 @@ def test_keys_typed_in_the_view_never_reach_the_notebook(app, tmp_path, free_por
     page.get_by_role("heading", name="Revoke an API key", exact=True).wait_for(timeout=15_000)
     language = page.get_by_label("Language", exact=True)
     language.wait_for(timeout=15_000)
+    # every language is offered once the view's form has made its request (the kernel sends the form)
+    page.wait_for_function(
+        "(select) => select.options.length > 1", arg=language.element_handle(), timeout=15_000
+    )
     language.focus()
     page.keyboard.press("ArrowDown")  # the next sample language: the select's key, not the notebook's
     assert language.input_value() == "made:python"
