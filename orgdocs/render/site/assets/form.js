@@ -1,7 +1,7 @@
 /* orgdocs: the request form of an operation page.
  *
- * orgdocs.mountForm(root, {payload, send, store, pageUrl, placeholderName}) wires one rendered form (the [data-try] section
- * of orgdocs/render/site/templates/orgdocs/operation_form.html.j2). It reads every input (the rules of
+ * orgdocs.mountForm(root, {payload, send, store, pageUrl, placeholderName}) wires one rendered form (the
+ * [data-try] section of orgdocs/render/site/templates/orgdocs/operation_form.html.j2). It reads every input (the rules of
  * orgdocs/render/site/form.py parse_input) and on every change rebuilds the request with
  * orgdocs.request.buildRequest: the URL preview and the code samples (code.js) follow live, credentials shown as
  * placeholders. Send checks the request first (orgdocs.request.requestProblems: a message next to the field,
