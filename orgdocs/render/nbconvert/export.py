@@ -16,13 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from orgdocs.project import Site
+    from orgdocs.project.config import Config
+
+    ConfigOrSite = Site | Config | str | Path | Mapping[str, Any] | None
 
 __all__ = ["export_pages"]
 
 MARKER = "_docs"  # the folder of a site's own files: assets, payloads, the build's manifest
 
 
-def _as_site(config_or_site: Any) -> Any:
+def _as_site(config_or_site: ConfigOrSite) -> Site:
     from orgdocs.project import Site
 
     if isinstance(config_or_site, Site):
@@ -100,7 +103,11 @@ def _progress(total: int, label: str, enabled: bool | None) -> Any:
 
 
 def export_pages(
-    config_or_site: Any, out: str | Path, routes: Iterable[str] | None = None, *, progress: bool | None = None
+    config_or_site: ConfigOrSite,
+    out: str | Path,
+    routes: Iterable[str] | None = None,
+    *,
+    progress: bool | None = None,
 ) -> list[Path]:
     """Write the pages at ``routes`` of a site (all of them, its schemas' pages and the home page, by default)
     into ``out``.
