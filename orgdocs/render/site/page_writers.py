@@ -47,7 +47,8 @@ class Totals:
 
 
 class PageWriter:
-    """Writes operation pages and payloads: what a page writer process needs, shared with it by the fork."""
+    """Writes the pages of operations (with their payloads and Markdown twins) and of component schemas: what
+    a page writer process needs, shared with it by the fork."""
 
     def __init__(self, renderer: PageRenderer, root: Path):
         self.renderer = renderer
@@ -94,6 +95,7 @@ class PageWriter:
 
 
 def account(totals: Totals, written: tuple[str, int, int, int]) -> None:
+    """Count what ``PageWriter.write`` wrote for one route."""
     route, page_size, other_bytes, other_files = written
     totals.page(route, page_size)
     totals.files += other_files  # an operation's payload and Markdown twin
@@ -117,12 +119,12 @@ def chunks(routes: list[str], count: int) -> list[list[str]]:
     writer that takes a long run meets the same schemas again, rendered once in its process (two writers
     render more schema heads than one process, fewer with these runs than with runs of ``CHUNK``),
     and the last runs are short, so that every writer is busy to the end."""
-    chunks, start = [], 0
+    runs, start = [], 0
     while start < len(routes):
         size = max(CHUNK, (len(routes) - start) // (2 * count))
-        chunks.append(routes[start : start + size])
+        runs.append(routes[start : start + size])
         start += size
-    return chunks
+    return runs
 
 
 def write_parallel(
