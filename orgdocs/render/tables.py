@@ -55,7 +55,8 @@ DEFAULT_GROUP = "API"  # the group label of Site.from_description
 
 
 class Table(pd.DataFrame):
-    """A DataFrame whose notebook HTML repr colors the ``method`` column. Everything else is pandas."""
+    """A DataFrame whose notebook HTML repr is compact (one line per row) and colors the ``method`` column.
+    Everything else is pandas."""
 
     @property
     def _constructor(self) -> type[Table]:
@@ -66,12 +67,16 @@ class Table(pd.DataFrame):
     hidden_columns: tuple[str, ...] = ("source",)
 
     def _repr_html_(self) -> str | None:
-        if "method" not in self.columns or self.empty:
+        if self.empty:
             return super()._repr_html_()
         return compact_html(self, hidden=self.hidden_columns)
 
 
 ELLIPSIS = "\u2026"
+# what a page without the table's <style> (an export through the site's sanitizer, which keeps classes and
+# drops styles; an untrusted notebook) still draws: the site's method badges, and the export's table rules
+# (nbconvert page.css: one line per row)
+TABLE_CLASS = "orgdocs-table"
 
 
 def compact_html(df: pd.DataFrame, *, hidden: Iterable[str] = ()) -> str:
@@ -93,7 +98,8 @@ def compact_html(df: pd.DataFrame, *, hidden: Iterable[str] = ()) -> str:
     caption = f"{rows:,} rows × {len(df.columns)} columns"  # noqa: RUF001 (as pandas writes it)
     if left_out:
         caption += f" ({', '.join(left_out)} not shown: df[{left_out[0]!r}])"
-    styler = style_methods(shown).set_table_styles(
+    styler = style_methods(shown).set_table_attributes(f'class="{TABLE_CLASS}"')
+    styler = styler.set_table_styles(
         [
             {"selector": "td, th", "props": "white-space: nowrap"},
             {"selector": "caption", "props": "caption-side: bottom; text-align: left"},
@@ -115,12 +121,22 @@ def _method_css(value: Any) -> str:
     )
 
 
+def _method_badge(value: Any) -> str:
+    """The site's badge of a method (``<span class="method method-get">``), escaped before it comes here;
+    any other value as it is."""
+    method = str(value)
+    if method.upper() not in METHOD_COLORS:
+        return method
+    return f'<span class="method method-{method.lower()}">{method}</span>'
+
+
 def style_methods(df: pd.DataFrame) -> Styler:
     """A ``Styler`` with the ``method`` column drawn as colored badges and deprecated rows struck through."""
     # escape="html": titles, paths and tags come from a description and must never become markup
     styler = pd.DataFrame(df).style.format(escape="html")
     if "method" in df.columns:
         styler = styler.map(_method_css, subset=["method"])
+        styler = styler.format(_method_badge, subset=["method"], escape="html")
     if "deprecated" in df.columns and "path" in df.columns:
         struck = "text-decoration: line-through; opacity: 0.7"
         styler = styler.apply(
