@@ -55,7 +55,7 @@ DEFAULT_GROUP = "API"  # the group label of Site.from_description
 
 
 class Table(pd.DataFrame):
-    """A DataFrame whose notebook HTML repr is compact (one line per row) and colors the ``method`` column.
+    """A DataFrame whose notebook HTML repr colors the ``method`` column (and keeps one line per row).
     Everything else is pandas."""
 
     @property
@@ -67,8 +67,10 @@ class Table(pd.DataFrame):
     hidden_columns: tuple[str, ...] = ("source",)
 
     def _repr_html_(self) -> str | None:
-        if self.empty:
-            return super()._repr_html_()
+        if "method" not in self.columns or self.empty:
+            # pandas' own table (lighter than a Styler's), with the class an export's rules draw it by
+            html = super()._repr_html_()
+            return html and html.replace('class="dataframe"', f'class="dataframe {TABLE_CLASS}"', 1)
         return compact_html(self, hidden=self.hidden_columns)
 
 
@@ -133,7 +135,10 @@ def _method_badge(value: Any) -> str:
 def style_methods(df: pd.DataFrame) -> Styler:
     """A ``Styler`` with the ``method`` column drawn as colored badges and deprecated rows struck through."""
     # escape="html": titles, paths and tags come from a description and must never become markup
-    styler = pd.DataFrame(df).style.format(escape="html")
+    from pandas.io.formats.style import Styler
+
+    # cell_ids=False: an id only on the cells a rule styles (the method column), not on every cell
+    styler = Styler(pd.DataFrame(df), cell_ids=False).format(escape="html")
     if "method" in df.columns:
         styler = styler.map(_method_css, subset=["method"])
         styler = styler.format(_method_badge, subset=["method"], escape="html")
