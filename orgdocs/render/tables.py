@@ -68,9 +68,13 @@ class Table(pd.DataFrame):
 
     def _repr_html_(self) -> str | None:
         if "method" not in self.columns or self.empty:
-            # pandas' own table (lighter than a Styler's), with the class an export's rules draw it by
+            # pandas' own table (lighter than a Styler's), one line per row as the Styler's, and the class an
+            # export's rules draw it by (its sanitizer drops the <style>)
             html = super()._repr_html_()
-            return html and html.replace('class="dataframe"', f'class="dataframe {TABLE_CLASS}"', 1)
+            if not html:
+                return html
+            one_line = f"<style>table.{TABLE_CLASS} :is(th, td) {{ white-space: nowrap; }}</style>"
+            return one_line + html.replace('class="dataframe"', f'class="dataframe {TABLE_CLASS}"', 1)
         return compact_html(self, hidden=self.hidden_columns)
 
 
