@@ -356,3 +356,26 @@ def test_a_hostile_description_stays_text_in_the_notebook_view():
     html = tables.endpoints(hostile)._repr_html_()
     assert "<img" not in html and "<svg" not in html
     assert "&lt;img src=x onerror=pwn()&gt;" in html
+
+
+def test_a_table_exported_through_the_sites_sanitizer_keeps_its_badges_and_its_class(shop):
+    """``--to orgdocs`` sanitizes outputs (styles dropped, classes kept): the site's stylesheet still draws the
+    method badges, and the export's page.css keeps each row on one line by the table's class."""
+    import nbformat
+
+    from orgdocs.render.nbconvert.chrome import PAGE_CSS
+    from orgdocs.render.nbconvert.preprocessors import SanitizeOutputs
+
+    output = nbformat.v4.new_output(
+        "execute_result", {"text/html": tables.endpoints(shop)._repr_html_()}, execution_count=1
+    )
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("endpoints", outputs=[output])])
+    notebook, _ = SanitizeOutputs().preprocess(notebook, {})
+    exported = notebook.cells[0].outputs[0]["data"]["text/html"]
+    assert "background-color" not in exported  # what the sanitizer takes away
+    assert '<span class="method method-get">GET</span>' in exported
+    assert '<span class="method method-delete">DELETE</span>' in exported
+    assert f'<table class="{tables.TABLE_CLASS}">' in exported
+    assert f"table.{tables.TABLE_CLASS}" in PAGE_CSS.read_text(encoding="utf-8")
+    schemas = tables.schemas(shop)._repr_html_()  # no method column: pandas' table, the same one-line rows
+    assert tables.TABLE_CLASS in schemas and "background-color" not in schemas

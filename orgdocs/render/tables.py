@@ -55,7 +55,8 @@ DEFAULT_GROUP = "API"  # the group label of Site.from_description
 
 
 class Table(pd.DataFrame):
-    """A DataFrame whose notebook HTML repr colors the ``method`` column. Everything else is pandas."""
+    """A DataFrame whose notebook HTML repr colors the ``method`` column (and keeps one line per row).
+    Everything else is pandas."""
 
     @property
     def _constructor(self) -> type[Table]:
@@ -67,11 +68,21 @@ class Table(pd.DataFrame):
 
     def _repr_html_(self) -> str | None:
         if "method" not in self.columns or self.empty:
-            return super()._repr_html_()
+            # pandas' own table (lighter than a Styler's), one line per row as the Styler's, and the class an
+            # export's rules draw it by (its sanitizer drops the <style>)
+            html = super()._repr_html_()
+            if not html:
+                return html
+            one_line = f"<style>table.{TABLE_CLASS} :is(th, td) {{ white-space: nowrap; }}</style>"
+            return one_line + html.replace('class="dataframe"', f'class="dataframe {TABLE_CLASS}"', 1)
         return compact_html(self, hidden=self.hidden_columns)
 
 
 ELLIPSIS = "\u2026"
+# what a page without the table's <style> (an export through the site's sanitizer, which keeps classes and
+# drops styles; an untrusted notebook) still draws: the site's method badges, and the export's table rules
+# (nbconvert page.css: one line per row)
+TABLE_CLASS = "orgdocs-table"
 
 
 def compact_html(df: pd.DataFrame, *, hidden: Iterable[str] = ()) -> str:
@@ -93,7 +104,8 @@ def compact_html(df: pd.DataFrame, *, hidden: Iterable[str] = ()) -> str:
     caption = f"{rows:,} rows × {len(df.columns)} columns"  # noqa: RUF001 (as pandas writes it)
     if left_out:
         caption += f" ({', '.join(left_out)} not shown: df[{left_out[0]!r}])"
-    styler = style_methods(shown).set_table_styles(
+    styler = style_methods(shown).set_table_attributes(f'class="{TABLE_CLASS}"')
+    styler = styler.set_table_styles(
         [
             {"selector": "td, th", "props": "white-space: nowrap"},
             {"selector": "caption", "props": "caption-side: bottom; text-align: left"},
@@ -115,12 +127,25 @@ def _method_css(value: Any) -> str:
     )
 
 
+def _method_badge(value: Any) -> str:
+    """The site's badge of a method (``<span class="method method-get">``), escaped before it comes here;
+    any other value as it is."""
+    method = str(value)
+    if method.upper() not in METHOD_COLORS:
+        return method
+    return f'<span class="method method-{method.lower()}">{method}</span>'
+
+
 def style_methods(df: pd.DataFrame) -> Styler:
     """A ``Styler`` with the ``method`` column drawn as colored badges and deprecated rows struck through."""
     # escape="html": titles, paths and tags come from a description and must never become markup
-    styler = pd.DataFrame(df).style.format(escape="html")
+    from pandas.io.formats.style import Styler
+
+    # cell_ids=False: an id only on the cells a rule styles (the method column), not on every cell
+    styler = Styler(pd.DataFrame(df), cell_ids=False).format(escape="html")
     if "method" in df.columns:
         styler = styler.map(_method_css, subset=["method"])
+        styler = styler.format(_method_badge, subset=["method"], escape="html")
     if "deprecated" in df.columns and "path" in df.columns:
         struck = "text-decoration: line-through; opacity: 0.7"
         styler = styler.apply(

@@ -16,19 +16,16 @@ from pathlib import Path
 import pytest
 
 from .keys import type_into
+from .test_notebook_keys import write_notebook
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-@pytest.fixture
-def voila(tmp_path, free_port, jupyter_server):
-    """Voila serving a copy of notebook 01: (URL of the app, folder)."""
-    folder = tmp_path / "notebooks"
-    shutil.copytree(NOTEBOOKS, folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.html"))
+def serve_voila(notebook: Path, tmp_path: Path, port: int, jupyter_server) -> str:
+    """Voila serving ``notebook`` on 127.0.0.1: the app's URL (with its token)."""
     token = secrets.token_hex(16)
-    port = free_port
     env = {
         **os.environ,
         "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
@@ -39,7 +36,7 @@ def voila(tmp_path, free_port, jupyter_server):
         sys.executable,
         "-m",
         "voila",
-        str(folder / "01-explore-org-api.ipynb"),
+        str(notebook),
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
@@ -47,8 +44,17 @@ def voila(tmp_path, free_port, jupyter_server):
         f"--token={token}",
     ]
     base = f"http://127.0.0.1:{port}"
-    jupyter_server(command, folder, env, f"{base}/voila/static/")  # any answer: Voila listens
-    return f"{base}/?token={token}", folder
+    jupyter_server(command, notebook.parent, env, f"{base}/voila/static/")  # any answer: Voila listens
+    return f"{base}/?token={token}"
+
+
+@pytest.fixture
+def voila(tmp_path, free_port, jupyter_server):
+    """Voila serving a copy of notebook 01: (URL of the app, folder)."""
+    folder = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOKS, folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.html"))
+    notebook = folder / "01-explore-org-api.ipynb"
+    return serve_voila(notebook, tmp_path, free_port, jupyter_server), folder
 
 
 def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_path):
@@ -78,6 +84,51 @@ def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_pat
         assert "OK" in response.inner_text()
         response.scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "voila-explorer.png"))
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+MOCK_EXPLORER = """\
+import orgdocs
+from orgdocs.orgapi import DESCRIPTION_PATH
+from orgdocs.widgets import Explorer
+
+api = orgdocs.load(DESCRIPTION_PATH)
+Explorer(api, client=orgdocs.mock_client(api))"""
+
+
+def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
+    tmp_path, free_port, jupyter_server, browser
+):
+    """A Voila app has no cells: Copy as code offers Python (a script or a notebook's cell), never "a cell" to
+    paste into, and the request still goes to the mock through the kernel."""
+    folder = tmp_path / "app"
+    folder.mkdir()
+    write_notebook(folder / "app.ipynb", [("code", MOCK_EXPLORER)])
+    url = serve_voila(folder / "app.ipynb", tmp_path, free_port, jupyter_server)
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    context.set_default_timeout(30_000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url, timeout=120_000)
+        view = page.locator(".orgdocs-widget-host")
+        type_into(page, view.get_by_role("combobox", name="Search endpoints"), "list api keys")
+        page.keyboard.press("Enter")
+        view.get_by_role("heading", name="List API keys", exact=True).wait_for()
+        form = view.locator(".ow-form")
+        form.get_by_role("button", name="Send").click()
+        form.locator("[data-response]").get_by_text("401").first.wait_for()  # the mock wants a token
+        assert form.get_by_role("button", name="Copy as code").count() == 0
+        form.get_by_role("button", name="Copy as Python (httpx)").click()
+        code = form.locator(".ow-code-shown")
+        code.get_by_text("import httpx").wait_for()
+        said = code.inner_text()
+        assert "sends this request again" in said and "into a cell" not in said
+        assert all("cell" not in name.lower() for name in form.get_by_role("button").all_inner_texts())
+        page.screenshot(path=str(tmp_path / "voila-copy.png"))
         assert not errors, errors
     finally:
         context.close()

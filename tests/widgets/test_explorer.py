@@ -105,3 +105,52 @@ def test_the_saved_state_keeps_a_compact_reference_and_the_view_asks_for_the_who
     explorer.send = answers.append  # what the kernel answers the view's messages
     explorer._on_message(None, {"id": "p1", "type": "page", "route": route}, [])
     assert answers == [{"id": "p1", "type": "page", "html": whole}]
+
+
+def huge_inline_body() -> dict:
+    """A description whose one operation takes a body like a GitHub webhook's: an inline tree of objects,
+    four levels deep, that renders to several hundred KB."""
+
+    def level(depth: int) -> dict:
+        if depth == 0:
+            return {"type": "string", "description": "A leaf that says what it holds, at some length."}
+        fields = {f"field_{depth}_{i}": level(depth - 1) for i in range(6)}
+        return {"type": "object", "description": f"Level {depth}.", "properties": fields}
+
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Events", "version": "1"},
+        "paths": {
+            "/events": {
+                "post": {
+                    "operationId": "sendEvent",
+                    "summary": "Send an event",
+                    "requestBody": {"content": {"application/json": {"schema": level(5)}}},
+                    "responses": {"204": {"description": "taken"}},
+                }
+            }
+        },
+    }
+
+
+def test_a_huge_inline_body_is_saved_folded_while_the_view_gets_it_whole(tokens):
+    from orgdocs.model import from_document
+    from orgdocs.render.widgets.compact import SAVED_BUDGET
+
+    explorer = Explorer(from_document(huge_inline_body()), tokens=tokens)
+    route = explorer.routes[0]
+    explorer.select(route)
+    whole = explorer.html
+    deepest, upper = (f'<code class="schema-name">{name}</code>' for name in ("field_1_5", "field_5_0"))
+    assert len(whole) > 3 * SAVED_BUDGET and deepest in whole
+    # what a saved notebook keeps (widget state and the snapshot output): the upper levels, the deep ones
+    # folded under their count with a line saying so
+    saved, snapshot = explorer._html, explorer._snapshot_bundle()[0]["text/html"]
+    assert len(saved) <= SAVED_BUDGET and len(snapshot) < 2 * SAVED_BUDGET
+    assert upper in saved and deepest not in saved
+    assert "shown when the notebook's kernel runs" in saved
+    assert saved.count("<details") == saved.count("</details>")
+    answers = []
+    explorer.send = answers.append  # the live view asks for the page: it gets every field
+    explorer._on_message(None, {"id": "p1", "type": "page", "route": route}, [])
+    assert answers[0]["html"] == whole

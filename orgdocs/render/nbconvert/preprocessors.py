@@ -130,8 +130,11 @@ class SanitizeOutputs(Preprocessor):
     enabled = Bool(True, help="Sanitize HTML and SVG outputs and drop JavaScript outputs.").tag(config=True)
 
     def preprocess(self, nb: Any, resources: dict) -> tuple[Any, dict]:
-        from orgdocs.render.site.markdown import sanitize_html
+        from orgdocs.render.site.markdown import cleaner
 
+        # the sanitizer of notebook outputs: their classes kept (JupyterLab's markup, an orgdocs table's method
+        # badges), inline data: images too; scripts, handlers, styles and remote images dropped
+        sanitize = cleaner(outputs=True).clean
         for cell in nb.cells:
             for output in cell.get("outputs", []):
                 _clean_metadata(output)
@@ -140,7 +143,7 @@ class SanitizeOutputs(Preprocessor):
                     continue
                 data.pop("application/javascript", None)
                 if "text/html" in data:
-                    data["text/html"] = sanitize_html(_text(data["text/html"]))
+                    data["text/html"] = sanitize(_text(data["text/html"]))
                 if "image/svg+xml" in data:
                     # an SVG shown as an image runs no script, whatever it holds
                     svg = _text(data.pop("image/svg+xml"))

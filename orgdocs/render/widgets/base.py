@@ -29,13 +29,13 @@ manager, and in the saved widget state, once per run.
 from __future__ import annotations
 
 import html
-import re
 import weakref
 from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
 
+from orgdocs.render.widgets.compact import compact_responses
 from orgdocs.render.widgets.frontend import ESM, LOADER, SNAPSHOT_STYLE
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SNAPSHOT_CLASS",
     "SiteWidget",
+    "compact_responses",
     "error_block",
     "form_html",
     "safe_operation_html",
@@ -145,9 +146,6 @@ def error_block(title: str, detail: str = "") -> str:
     return f'<p class="notice notice-error">{text}</p>'
 
 
-_RESPONSE_ITEM = '<div class="response-item">'
-
-
 def safe_operation_html(site: Site, route: str, *, samples: bool = True) -> str:
     """The operation's HTML, or a notice naming what went wrong: one odd operation never breaks a view."""
     from orgdocs.render.html import operation_html
@@ -156,40 +154,6 @@ def safe_operation_html(site: Site, route: str, *, samples: bool = True) -> str:
         return operation_html(site, route, samples=samples)
     except Exception as error:
         return error_block(f"Cannot show {route}", f"{type(error).__name__}: {error}")
-
-
-def compact_responses(operation_html: str) -> str:
-    """``operation_html`` with each answer that is not a success told by its status line alone: a snapshot
-    stays readable (and a saved notebook small) where error responses repeat one problem schema each."""
-    head, *items = operation_html.split(_RESPONSE_ITEM)
-    out = [head]
-    for item in items:
-        end = item.find("</summary>")
-        opening = item[: item.find(">", item.find("<details")) + 1] if "<details" in item else ""
-        if "response-success" in opening or end < 0:
-            out.append(_RESPONSE_ITEM + item)
-            continue
-        close = _closing_details(item, item.find("<details"))
-        if close < 0:
-            out.append(_RESPONSE_ITEM + item)
-            continue
-        rest = item[close + len("</details>") :]
-        summary = item[len(opening) : end + len("</summary>")]
-        out.append(f"{_RESPONSE_ITEM}{opening.replace(' open>', '>')}{summary}</details>{rest}")
-    return "".join(out)
-
-
-_DETAILS = re.compile(r"<details\b|</details>")
-
-
-def _closing_details(text: str, start: int) -> int:
-    """Where the ``</details>`` closing the ``<details`` at ``start`` begins (nested ones counted), or -1."""
-    depth = 0
-    for match in _DETAILS.finditer(text, start):
-        depth += 1 if match.group() != "</details>" else -1
-        if depth == 0:
-            return match.start()
-    return -1
 
 
 def snapshot_html(site: Site, operation_html: str = "") -> str:

@@ -12,7 +12,9 @@
 
 const WAIT = 4000; // ms
 const ASKING = "Asking the kernel for this view: it shows what was last shown meanwhile.";
-const NOTE = "No kernel answers this view: it shows what was last shown. Run its cell to explore and send.";
+// Voila (body[data-voila]) shows a notebook as an app: there, no cell to run
+const NOTE = "No kernel answers this view: it shows what was last shown. " +
+  (document.body && document.body.hasAttribute("data-voila") ? "Reload the page" : "Run its cell") + " to explore and send.";
 const MODULES = (globalThis.__orgdocsWidgetModules = globalThis.__orgdocsWidgetModules || {});
 
 function entry() {

@@ -253,13 +253,15 @@ function addEnvChoices(aside) {
   });
 }
 
-// the request as a notebook cell: with httpx, or a RequestForm; credentials read from environment variables
+// the request as a notebook cell (in Voila: as Python) with httpx, or a RequestForm; credentials read from
+// environment variables
 function addCodeActions(aside, route, ask) {
   const send = aside.querySelector("[data-send]");
   if (!send) return;
   const row = element("div", "ow-code-actions");
   const shown = element("div", "ow-code-shown");
-  [["httpx", "Copy as code"], ["orgdocs", "Copy as a RequestForm cell"]].forEach(([style, text]) => {
+  const labels = VOILA ? ["Copy as Python (httpx)", "Copy as Python (orgdocs)"] : ["Copy as code", "Copy as a RequestForm cell"];
+  [["httpx", labels[0]], ["orgdocs", labels[1]]].forEach(([style, text]) => {
     const button = element("button", "button button-small", text);
     button.type = "button";
     button.addEventListener("click", () => {
@@ -272,7 +274,8 @@ function addCodeActions(aside, route, ask) {
         const pre = element("pre", "ow-code");
         pre.tabIndex = 0;
         pre.textContent = reply.code;
-        const said = element("p", "hint", "Paste it into a cell: it sends this request again, credentials read from environment variables.");
+        const said = element("p", "hint", (VOILA ? "Python that sends this request again (a script or a notebook's cell)"
+          : "Paste it into a cell: it sends this request again") + ", credentials read from environment variables.");
         shown.appendChild(said);
         shown.appendChild(pre);
         if (navigator.clipboard && navigator.clipboard.writeText) {

@@ -2,6 +2,11 @@
  * Each view draws into its own shadow root: the site's CSS cannot touch JupyterLab and JupyterLab's cannot
  * touch it; light or dark follows JupyterLab's theme (body[data-jp-theme-light]). */
 
+// Voila serves a notebook as an app (its page's body says data-voila): no cells to run or paste into, so the
+// views say "reload the page" and offer Python, not "a cell"
+const VOILA = typeof document !== "undefined" && !!document.body && document.body.hasAttribute("data-voila");
+const RERUN = VOILA ? "reload the page" : "run its cell again";
+
 let sheet = null;
 
 function stylesheet() {

@@ -5,13 +5,15 @@
 // a request with no answer after this long: no kernel behind the view (a reopened notebook, its cells not
 // run), or one busy with other cells; the view says so, and still takes the answer if it comes
 const KERNEL_WAIT = 4000; // ms
-const NO_KERNEL = "No kernel answers this view: it shows what was last shown. Run its cell to explore and send.";
+const NO_KERNEL = "No kernel answers this view: it shows what was last shown. " +
+  (VOILA ? "Reload the page" : "Run its cell") + " to explore and send.";
 
 // what a view says when a request of its own has had no answer for KERNEL_WAIT (`silent(true)`), until the
 // next answer (`silent(false)`): its kernel is busy with a cell, or it restarted or stopped and no longer
 // holds this view (a restart keeps the page's views, whose messages the new kernel drops)
-const SILENT = "The kernel has not answered this view for a few seconds. It may be running a long cell; if it " +
-  "restarted or stopped since the view was drawn, run its cell again to explore and send.";
+const SILENT = "The kernel has not answered this view for a few seconds. It may be " +
+  (VOILA ? "busy" : "running a long cell") + "; if it restarted or stopped since the view was drawn, " + RERUN +
+  " to explore and send.";
 
 function kernel(model, silent) {
   const waiting = new Map();

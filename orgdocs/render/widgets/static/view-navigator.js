@@ -313,7 +313,7 @@ class EndpointNavigator {
       const selected = this.list.querySelector('[aria-selected="true"]');
       if (selected) selected.scrollIntoView({ block: "nearest" });
     }, (error) => {
-      status.textContent = "The operations could not be loaded (" + error.message + "). Run the cell again.";
+      status.textContent = "The operations could not be loaded (" + error.message + "). " + RERUN[0].toUpperCase() + RERUN.slice(1) + ".";
     });
   }
 
