@@ -207,11 +207,17 @@ def test_json_body_is_sent_and_invalid_json_is_refused(site, mock_client, record
 def test_form_media_type(site, mock_client, recorder, tokens):
     form = form_for(site, "placeOrder", mock_client, tokens)
     assert form.state.media_type == "application/x-www-form-urlencoded"
-    form.set_body('{"petId": 7, "quantity": 2}')
+    form.use_example(full=True)  # a form-urlencoded body is its text as sent, as on the site's form
+    assert form.state.body == "petId=0&quantity=0"
+    form.set_body({"petId": 7, "quantity": 2})
+    assert form.state.body == "petId=7&quantity=2"
     form.send()
     sent = recorder.requests[-1]
     assert sent.content == b"petId=7&quantity=2"
     assert sent.headers["Content-Type"] == "application/x-www-form-urlencoded"
+    form.set_body("petId=8")  # text is sent as it is
+    form.send()
+    assert recorder.requests[-1].content == b"petId=8"
     form.choose_media_type("application/json")
     assert json.loads(form.state.body) == {}  # no field is required
     form.use_example()

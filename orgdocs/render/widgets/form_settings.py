@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from orgdocs.project.examples import example_from_schema, media_example
 from orgdocs.project.requests import is_json_media_type, server_url
+from orgdocs.render.site.form import body_text
 from orgdocs.render.widgets.form_errors import FormError
 from orgdocs.render.widgets.form_inputs import InputSpec, input_text, input_value, parse_input
 from orgdocs.render.widgets.form_servers import server_base
@@ -156,22 +157,29 @@ class FormSettings:
             self.state.body = self._example_body(self.state.media_type, full=full)
 
     def set_body(self, body: Any) -> None:
-        """The body: text as it is sent, or a value written as JSON."""
-        self.state.body = body if isinstance(body, str) else json.dumps(body, indent=2, ensure_ascii=False)
+        """The body: text as it is sent, or a value written as the media type writes it (as the site's form
+        does: ``key=value&...`` for a form-urlencoded object, JSON otherwise)."""
+        self.state.body = body if isinstance(body, str) else self._body_text(self.state.media_type, body)
 
     @property
     def body(self) -> Any:
-        """The body for ``build_request``: JSON checked, form fields parsed, ``None`` when empty."""
+        """The body for ``build_request``: JSON checked, multipart fields parsed, ``None`` when empty; a
+        form-urlencoded body is sent as its text, as the site's form sends it."""
         text, media = self.state.body, self.state.media_type
         if not self._media_types or not text.strip():
             return None
-        if is_json_media_type(media) or _is_form(media):
+        if is_json_media_type(media) or _is_multipart(media):
             try:
                 value = json.loads(text)
             except ValueError as error:
                 raise FormError(f"the body is not valid JSON: {error}") from None
             return text if is_json_media_type(media) else value
         return text
+
+    def _body_text(self, media_type: str | None, value: Any) -> str:
+        if media_type and not is_json_media_type(media_type) and not _is_multipart(media_type):
+            return body_text(self.operation, media_type, value)  # key=value&... for a form-urlencoded object
+        return json.dumps(value, indent=2, ensure_ascii=False)
 
     def _example_body(self, media_type: str, *, full: bool = False) -> str:
         body = self.operation.request_body
@@ -195,7 +203,7 @@ class FormSettings:
                 pass
             else:
                 return value
-        return json.dumps(value, indent=2, ensure_ascii=False)
+        return self._body_text(media_type, value)
 
     # -- where the request goes -------------------------------------------------------------------------------
 
@@ -227,6 +235,6 @@ class FormSettings:
         return self._servers[self.state.server]
 
 
-def _is_form(media_type: str | None) -> bool:
-    essence = (media_type or "").split(";", 1)[0].strip().lower()
-    return essence in ("application/x-www-form-urlencoded", "multipart/form-data")
+def _is_multipart(media_type: str | None) -> bool:
+    """multipart/form-data: its fields are written as a JSON object (as on the site's form)."""
+    return (media_type or "").split(";", 1)[0].strip().lower() == "multipart/form-data"
