@@ -132,6 +132,17 @@ def open_notebook(page, app: str, base: str, token: str, name: str, run: bool = 
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
+def open_explorer(page, app: str, tmp_path: Path, port: int, jupyter_server, name: str, cells) -> Path:
+    """A new notebook ``name`` of ``cells`` (``[(cell_type, source)]``), opened in ``app`` and run, once its
+    Explorer is drawn and its kernel idle; the server's folder."""
+    base, token, root = start_app(app, tmp_path, port, jupyter_server)
+    write_notebook(root / name, cells)
+    open_notebook(page, app, base, token, name)
+    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    return root
+
+
 def cells_on_page(page) -> list[list[str]]:
     return page.evaluate(CELLS_ON_PAGE)
 
@@ -156,12 +167,8 @@ def app(request):
 
 
 def test_keys_typed_in_the_view_never_reach_the_notebook(app, tmp_path, free_port, jupyter_server, page):
-    base, token, root = start_app(app, tmp_path, free_port, jupyter_server)
-    write_notebook(root / "keys.ipynb", CELLS)
-    open_notebook(page, app, base, token, "keys.ipynb")
+    root = open_explorer(page, app, tmp_path, free_port, jupyter_server, "keys.ipynb", CELLS)
     operations = page.get_by_role("listbox", name="Operations")
-    operations.get_by_role("option").first.wait_for(timeout=60_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
     before = cells_on_page(page)
     assert before == [list(cell) for cell in CELLS]
 
@@ -225,11 +232,7 @@ def test_keys_typed_in_the_view_never_reach_the_notebook(app, tmp_path, free_por
 
 
 def test_what_the_kernel_echoes_never_overwrites_newer_keys(app, tmp_path, free_port, jupyter_server, page):
-    base, token, root = start_app(app, tmp_path, free_port, jupyter_server)
-    write_notebook(root / "echo.ipynb", CELLS)
-    open_notebook(page, app, base, token, "echo.ipynb")
-    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    open_explorer(page, app, tmp_path, free_port, jupyter_server, "echo.ipynb", CELLS)
     box = search_box(page)
     for pause in (170, 400):  # the query reaches the kernel 150 ms after the last key, and comes back
         box.click()

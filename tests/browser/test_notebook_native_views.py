@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from .keys import type_into
-from .test_notebook_keys import KERNEL_IDLE, open_notebook, search_box, start_app, write_notebook
+from .test_notebook_keys import (
+    KERNEL_IDLE,
+    open_explorer,
+    open_notebook,
+    search_box,
+    start_app,
+    write_notebook,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -44,14 +51,8 @@ def _select(page, query: str, name: str) -> None:
 
 
 def _explorer(page, tmp_path, free_port, jupyter_server, name: str, source: str) -> Path:
-    """Open a new notebook ``name`` of one cell, ``source``, in JupyterLab, once its Explorer is drawn and its
-    kernel idle; the server's root folder."""
-    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
-    write_notebook(root / name, [("code", source)])
-    open_notebook(page, "lab", base, token, name)
-    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
-    return root
+    """A new notebook ``name`` of one cell, ``source``, open in JupyterLab (``open_explorer``); its folder."""
+    return open_explorer(page, "lab", tmp_path, free_port, jupyter_server, name, [("code", source)])
 
 
 def test_a_credential_from_the_environment_a_cell_of_code_and_a_checked_answer(

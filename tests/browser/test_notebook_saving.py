@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_notebook_keys import KERNEL_IDLE, open_notebook, start_app, write_notebook
+from .test_notebook_keys import KERNEL_IDLE, open_explorer, open_notebook, start_app, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -155,12 +155,10 @@ def test_a_view_whose_kernel_restarted_says_so_when_it_gets_no_answer(
     or "Sending…" for ever without a word."""
     from .test_notebook_keys import EXPLORER_CELL
 
-    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
-    write_notebook(root / "restart.ipynb", [("code", EXPLORER_CELL)])
-    open_notebook(page, "lab", base, token, "restart.ipynb")
+    open_explorer(
+        page, "lab", tmp_path, free_port, jupyter_server, "restart.ipynb", [("code", EXPLORER_CELL)]
+    )
     operations = page.get_by_role("listbox", name="Operations")
-    operations.get_by_role("option").first.wait_for(timeout=60_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
     operations.get_by_role("option", name="List API keys").click()
     page.get_by_role("heading", name="List API keys", exact=True).wait_for(timeout=15_000)
     silent = page.locator(".ow-silent")
@@ -217,12 +215,8 @@ def test_a_reopened_view_shows_what_it_showed_at_once_then_says_no_kernel_answer
     given up on; then it says to run its cell."""
     from .test_notebook_keys import EXPLORER_CELL
 
-    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
-    write_notebook(root / "reopen.ipynb", [("code", EXPLORER_CELL)])
-    open_notebook(page, "lab", base, token, "reopen.ipynb")
+    open_explorer(page, "lab", tmp_path, free_port, jupyter_server, "reopen.ipynb", [("code", EXPLORER_CELL)])
     operations = page.get_by_role("listbox", name="Operations")
-    operations.get_by_role("option").first.wait_for(timeout=60_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
     operations.get_by_role("option", name="Revoke an API key").click()
     page.get_by_role("heading", name="Revoke an API key", exact=True).wait_for(timeout=15_000)
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")

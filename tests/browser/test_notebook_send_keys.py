@@ -12,14 +12,7 @@ import re
 import pytest
 
 from .keys import type_into
-from .test_notebook_keys import (
-    EXPLORER_CELL,
-    KERNEL_IDLE,
-    cells_on_page,
-    open_notebook,
-    start_app,
-    write_notebook,
-)
+from .test_notebook_keys import EXPLORER_CELL, KERNEL_IDLE, cells_on_page, open_explorer
 
 pytestmark = pytest.mark.browser
 
@@ -54,11 +47,7 @@ def app(request):
 
 
 def test_ctrl_enter_and_shift_enter_in_the_form_send(app, tmp_path, free_port, jupyter_server, page):
-    base, token, root = start_app(app, tmp_path, free_port, jupyter_server)
-    write_notebook(root / "send.ipynb", CELLS)
-    open_notebook(page, app, base, token, "send.ipynb")
-    page.get_by_role("listbox", name="Operations").get_by_role("option").first.wait_for(timeout=60_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    open_explorer(page, app, tmp_path, free_port, jupyter_server, "send.ipynb", CELLS)
     page.get_by_role("listbox", name="Operations").get_by_role("option", name="List API keys").first.click()
     page.get_by_role("heading", name="List API keys", exact=True).wait_for(timeout=15_000)
     cells, counts = cells_on_page(page), page.evaluate(EXECUTION_COUNTS)
