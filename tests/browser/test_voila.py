@@ -7,10 +7,12 @@ of ``notebooks/``; teardown stops it and its kernel.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -57,8 +59,9 @@ def voila(tmp_path, free_port, jupyter_server):
     return serve_voila(notebook, tmp_path, free_port, jupyter_server), folder
 
 
-def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_path):
-    url, _ = voila
+@contextlib.contextmanager
+def _app_page(browser, url: str) -> Iterator[tuple]:
+    """A page of the Voila app at ``url`` (1300 x 1000) and the errors it throws; closed after the block."""
     context = browser.new_context(viewport={"width": 1300, "height": 1000})
     context.set_default_timeout(30_000)
     errors: list[str] = []
@@ -66,6 +69,14 @@ def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_pat
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(url, timeout=120_000)
+        yield page, errors
+    finally:
+        context.close()
+
+
+def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_path):
+    url, _ = voila
+    with _app_page(browser, url) as (page, errors):
         # every cell ran: the last output (the revoked key, after the audit trail) is on the page
         page.get_by_text("audit chain intact: True").wait_for(timeout=120_000)
         explorers = page.locator(".orgdocs-widget-host")
@@ -85,8 +96,6 @@ def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_pat
         response.scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "voila-explorer.png"))
         assert not errors, errors
-    finally:
-        context.close()
 
 
 MOCK_EXPLORER = """\
@@ -107,13 +116,7 @@ def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
     folder.mkdir()
     write_notebook(folder / "app.ipynb", [("code", MOCK_EXPLORER)])
     url = serve_voila(folder / "app.ipynb", tmp_path, free_port, jupyter_server)
-    context = browser.new_context(viewport={"width": 1300, "height": 1000})
-    context.set_default_timeout(30_000)
-    errors: list[str] = []
-    try:
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(url, timeout=120_000)
+    with _app_page(browser, url) as (page, errors):
         view = page.locator(".orgdocs-widget-host")
         type_into(page, view.get_by_role("combobox", name="Search endpoints"), "list api keys")
         page.keyboard.press("Enter")
@@ -130,5 +133,3 @@ def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
         assert all("cell" not in name.lower() for name in form.get_by_role("button").all_inner_texts())
         page.screenshot(path=str(tmp_path / "voila-copy.png"))
         assert not errors, errors
-    finally:
-        context.close()
