@@ -1,6 +1,6 @@
 """Generating an example from a schema, as ``orgdocs.project.examples`` states the rules: one ``Walk`` per
 example, over the references it expands, cutting cycles and what passes the limits (``MAX_DEPTH``,
-``MAX_VALUES``, ``MAX_OPEN_SCHEMAS``), with a memo of the examples of references per resolver (``store_for``).
+``MAX_VALUES``, ``MAX_OPEN_SCHEMAS``), with a memo of the examples of references per resolver (``_store_for``).
 """
 
 from __future__ import annotations

@@ -55,15 +55,22 @@ def _explorer(page, tmp_path, free_port, jupyter_server, name: str, source: str)
     return open_explorer(page, "lab", tmp_path, free_port, jupyter_server, name, [("code", source)])
 
 
+def _form_reading_the_token_from_the_environment(page, tmp_path, free_port, jupyter_server, name: str):
+    """The Organization API's "List API keys" form in a new notebook ``name``, its bearer token set to be read
+    from an environment variable: (server folder, the form, its credential input)."""
+    root = _explorer(page, tmp_path, free_port, jupyter_server, name, ORGAPI)
+    _select(page, "list api keys", "List API keys")
+    form = page.locator(".ow-form")
+    form.get_by_label("from an environment variable").first.check()
+    return root, form, form.get_by_label("BearerAuth (bearer token)")
+
+
 def test_a_credential_from_the_environment_a_cell_of_code_and_a_checked_answer(
     tmp_path, free_port, jupyter_server, page
 ):
-    root = _explorer(page, tmp_path, free_port, jupyter_server, "native.ipynb", ORGAPI)
-    _select(page, "list api keys", "List API keys")
-
-    form = page.locator(".ow-form")
-    form.get_by_label("from an environment variable").first.check()
-    credential = form.get_by_label("BearerAuth (bearer token)")
+    root, form, credential = _form_reading_the_token_from_the_environment(
+        page, tmp_path, free_port, jupyter_server, "native.ipynb"
+    )
     type_into(page, credential, "ORG_TOKEN")
     # the view's code samples name the variable, as Copy as code does, in the reader's language
     sample = form.locator("[data-samples] [data-sample]")
@@ -73,6 +80,8 @@ def test_a_credential_from_the_environment_a_cell_of_code_and_a_checked_answer(
     page.wait_for_function(
         "(el) => el.textContent.includes(\"os.environ['ORG_TOKEN']\")", arg=sample.element_handle()
     )
+    sample.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "env-samples.png"))
     form.get_by_role("button", name="Send").click()
     answer = form.locator("[data-response]")
     answer.get_by_text("200").first.wait_for(timeout=15_000)
@@ -108,11 +117,9 @@ def test_a_description_without_schemes_still_offers_an_authorization(
 def test_a_credential_from_an_unset_or_misnamed_variable_stops_send_and_says_why(
     tmp_path, free_port, jupyter_server, page
 ):
-    root = _explorer(page, tmp_path, free_port, jupyter_server, "env.ipynb", ORGAPI)
-    _select(page, "list api keys", "List API keys")
-    form = page.locator(".ow-form")
-    form.get_by_label("from an environment variable").first.check()
-    credential = form.get_by_label("BearerAuth (bearer token)")
+    root, form, credential = _form_reading_the_token_from_the_environment(
+        page, tmp_path, free_port, jupyter_server, "env.ipynb"
+    )
     send = form.get_by_role("button", name="Send")
     answer = form.locator("[data-response]")
 
