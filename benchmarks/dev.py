@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 
-from orgdocs.cli.dev import DevState, serve_dev
+from orgdocs.cli._dev import DevState, serve_dev
 
 CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 

@@ -4,11 +4,11 @@
 
 Default FILEs: GitHub's description and Microsoft Graph beta's from the corpus (``large/``).
 
-- ready: loading the description and building the mock's app (``orgdocs.render.mock_server.create_app``), as
+- ready: loading the description and building the mock's app (``orgdocs.render._mock_server.create_app``), as
   ``orgdocs mock`` does before it listens (target for GitHub: under 3 s); peak memory of that process.
 - sweep: every operation sent by a ``RequestForm`` (required values from the description's examples or hints,
   a dummy credential for each scheme) through ``orgdocs.mock_client``; each answer checked against the
-  description (``orgdocs.project.conformance.check_response``). Printed: answers, clean ones, the kinds of
+  description (``orgdocs.project._conformance.check_response``). Printed: answers, clean ones, the kinds of
   difference left, and the mean time of one exchange.
 """
 
@@ -33,7 +33,7 @@ DEFAULTS = [CORPUS / "large" / "github-api.github.com.json", CORPUS / "large" / 
 READY = """
 import json, resource, sys, time
 started = time.perf_counter()
-from orgdocs.render.mock_server import _description, create_app
+from orgdocs.render._mock_server import _description, create_app
 description = _description(sys.argv[1])
 create_app(description)
 print(json.dumps({"seconds": time.perf_counter() - started, "operations": len(description.operations),
@@ -52,9 +52,9 @@ def ready(path: Path) -> dict:
 def sweep(path: Path, limit: int | None = None) -> dict:
     """Send every operation of ``path`` to its mock and check each answer."""
     import orgdocs
-    from orgdocs.project.conformance import check_response
-    from orgdocs.render.widgets.request_form import FormError, RequestForm
-    from orgdocs.render.widgets.tokens import TokenStore
+    from orgdocs.project._conformance import check_response
+    from orgdocs.render.widgets._request_form import FormError, RequestForm
+    from orgdocs.render.widgets._tokens import TokenStore
 
     description = orgdocs.load(path)
     client = orgdocs.mock_client(description, base_url="http://mock.test")

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from orgdocs.render.site.build import build_site
+from orgdocs.render.site._build import build_site
 
 CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 DESCRIPTIONS = {
@@ -37,7 +37,7 @@ def _kb(size: float) -> str:
 
 def run(name: str) -> None:
     from orgdocs.project import Site
-    from orgdocs.project.config import load_config
+    from orgdocs.project._config import load_config
 
     source = CORPUS / DESCRIPTIONS[name]
     config = load_config(

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from orgdocs.render.site.writing import FileWriter
+from orgdocs.render.site._writing import FileWriter
 
 OPERATIONS, TAGS = 1223, 40
 PAGE = b"x" * 2000

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from orgdocs import Site
 from orgdocs.project.samples import LANGUAGES, code_samples
-from orgdocs.render.site.form import body_text, form_fields, initial_request
-from orgdocs.render.site.templating import ASSETS
+from orgdocs.render.site._form import body_text, form_fields, initial_request
+from orgdocs.render.site._templating import ASSETS
 
 CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 GITHUB = CORPUS / "large" / "github-api.github.com.json"

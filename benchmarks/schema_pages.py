@@ -34,8 +34,8 @@ DESCRIPTIONS = {"github": "large/github-api.github.com.json", "stripe": "large/s
 
 def run_one(name: str) -> None:
     from orgdocs.project import Site
-    from orgdocs.project.config import load_config
-    from orgdocs.render.site.pages import PageRenderer
+    from orgdocs.project._config import load_config
+    from orgdocs.render.site._pages import PageRenderer
 
     source = CORPUS / DESCRIPTIONS[name]
     config = load_config(

@@ -49,7 +49,7 @@ def _bodies(document: dict) -> list[list[tuple[str, object]]]:
 
 
 def run(name: str) -> None:
-    from orgdocs.loading.refs import Resolver
+    from orgdocs.loading._refs import Resolver
     from orgdocs.render.site.schema_tree import TreeCache, TreeContext, schema_tree_html
 
     document = json.loads((CORPUS / DESCRIPTIONS[name]).read_text(encoding="utf-8"))

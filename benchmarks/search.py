@@ -121,7 +121,7 @@ def run_browser(name: str, js: Path | None = None, texts_only: bool = False) -> 
     from chromium import served_page
 
     from orgdocs.project import Site
-    from orgdocs.render.site.templating import ASSETS
+    from orgdocs.render.site._templating import ASSETS
 
     site = Site.from_description(CORPUS / DESCRIPTIONS[name] if name in DESCRIPTIONS else Path(name))
     with tempfile.TemporaryDirectory() as folder:
@@ -176,7 +176,7 @@ def compare_browser(
     from chromium import served_page
 
     from orgdocs.project import Site
-    from orgdocs.render.site.templating import ASSETS
+    from orgdocs.render.site._templating import ASSETS
 
     site = Site.from_description(CORPUS / DESCRIPTIONS[name] if name in DESCRIPTIONS else Path(name))
     with tempfile.TemporaryDirectory() as folder:

@@ -29,7 +29,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from orgdocs.loading.yaml import load_yaml
+from orgdocs.loading._yaml import load_yaml
 
 HERE = Path(__file__).resolve().parent
 QUERIES = HERE / "search-heldout.tsv"

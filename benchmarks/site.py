@@ -38,10 +38,10 @@ def _mb(size: float) -> str:
 
 
 def run_one(name: str) -> None:
-    from orgdocs.loading.refs import is_local
+    from orgdocs.loading._refs import is_local
     from orgdocs.project import Site
-    from orgdocs.project.config import load_config
-    from orgdocs.project.payloads import ReachIndex, operation_dict, reachable_refs
+    from orgdocs.project._config import load_config
+    from orgdocs.project._payloads import ReachIndex, operation_dict, reachable_refs
 
     source = CORPUS / DESCRIPTIONS[name]
     config = load_config(

@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from orgdocs.model import load
-from orgdocs.model.description import Description
-from orgdocs.render import tables
+from orgdocs.model._description import Description
+from orgdocs.render import _tables as tables
 
 CORPUS = Path(
     os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[1].parent / "shared" / "corpus")

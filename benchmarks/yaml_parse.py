@@ -23,7 +23,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from orgdocs.loading.yaml import load_yaml
+from orgdocs.loading._yaml import load_yaml
 
 CORPUS = Path(
     os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[1].parent / "shared" / "corpus")

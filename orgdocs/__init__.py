@@ -6,8 +6,9 @@ nbconvert and starlette load only when a table, a widget, an export or a server 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from orgdocs._lazy import lazy_face
 
 __all__ = [
     "ConfigError",
@@ -39,42 +40,38 @@ _LAZY = {
     "ConfigError": "orgdocs.errors",
     "load": "orgdocs.model",
     "Description": "orgdocs.model",
-    "load_config": "orgdocs.project.config",
+    "load_config": "orgdocs.project",
     "Site": "orgdocs.project",
-    "endpoints": "orgdocs.render.tables",
-    "parameters": "orgdocs.render.tables",
-    "responses": "orgdocs.render.tables",
-    "schemas": "orgdocs.render.tables",
+    "endpoints": "orgdocs.render",
+    "parameters": "orgdocs.render",
+    "responses": "orgdocs.render",
+    "schemas": "orgdocs.render",
     "export_pages": "orgdocs.render.nbconvert",
-    "frame": "orgdocs.render.frames",
-    "build_site": "orgdocs.render.site.build",
-    "check_response": "orgdocs.render.checks",
-    "mock_client": "orgdocs.render.mock_server",
+    "frame": "orgdocs.render",
+    "build_site": "orgdocs.render.site",
+    "check_response": "orgdocs.render",
+    "mock_client": "orgdocs.render",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
     from orgdocs._version import __version__
     from orgdocs.errors import ConfigError, DescriptionError, OrgdocsError, SourceError
     from orgdocs.model import Description, load
-    from orgdocs.project import Site
-    from orgdocs.project.config import load_config
-    from orgdocs.render.checks import check_response
-    from orgdocs.render.frames import frame
-    from orgdocs.render.mock_server import mock_client
+    from orgdocs.project import Site, load_config
+    from orgdocs.render import check_response, endpoints, frame, mock_client, parameters, responses, schemas
     from orgdocs.render.nbconvert import export_pages
-    from orgdocs.render.site.build import build_site
-    from orgdocs.render.tables import endpoints, parameters, responses, schemas
+    from orgdocs.render.site import build_site
 
 
-def __getattr__(name: str) -> Any:
-    if name == "widgets":
-        return importlib.import_module("orgdocs.widgets")
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'orgdocs' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+_getattr, _ = lazy_face(__name__, _LAZY)
+
+
+def __getattr__(name: str) -> object:
+    if name == "widgets":  # the module orgdocs.widgets, not a name in it
+        import orgdocs.widgets
+
+        return orgdocs.widgets
+    return _getattr(name)
 
 
 def __dir__() -> list[str]:

@@ -1,5 +1,5 @@
 """The case files of the input rules (``tests/cases/inputs/*.json``): what an input holds and the value and
-problem both sides must read from it. ``tests/test_input_cases.py`` runs them against ``orgdocs.project.inputs``,
+problem both sides must read from it. ``tests/test_input_cases.py`` runs them against ``orgdocs.project._inputs``,
 ``tests/browser/test_input_cases.py`` against ``assets/form-state.js`` in Chromium (``readInput``).
 
 A case is ``input`` (``kind``, ``itemKind``, ``required``, ``default``: the browser's shape of an ``InputKind``),
@@ -11,7 +11,7 @@ from typing import Any
 
 import case_files
 
-from orgdocs.project.inputs import InputKind
+from orgdocs.project._inputs import InputKind
 
 
 def load(name: str) -> dict[str, Any]:

@@ -14,8 +14,8 @@ from typing import Any
 import case_files
 
 from orgdocs.model import from_document
-from orgdocs.model.objects import Operation
-from orgdocs.project.requests import RequestParts
+from orgdocs.model._objects import Operation
+from orgdocs.project._requests import RequestParts
 
 
 def load(name: str) -> dict[str, Any]:
@@ -46,7 +46,7 @@ def model_operation(operation: dict[str, Any]) -> Operation:
 
 def payload_operation(operation: dict[str, Any]) -> dict[str, Any]:
     """A case's operation as the page's payload gives it to the browser."""
-    from orgdocs.project.payloads import operation_dict
+    from orgdocs.project._payloads import operation_dict
 
     return json.loads(json.dumps(operation_dict(model_operation(operation), [])))
 

@@ -15,15 +15,17 @@ from pathlib import Path
 import pytest
 from site_projects import REACH, write_project
 
-from orgdocs.cli import build as build_command
+from orgdocs._progress import Progress
+from orgdocs.cli import _build as build_command
 from orgdocs.cli import main
 from orgdocs.orgapi import DESCRIPTION_PATH
-from orgdocs.progress import Progress
 from orgdocs.project import Site
-from orgdocs.render.site import build, output_folder, page_writers
-from orgdocs.render.site.build import build_site
-from orgdocs.render.site.pages import ASSET_FILES, PageRenderer
-from orgdocs.render.site.paths import page_path, payload_path
+from orgdocs.render.site import _build as build
+from orgdocs.render.site import _output_folder as output_folder
+from orgdocs.render.site import _page_writers as page_writers
+from orgdocs.render.site._build import build_site
+from orgdocs.render.site._pages import ASSET_FILES, PageRenderer
+from orgdocs.render.site._paths import page_path, payload_path
 
 STATIC = Path(__file__).resolve().parent / "data" / "static"
 SHOP = STATIC / "shop" / "docs.config.yaml"
@@ -622,7 +624,7 @@ def test_the_built_folder_is_readable_by_a_static_file_server(tmp_path):
     import stat
 
     from orgdocs.project import Site
-    from orgdocs.project.bundled import BUNDLED_CONFIG
+    from orgdocs.project._bundled import BUNDLED_CONFIG
 
     out = tmp_path / "site"
     build_site(Site(BUNDLED_CONFIG), out, progress=False)
@@ -633,7 +635,7 @@ def test_the_built_folder_is_readable_by_a_static_file_server(tmp_path):
 
 def test_the_bundled_project_publishes_its_description_and_no_source_code(tmp_path):
     from orgdocs.project import Site
-    from orgdocs.project.bundled import BUNDLED_CONFIG
+    from orgdocs.project._bundled import BUNDLED_CONFIG
 
     out = tmp_path / "site"
     build_site(Site(BUNDLED_CONFIG), out, progress=False)
@@ -700,7 +702,7 @@ def _folder_flags(path: Path) -> int | None:
 
 
 def test_folders_that_hold_folders_are_marked_for_ext4_to_spread(tmp_path):
-    from orgdocs.render.site.writing import FileWriter, spread_folders
+    from orgdocs.render.site._writing import FileWriter, spread_folders
 
     topdir = 0x00020000  # FS_TOPDIR_FL, chattr +T
     probe = tmp_path / "probe"

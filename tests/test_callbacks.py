@@ -1,4 +1,4 @@
-"""``orgdocs.model.callbacks``: an operation's callbacks read as operations, with where each schema is
+"""``orgdocs.model._callbacks``: an operation's callbacks read as operations, with where each schema is
 written, and its responses' links, through ``$ref``s and past what cannot be followed."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from orgdocs.model import from_document, load
-from orgdocs.model.callbacks import read_callbacks, read_links
+from orgdocs.model._callbacks import read_callbacks, read_links
 
 CALLBACKS = Path(__file__).parent / "data" / "callbacks.yaml"
 EVENT_URL = "{$request.body#/callbackUrl}"

@@ -8,8 +8,8 @@ import pytest
 from site_projects import PROJECT_CONFIG, REACH, write_project
 
 from orgdocs.cli import main
-from orgdocs.cli.check import run_check
-from orgdocs.project.bundled import BUNDLED_CONFIG
+from orgdocs.cli._check import run_check
+from orgdocs.project._bundled import BUNDLED_CONFIG
 
 
 def test_a_clean_config_prints_its_summary_and_exits_0(capsys):
@@ -116,7 +116,7 @@ def test_path_items_and_operations_that_are_not_mappings_are_named(tmp_path):
 
 def test_every_summary_line_names_its_config_and_counts_alike(tmp_path, monkeypatch, capsys):
     """build, dev and check: the config used (the bundled example said so), then the same counts."""
-    from orgdocs.cli.dev import DevState
+    from orgdocs.cli._dev import DevState
     from orgdocs.project import Site
 
     monkeypatch.chdir(tmp_path)  # no docs.config.yaml here: the bundled example, for each command alike

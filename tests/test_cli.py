@@ -15,7 +15,7 @@ import pytest
 from site_projects import write_project
 
 from orgdocs.cli import build_parser, main
-from orgdocs.project.bundled import BUNDLED_CONFIG
+from orgdocs.project._bundled import BUNDLED_CONFIG
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

@@ -1,4 +1,4 @@
-"""``orgdocs endpoints SOURCE [--format table|csv|json]`` (orgdocs.cli.endpoints, through the CLI)."""
+"""``orgdocs endpoints SOURCE [--format table|csv|json]`` (orgdocs.cli._endpoints, through the CLI)."""
 
 from __future__ import annotations
 

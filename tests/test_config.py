@@ -11,7 +11,7 @@ from site_projects import PROJECT, PROJECT_CONFIG, SITE_DATA
 
 import orgdocs
 from orgdocs import ConfigError, load_config
-from orgdocs.project.config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection
+from orgdocs.project._config import ChangelogGroup, Config, DocsGroup, PagesSection, SchemaSection
 
 
 def config_error(tmp_path: Path, data: object, name: str = "docs.config.yaml") -> str:

@@ -10,7 +10,7 @@ import pytest
 
 import orgdocs
 from orgdocs.model import from_document
-from orgdocs.project.conformance import check_response, value_problems
+from orgdocs.project._conformance import check_response, value_problems
 
 
 def _api(version: str = "3.0.3", **components):

@@ -17,9 +17,9 @@ import pytest
 
 from orgdocs.cli import main
 from orgdocs.project import Site
-from orgdocs.render.site.build import build_site
-from orgdocs.render.site.paths import page_path, payload_path
-from orgdocs.render.site.templating import json_script
+from orgdocs.render.site._build import build_site
+from orgdocs.render.site._paths import page_path, payload_path
+from orgdocs.render.site._templating import json_script
 
 CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 pytestmark = pytest.mark.skipif(not CORPUS.exists(), reason=f"no corpus at {CORPUS} (set ORGDOCS_CORPUS)")

@@ -18,8 +18,8 @@ import pytest
 
 import orgdocs
 from orgdocs import DescriptionError, Site
-from orgdocs.project.config import load_config
-from orgdocs.project.payloads import reachable_refs
+from orgdocs.project._config import load_config
+from orgdocs.project._payloads import reachable_refs
 
 CORPUS = Path(os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 pytestmark = pytest.mark.skipif(not CORPUS.exists(), reason=f"no corpus at {CORPUS} (set ORGDOCS_CORPUS)")

@@ -1,4 +1,4 @@
-"""Examples taken from descriptions or generated from schemas (``orgdocs.project.examples``)."""
+"""Examples taken from descriptions or generated from schemas (``orgdocs.project._examples``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import uuid
 
 import pytest
 
-from orgdocs.model.objects import MediaType, Operation, Parameter, RequestBody, Response
-from orgdocs.project.examples import (
+from orgdocs.model._objects import MediaType, Operation, Parameter, RequestBody, Response
+from orgdocs.project._examples import (
     MAX_DEPTH,
     example_from_schema,
     media_example,
@@ -600,7 +600,7 @@ def _linked(count: int, make) -> dict:
 )
 def test_2000_linked_schemas_give_an_example_cut_where_nesting_stops(make):
     """References and combinators count as nesting: a long chain is cut, never a RecursionError."""
-    from orgdocs.project.examples import MAX_OPEN_SCHEMAS
+    from orgdocs.project._examples import MAX_OPEN_SCHEMAS
 
     document = _linked(2000, make)
     value = request(ref("S0"), document)

@@ -1,5 +1,5 @@
 """Landing and section pages, 404.html, llms.txt, the Markdown twins and the search file of a build; and
-the sidebar that every page carries (``orgdocs.render.site.extras``, ``pages``, ``navigation``)."""
+the sidebar that every page carries (``orgdocs.render.site._extras``, ``pages``, ``navigation``)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import re
 import pytest
 from site_projects import api, op, site_of
 
-from orgdocs.render.site.build import build_site
-from orgdocs.render.site.navigation import WINDOW, Sidebar, relative_href
-from orgdocs.render.site.pages import PageRenderer
+from orgdocs.render.site._build import build_site
+from orgdocs.render.site._navigation import WINDOW, Sidebar, relative_href
+from orgdocs.render.site._pages import PageRenderer
 
 INTRO = """Manage **pets**.
 
@@ -156,8 +156,8 @@ def test_llms_txt_lists_every_page_on_one_line(built, site):
 
 def test_llms_txt_lists_the_component_schemas_of_each_description():
     from orgdocs.project import Site
-    from orgdocs.project.bundled import BUNDLED_CONFIG
-    from orgdocs.render.site.extras import llms_txt
+    from orgdocs.project._bundled import BUNDLED_CONFIG
+    from orgdocs.render.site._extras import llms_txt
 
     site = Site(BUNDLED_CONFIG)
     text = llms_txt(site)
@@ -204,7 +204,7 @@ def test_relative_links_are_as_short_as_the_routes_allow():
 
 def test_the_sidebar_opens_only_the_current_section_and_links_the_others(site, monkeypatch):
     # as in a large group; a group of few operations lists them all (tests/test_navigation.py)
-    monkeypatch.setattr("orgdocs.render.site.navigation.FEW", 0)
+    monkeypatch.setattr("orgdocs.render.site._navigation.FEW", 0)
     sidebar = Sidebar(site)
     nav = sidebar.html("/pet-api/pets/create-pet")
     assert re.findall(r'<li(?: class="nav-current")?><a href="([^"]+)">([^<]+)<', nav) == [
@@ -283,7 +283,7 @@ def test_the_markdown_twin_lists_links_and_callbacks():
     from pathlib import Path
 
     from orgdocs.project import Site
-    from orgdocs.render.site.extras import operation_markdown
+    from orgdocs.render.site._extras import operation_markdown
 
     site = Site.from_description(Path(__file__).parent / "data" / "callbacks.yaml")
     twin = operation_markdown(site, "/api/subscriptions/create-subscription")

@@ -1,12 +1,12 @@
-"""The static request form's inputs and the request it first shows (``orgdocs.render.site.form``)."""
+"""The static request form's inputs and the request it first shows (``orgdocs.render.site._form``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import orgdocs
-from orgdocs.project.inputs import read_input
-from orgdocs.render.site.form import form_fields, initial_request
+from orgdocs.project._inputs import read_input
+from orgdocs.render.site._form import form_fields, initial_request
 
 DATA = Path(__file__).parent / "data"
 

@@ -1,4 +1,4 @@
-"""The request form's scripts (``orgdocs.render.site.form_scripts``): every renderer loads the same files, its
+"""The request form's scripts (``orgdocs.render.site._form_scripts``): every renderer loads the same files, its
 parts before ``form.js``, which mounts the page's forms with them."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 
 from orgdocs.project import Site
-from orgdocs.render.site.form_scripts import FORM_SCRIPTS
-from orgdocs.render.site.pages import ASSET_FILES, PageRenderer
-from orgdocs.render.site.templating import ASSETS
-from orgdocs.render.widgets import frontend
+from orgdocs.render.site._form_scripts import FORM_SCRIPTS
+from orgdocs.render.site._pages import ASSET_FILES, PageRenderer
+from orgdocs.render.site._templating import ASSETS
+from orgdocs.render.widgets import _frontend as frontend
 
 SHOP = Path(__file__).resolve().parent / "data" / "static" / "shop" / "docs.config.yaml"
 SCRIPT = re.compile(r'<script src="[^"]*?_docs/assets/([^"?]+)\?v=[0-9a-f]+"')

@@ -8,8 +8,8 @@ import pytest
 
 import orgdocs
 from orgdocs.model import from_document
-from orgdocs.render.frame_types import column_kinds, kind_of, response_schema, typed_column
-from orgdocs.render.frames import Pagination, fetch_pages, next_request, pagination, records
+from orgdocs.render._frame_types import column_kinds, kind_of, response_schema, typed_column
+from orgdocs.render._frames import Pagination, fetch_pages, next_request, pagination, records
 
 
 def test_records_are_found_inside_the_envelope():

@@ -18,9 +18,9 @@ from site_projects import api, op, write_project
 
 import orgdocs
 from orgdocs.errors import DescriptionError, OrgdocsError, SourceError
-from orgdocs.loading import sources
+from orgdocs.loading import _sources as sources
 from orgdocs.project import Site
-from orgdocs.project.requests import build_request, request_problems, server_refusal
+from orgdocs.project._requests import build_request, request_problems, server_refusal
 
 LONE = '{"openapi": "3.0.3", "info": {"title": "Lone", "version": "1"}, "paths": {"/a": {"get": %s}}}'
 
@@ -89,7 +89,7 @@ def test_every_command_refuses_a_lone_surrogate_in_one_line(tmp_path, command):
 
 
 def test_dev_shows_a_lone_surrogate_as_the_description_error(tmp_path):
-    from orgdocs.cli.dev import DevState
+    from orgdocs.cli._dev import DevState
 
     logged: list[str] = []
     state = DevState(_lone_project(tmp_path), log=logged.append)
@@ -131,7 +131,7 @@ def _bounded(function, seconds: float = 20):
 
 
 def test_a_fifo_in_a_project_is_refused_by_check_and_dev_keeps_watching(tmp_path):
-    from orgdocs.cli.dev import DevState
+    from orgdocs.cli._dev import DevState
 
     groups = [{"group": "G", "sections": [{"schema": "api.json"}]}]
     config = write_project(tmp_path, {"other.json": api({})}, groups=groups)
@@ -207,8 +207,8 @@ def _small_project(root: Path, **top) -> Path:
 
 
 def test_the_manifest_names_its_output_and_another_folder_is_refused(tmp_path):
-    from orgdocs.render.site.build import build_site
-    from orgdocs.render.site.output_folder import MANIFEST
+    from orgdocs.render.site._build import build_site
+    from orgdocs.render.site._output_folder import MANIFEST
 
     site = Site(_small_project(tmp_path / "project"))
     build_site(site, tmp_path / "site", progress=False)
@@ -226,8 +226,8 @@ def test_the_manifest_names_its_output_and_another_folder_is_refused(tmp_path):
 def test_a_folder_holding_the_changelog_updates_is_never_replaced(tmp_path):
     """A planted manifest that lists every file of the changelog's updates folder does not make it an output:
     the build never removes what it reads (finding 8)."""
-    from orgdocs.render.site.build import build_site
-    from orgdocs.render.site.output_folder import MANIFEST, manifest_text
+    from orgdocs.render.site._build import build_site
+    from orgdocs.render.site._output_folder import MANIFEST, manifest_text
 
     project = tmp_path / "project"
     groups = [{"changelog": "News", "updates": "./news"}]
@@ -241,7 +241,7 @@ def test_a_folder_holding_the_changelog_updates_is_never_replaced(tmp_path):
 
 
 def test_what_a_file_browser_left_in_the_old_build_is_named(tmp_path, capsys):
-    from orgdocs.render.site.build import build_site
+    from orgdocs.render.site._build import build_site
 
     site = Site(_small_project(tmp_path / "project"))
     out = tmp_path / "site"
@@ -260,8 +260,8 @@ def test_what_a_file_browser_left_in_the_old_build_is_named(tmp_path, capsys):
 
 @pytest.mark.parametrize("name", ["404.html", "llms.txt", "api/a/read-a/index.md", "api/index.html"])
 def test_a_public_file_named_like_a_generated_one_is_an_error_naming_it(tmp_path, name):
-    from orgdocs.cli.check import run_check
-    from orgdocs.render.site.build import build_site
+    from orgdocs.cli._check import run_check
+    from orgdocs.render.site._build import build_site
 
     config = _small_project(tmp_path / "project", public="./public")
     public = tmp_path / "project" / "public"
@@ -278,10 +278,10 @@ def test_a_public_file_named_like_a_generated_one_is_an_error_naming_it(tmp_path
 
 
 def test_generated_names_are_what_a_build_writes(tmp_path):
-    from orgdocs.project.check import generated_names
-    from orgdocs.project.public import tree_files
-    from orgdocs.render.site.build import build_site
-    from orgdocs.render.site.output_folder import MANIFEST
+    from orgdocs.project._check import generated_names
+    from orgdocs.project._public import tree_files
+    from orgdocs.render.site._build import build_site
+    from orgdocs.render.site._output_folder import MANIFEST
 
     site = Site(Path(__file__).parent / "data" / "static" / "shop" / "docs.config.yaml")
     build_site(site, tmp_path / "site", progress=False)
@@ -313,7 +313,7 @@ def _illustrated(root: Path) -> Path:
 
 
 def test_check_warns_of_each_missing_or_unpublishable_page_file(tmp_path, capsys):
-    from orgdocs.cli.check import run_check
+    from orgdocs.cli._check import run_check
 
     config = _illustrated(tmp_path / "project")
     assert run_check(str(config)) == 0
@@ -325,7 +325,7 @@ def test_check_warns_of_each_missing_or_unpublishable_page_file(tmp_path, capsys
 
 
 def test_the_build_copies_the_files_pages_link_to(tmp_path, capsys):
-    from orgdocs.render.site.build import build_site
+    from orgdocs.render.site._build import build_site
 
     config = _illustrated(tmp_path / "project")
     result = build_site(Site(config), tmp_path / "site", progress=False)
@@ -355,7 +355,7 @@ def _leftover(parent: Path, name: str, out: Path | None) -> Path:
 def test_a_later_build_removes_only_what_killed_builds_of_its_output_left(tmp_path):
     import fcntl
 
-    from orgdocs.render.site.build import build_site
+    from orgdocs.render.site._build import build_site
 
     site = Site(_small_project(tmp_path / "project"))
     out = tmp_path / "site"
@@ -377,9 +377,9 @@ def test_ctrl_c_while_the_old_output_is_removed_waits_for_the_removal(tmp_path, 
     build finishes that, then raises KeyboardInterrupt; the new output is in place, nothing is beside it."""
     import signal
 
-    from orgdocs.project.public import tree_files
-    from orgdocs.render.site.build import build_site
-    from orgdocs.render.site.output_folder import MANIFEST, manifest_files
+    from orgdocs.project._public import tree_files
+    from orgdocs.render.site._build import build_site
+    from orgdocs.render.site._output_folder import MANIFEST, manifest_files
 
     site = Site(_small_project(tmp_path / "project"))
     out = tmp_path / "site"
@@ -413,7 +413,7 @@ def test_twins_and_llms_txt_hold_no_raw_html(tmp_path):
     llms.txt of a description full of HTML show it as text and make no element of it; code keeps it as it is."""
     import mistune
 
-    from orgdocs.render.site.build import build_site
+    from orgdocs.render.site._build import build_site
 
     parameter = {"name": "q", "in": "query", "description": f"the query {EVIL}", "schema": {"type": "string"}}
     operation = op(

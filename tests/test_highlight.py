@@ -5,9 +5,9 @@ from __future__ import annotations
 import html as html_module
 import re
 
-from orgdocs.project.requests import RequestParts
+from orgdocs.project._requests import RequestParts
 from orgdocs.project.samples import code_samples
-from orgdocs.render.site.highlight import MAX_HIGHLIGHT, highlight, lexer_name, sample_html, sample_tokens
+from orgdocs.render.site._highlight import MAX_HIGHLIGHT, highlight, lexer_name, sample_html, sample_tokens
 
 
 def _text(html: str) -> str:

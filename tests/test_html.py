@@ -1,4 +1,4 @@
-"""``orgdocs.render.html``: sanitized Markdown, schema trees and the operation detail, on friendly and hostile
+"""``orgdocs.render._html``: sanitized Markdown, schema trees and the operation detail, on friendly and hostile
 descriptions. ``audit`` is the check every rendered HTML must pass: no element, attribute or URL that runs
 script."""
 
@@ -16,7 +16,7 @@ from markupsafe import Markup
 from site_projects import api
 
 from orgdocs.project import Site
-from orgdocs.render.html import (
+from orgdocs.render._html import (
     TreeCache,
     TreeContext,
     markdown_html,
@@ -24,8 +24,8 @@ from orgdocs.render.html import (
     sanitize_html,
     schema_tree_html,
 )
-from orgdocs.render.site.markdown import cleaner, is_remote
-from orgdocs.render.site.templating import environment
+from orgdocs.render.site._markdown import cleaner, is_remote
+from orgdocs.render.site._templating import environment
 
 STATIC = Path(__file__).resolve().parent / "data" / "static"
 SCRIPTABLE_TAGS = {
@@ -124,7 +124,7 @@ def test_markdown_renders_commonmark_and_tables():
 
 
 def test_markdown_plain_text_fast_path_matches_the_parser():
-    from orgdocs.render.site import markdown
+    from orgdocs.render.site import _markdown as markdown
 
     for text in [
         "One line.",
@@ -187,7 +187,7 @@ def test_markdown_plain_text_fast_path_matches_the_parser():
 
 
 def _parsed(text: str) -> str:
-    from orgdocs.render.site import markdown
+    from orgdocs.render.site import _markdown as markdown
 
     return markdown.cleaner().clean(markdown._MARKDOWN(text)).strip()
 
@@ -206,8 +206,8 @@ def _descriptions(node, found: set[str]) -> set[str]:
 
 
 def test_markdown_fast_path_matches_the_parser_on_every_corpus_description(loadable_entry):
-    from orgdocs.loading.parse import parse_document
-    from orgdocs.render.site import markdown
+    from orgdocs.loading._parse import parse_document
+    from orgdocs.render.site import _markdown as markdown
 
     file = loadable_entry.file
     texts = _descriptions(parse_document(file.read_bytes(), file.name), set())
@@ -603,7 +603,7 @@ def test_examples_are_highlighted(reading):
 
 
 def test_operation_pages_link_previous_and_next(reading, tmp_path):
-    from orgdocs.render.site.pages import PageRenderer
+    from orgdocs.render.site._pages import PageRenderer
 
     renderer = PageRenderer(reading)
     first = renderer.operation("/api/notes/create-note")
@@ -713,7 +713,7 @@ def test_response_links_name_their_target_and_its_inputs(callbacks):
 
 
 def test_on_a_page_a_link_leads_to_its_operations_page_when_the_site_has_it(callbacks):
-    from orgdocs.render.site.pages import PageRenderer
+    from orgdocs.render.site._pages import PageRenderer
 
     page = PageRenderer(callbacks).operation(SUBSCRIBE)
     response = page[page.index('id="response-201"') : page.index('id="callbacks"')]
@@ -749,7 +749,7 @@ def test_hostile_callbacks_and_links_are_shown_as_text(hostile):
 
 
 def test_an_operations_external_docs_are_a_link_on_its_page_and_in_its_twin(tmp_path):
-    from orgdocs.render.site.extras import operation_markdown
+    from orgdocs.render.site._extras import operation_markdown
 
     doc = api(
         {

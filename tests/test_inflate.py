@@ -1,4 +1,4 @@
-"""orgdocs.loading.inflate: gzip and deflate undone piece by piece, stopped at a cap."""
+"""orgdocs.loading._inflate: gzip and deflate undone piece by piece, stopped at a cap."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import zlib
 
 import pytest
 
-from orgdocs.loading.inflate import PIECE, CorruptData, TooLarge, collect, inflate
+from orgdocs.loading._inflate import PIECE, CorruptData, TooLarge, collect, inflate
 
 TEXT = b'{"openapi": "3.1.0", "paths": {}}' * 1000
 

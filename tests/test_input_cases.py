@@ -1,4 +1,4 @@
-"""The case files of ``tests/cases/inputs`` against ``orgdocs.project.inputs`` (``tests/browser/
+"""The case files of ``tests/cases/inputs`` against ``orgdocs.project._inputs`` (``tests/browser/
 test_input_cases.py`` runs the same against ``form-state.js``), and the kind of input a parameter asks for."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from input_cases import case_id, cases, input_kind_of
 
 from orgdocs.model import from_document
-from orgdocs.project.inputs import InputKind, input_kind, input_text, read_input
+from orgdocs.project._inputs import InputKind, input_kind, input_text, read_input
 
 
 @pytest.mark.parametrize("case", cases("read_input"), ids=case_id)

@@ -1,4 +1,4 @@
-"""``orgdocs.project.json_text.indented``: the standard library's indented JSON, byte for byte, also where orjson
+"""``orgdocs.project._json_text.indented``: the standard library's indented JSON, byte for byte, also where orjson
 would write a value otherwise."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from orgdocs.project.json_text import indented
+from orgdocs.project._json_text import indented
 
 VALUES = [
     {"name": "Rex", "tags": [], "owner": {}, "age": 3, "weight": 4.5, "ok": True, "none": None},
@@ -38,7 +38,7 @@ def test_without_default_it_refuses_what_the_standard_library_refuses():
 
 
 def test_an_example_met_again_as_the_same_object_is_not_written_again(monkeypatch):
-    from orgdocs.render.site import pretty
+    from orgdocs.render.site import _pretty as pretty
 
     example = {"id": 1.0, "tags": ["a", "é"], "when": datetime.date(2024, 1, 2)}
     expected = '{\n  "id": 1,\n  "tags": [\n    "a",\n    "é"\n  ],\n  "when": "2024-01-02"\n}'

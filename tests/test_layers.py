@@ -4,6 +4,7 @@ indirectly (a cycle), so that every shared piece has one home below its users.""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -27,11 +28,60 @@ def test_no_module_imports_a_layer_above_its_own():
 
 def import_graph(package: str = "orgdocs") -> dict[str, set[str]]:
     """Module -> the modules of ``package`` it imports, at the top of the file or inside a function; imports
-    under ``if TYPE_CHECKING:`` only name types and run nothing, so they are left out."""
+    under ``if TYPE_CHECKING:`` only name types and run nothing, so they are left out. A name imported from
+    a package's face (``from orgdocs.project import Site``) is an import of the module that defines it
+    (``faces``): a face that loads its names on first use imports them only under ``TYPE_CHECKING``."""
     graph = grimp.build_graph(
         package, include_external_packages=False, exclude_type_checking_imports=True, cache_dir=None
     )
-    return {module: set(graph.find_modules_directly_imported_by(module)) for module in graph.modules}
+    defined = faces(graph.modules)
+    result = {}
+    for module in graph.modules:
+        imported = set(graph.find_modules_directly_imported_by(module))
+        for face, names in _names_from_faces(module, defined).items():
+            if face in imported:
+                imported.discard(face)
+                imported |= {defined[face].get(name, face) for name in names}
+        result[module] = imported
+    return result
+
+
+def _source(module: str) -> Path:
+    path = ROOT.joinpath(*module.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def faces(modules: set[str]) -> dict[str, dict[str, str]]:
+    """Package -> {name: the module defining it}, for each name its ``__init__`` imports from its modules (at
+    the top, or under ``TYPE_CHECKING`` for a face that loads them on first use)."""
+    found = {}
+    for module in modules:
+        source = _source(module)
+        if source.name != "__init__.py" or not source.is_file():
+            continue
+        table = {}
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(module + "."):
+                table.update({alias.asname or alias.name: node.module for alias in node.names})
+        found[module] = table
+    return found
+
+
+def _names_from_faces(module: str, defined: dict[str, dict[str, str]]) -> dict[str, set[str]]:
+    """Face -> the names ``module`` imports from it (``from face import a, b``)."""
+    source = _source(module)
+    if not source.is_file():
+        return {}
+    names: dict[str, set[str]] = {}
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.level == 0
+            and node.module in defined
+            and node.module != module
+        ):
+            names.setdefault(node.module, set()).update(alias.name for alias in node.names)
+    return names
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -121,3 +171,23 @@ def test_no_modules_import_each_other():
     assert not found, "import cycles (TYPE_CHECKING imports left out):\n" + "\n".join(
         " -> ".join(cycle) for cycle in found
     )
+
+
+def test_packages_are_used_through_their_faces():
+    """A package's modules are private (``_site.py``): only the package's own modules, and its subpackages',
+    import them; every other module imports what it needs from the package (``from orgdocs.project import
+    Site``), at the top of a file, inside a function or for type checking."""
+    crossing = []
+    for path in sorted((ROOT / "orgdocs").rglob("*.py")):
+        importer = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.level == 0
+                and (node.module or "").startswith("orgdocs.")
+            ):
+                package, _, last = node.module.rpartition(".")
+                inside = importer == package or importer.startswith(package + ".")
+                if last.startswith("_") and not last.startswith("__") and package != "orgdocs" and not inside:
+                    crossing.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.module}")
+    assert not crossing, "\n".join(crossing)

@@ -14,8 +14,8 @@ import pytest
 import orgdocs
 from orgdocs.model import from_document
 from orgdocs.orgapi import DESCRIPTION_PATH
-from orgdocs.project.conformance import check_response
-from orgdocs.project.mock import Mock
+from orgdocs.project._conformance import check_response
+from orgdocs.project._mock import Mock
 from orgdocs.render.widgets import RequestForm, TokenStore
 
 TOKEN = {"Authorization": "Bearer anything"}

@@ -5,9 +5,9 @@ passes the response check."""
 from __future__ import annotations
 
 import orgdocs
-from orgdocs.project.conformance import check_response
-from orgdocs.render.widgets.request_form import FormError, RequestForm
-from orgdocs.render.widgets.tokens import TokenStore
+from orgdocs.project._conformance import check_response
+from orgdocs.render.widgets._request_form import FormError, RequestForm
+from orgdocs.render.widgets._tokens import TokenStore
 
 # What the mock may refuse a form filled from the description: a request whose own example values do not fit
 # the description (GitHub's codespaces example sends ids as strings where the schema says integers).

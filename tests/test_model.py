@@ -10,7 +10,7 @@ import random
 import pytest
 
 import orgdocs
-from orgdocs.cli.endpoints import format_endpoints
+from orgdocs.cli._endpoints import format_endpoints
 from orgdocs.errors import DescriptionError
 from orgdocs.model import METHODS, Description, from_document
 

@@ -226,7 +226,7 @@ def test_section_order_is_kept_across_groups(tmp_path):
     assert list(site.operations) == ["/zeta/x/get-x", "/alpha/x/get-x"]
 
 
-# -- the sidebar of every page (orgdocs.render.site.navigation) -------------------------------------------
+# -- the sidebar of every page (orgdocs.render.site._navigation) -------------------------------------------
 
 
 def sidebar_outline(html_text: str) -> list[str]:
@@ -284,8 +284,8 @@ BUNDLED_SIDEBAR = [
 def test_a_group_of_few_operations_lists_every_operation_on_every_page():
     """The README's demo: 'choose List API keys in the sidebar' of the home page, with nothing to open first;
     tags are headings under an "API reference" label, apart from the guides; the changelog one heading."""
-    from orgdocs.project.bundled import BUNDLED_CONFIG
-    from orgdocs.render.site.navigation import Sidebar
+    from orgdocs.project._bundled import BUNDLED_CONFIG
+    from orgdocs.render.site._navigation import Sidebar
 
     site = Site(BUNDLED_CONFIG)
     sidebar = Sidebar(site)
@@ -311,7 +311,7 @@ def _tags(count: int, per_tag: int) -> dict:
 
 
 def test_a_larger_group_opens_only_the_current_tag(tmp_path):
-    from orgdocs.render.site.navigation import FEW, Sidebar
+    from orgdocs.render.site._navigation import FEW, Sidebar
 
     groups = [
         {"group": "API", "sections": [{"section": "Guides", "pages": ["intro.md"]}, {"schema": "a.json"}]},
@@ -386,7 +386,7 @@ def test_a_tags_x_display_name_is_its_title_and_its_name_keeps_the_routes(tmp_pa
         ["plain"],
     ]
     assert site.search("sni")[0]["title"] == "List certificates"
-    from orgdocs.render.site.navigation import Sidebar
+    from orgdocs.render.site._navigation import Sidebar
 
     lines = sidebar_outline(Sidebar(site).html(""))
     assert lines == [

@@ -16,8 +16,8 @@ from bs4 import BeautifulSoup
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from orgdocs.render.nbconvert import OrgdocsExporter, RedactTokens, notebook_page
-from orgdocs.render.nbconvert.chrome import SITE_ASSETS
-from orgdocs.render.site.build import build_site
+from orgdocs.render.nbconvert._chrome import SITE_ASSETS
+from orgdocs.render.site._build import build_site
 
 TOKEN = "odk_abcd1234_" + "S3cr3tS3cr3tS3cr3tS3cr3tS3cr3t_x"
 JUPYTER_TOKEN = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c"
@@ -320,8 +320,8 @@ def test_export_pages_of_a_whole_config_and_its_guard(tmp_path):
 
 def test_export_pages_knows_an_orgdocs_output_by_its_manifest(tmp_path):
     import orgdocs
-    from orgdocs.render.site.build import build_site
-    from orgdocs.render.site.output_folder import MANIFEST, MANIFEST_FORMAT
+    from orgdocs.render.site._build import build_site
+    from orgdocs.render.site._output_folder import MANIFEST, MANIFEST_FORMAT
 
     site = orgdocs.Site(docs_project(tmp_path))
     route = "/organization-api/api-keys/list-api-keys"
@@ -438,7 +438,7 @@ def test_an_export_in_the_kernel_redacts_the_credentials_its_forms_hold():
     import nbformat
 
     from orgdocs.render.nbconvert import RedactTokens
-    from orgdocs.render.widgets.tokens import TOKENS
+    from orgdocs.render.widgets._tokens import TOKENS
 
     notebook = nbformat.v4.new_notebook()
     cell = nbformat.v4.new_code_cell("print(headers)")

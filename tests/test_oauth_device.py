@@ -1,4 +1,4 @@
-"""OAuth 2 from the kernel (``orgdocs.render.widgets.form_oauth`` and ``RequestForm.authorize``), against the
+"""OAuth 2 from the kernel (``orgdocs.render.widgets._form_oauth`` and ``RequestForm.authorize``), against the
 real authorization server of tests/oauth_server.py on 127.0.0.1: the device flow (interval, slow_down, the
 printed code), client credentials, an OpenID Connect discovery document, and a token kept in kernel memory
 only."""
@@ -11,8 +11,8 @@ from oauth_server import CLIENT_ID, CLIENT_SECRET, SCOPES, serve_oauth
 
 from orgdocs.model import from_document
 from orgdocs.render.widgets import RequestForm, TokenStore
-from orgdocs.render.widgets.form_errors import FormError
-from orgdocs.render.widgets.form_oauth import OAuthError, client_credentials, device_flow
+from orgdocs.render.widgets._form_errors import FormError
+from orgdocs.render.widgets._form_oauth import OAuthError, client_credentials, device_flow
 
 
 @pytest.fixture(scope="module")

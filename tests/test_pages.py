@@ -9,7 +9,7 @@ import pytest
 from site_projects import PROJECT
 
 from orgdocs import ConfigError
-from orgdocs.project.pages import read_page, read_updates, split_front_matter
+from orgdocs.project._pages import read_page, read_updates, split_front_matter
 
 CONTENT = PROJECT / "content"
 
@@ -186,11 +186,11 @@ def test_front_matter_nested_too_deeply_is_not_front_matter():
     assert split_front_matter(text) == ({}, text)
 
 
-# -- rendered pages (orgdocs.render.site.pages and operation): what search engines and screen readers read
+# -- rendered pages (orgdocs.render.site._pages and operation): what search engines and screen readers read
 
 
 def test_a_descriptions_headings_start_one_level_under_the_pages_own():
-    from orgdocs.render.site.operation import nested_headings
+    from orgdocs.render.site._operation import nested_headings
 
     html = "<h1>Intro</h1><p>x</p><h3 id='a'>Deep</h3><h2>Next</h2>"
     assert nested_headings(html, 2) == "<h2>Intro</h2><p>x</p><h4 id='a'>Deep</h4><h3>Next</h3>"
@@ -201,7 +201,7 @@ def test_a_descriptions_headings_start_one_level_under_the_pages_own():
 
 def test_every_kind_of_page_carries_a_meta_description_of_its_own(tmp_path):
     from orgdocs.project import Site
-    from orgdocs.render.site.pages import PageRenderer
+    from orgdocs.render.site._pages import PageRenderer
 
     (tmp_path / "d.yaml").write_text(
         "openapi: 3.0.3\n"

@@ -1,4 +1,4 @@
-"""orgdocs.loading.parse: the parser is chosen by extension, gzip is undone, every failure is one clear line."""
+"""orgdocs.loading._parse: the parser is chosen by extension, gzip is undone, every failure is one clear line."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 
 import orgdocs
 from orgdocs.errors import DescriptionError
-from orgdocs.loading import sources
-from orgdocs.loading.parse import extension, parse_document
+from orgdocs.loading import _sources as sources
+from orgdocs.loading._parse import extension, parse_document
 
 YAML_TEXT = b"openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
 JSON_TEXT = b'{"openapi": "3.0.0", "paths": {}}'
@@ -145,7 +145,7 @@ def _nested(levels: int) -> dict:
 
 
 def test_nesting_up_to_the_limit_is_read_and_deeper_is_refused_at_its_place():
-    from orgdocs.loading.parse import MAX_NESTING
+    from orgdocs.loading._parse import MAX_NESTING
 
     assert parse_document(json.dumps(_nested(MAX_NESTING)).encode(), "x.json")
     deeper = {"paths": {}, "components": {"schemas": {"Deep": _nested(MAX_NESTING)}}}

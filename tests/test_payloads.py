@@ -12,7 +12,7 @@ from site_projects import PROJECT_CONFIG, REACH, SWAGGER, api, op, site_of, writ
 
 from orgdocs import Site
 from orgdocs.model import from_document
-from orgdocs.project.payloads import ReachIndex, dumps, dumps_value, reachable_refs
+from orgdocs.project._payloads import ReachIndex, dumps, dumps_value, reachable_refs
 
 SCHEMAS = "#/components/schemas/"
 
@@ -395,7 +395,7 @@ def test_references_an_operation_cannot_follow_are_listed_in_its_payload():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_closures_past_the_budget_are_walked_and_equal_a_plain_graph_search(seed, monkeypatch):
-    import orgdocs.project.payloads as payloads
+    import orgdocs.project._payloads as payloads
 
     monkeypatch.setattr(payloads, "CLOSURE_BUDGET", 25)  # a few closures cached, the rest walked
     rng = random.Random(seed)

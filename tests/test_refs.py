@@ -1,4 +1,4 @@
-"""orgdocs.loading.refs: local references followed lazily; escapes, cycles, dangling and external refs."""
+"""orgdocs.loading._refs: local references followed lazily; escapes, cycles, dangling and external refs."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import orgdocs
-from orgdocs.loading.refs import Resolver, escape_token, iter_refs, join_pointer, pointer_tokens
+from orgdocs.loading._refs import Resolver, escape_token, iter_refs, join_pointer, pointer_tokens
 
 # --- JSON pointers -------------------------------------------------------------------------------------------
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from request_cases import case_id, cases, load, model_operation, parts_of, request_dict
 
-from orgdocs.project import security
-from orgdocs.project.requests import build_request, request_problems, server_url
+from orgdocs.project import _security as security
+from orgdocs.project._requests import build_request, request_problems, server_url
 from orgdocs.project.samples import code_samples
-from orgdocs.render.site.highlight import sample_tokens
+from orgdocs.render.site._highlight import sample_tokens
 
 
 @pytest.mark.parametrize("case", cases("build_request"), ids=case_id)

@@ -1,4 +1,4 @@
-"""Form values -> HTTP request (``orgdocs.project.requests``), and the request httpx really sends."""
+"""Form values -> HTTP request (``orgdocs.project._requests``), and the request httpx really sends."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import httpx
 import pytest
 
-from orgdocs.model.objects import MediaType, Operation, Parameter, RequestBody
-from orgdocs.project.requests import (
+from orgdocs.model._objects import MediaType, Operation, Parameter, RequestBody
+from orgdocs.project._requests import (
     RequestParts,
     build_request,
     content_text,

@@ -9,7 +9,7 @@ from site_projects import PROJECT_CONFIG, api, op, site_of, write_project
 
 from orgdocs import ConfigError, Site
 from orgdocs.model import Operation
-from orgdocs.project.routes import RouteTable, operation_segments, tag_segment
+from orgdocs.project._routes import RouteTable, operation_segments, tag_segment
 
 KEBAB_ROUTE = re.compile(r"^(/[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 
@@ -208,7 +208,7 @@ def test_route_table_hands_out_suffixes_and_remembers_them():
 
 
 def test_an_over_long_segment_is_cut_and_stays_unique():
-    from orgdocs.project.routes import MAX_SEGMENT, segment
+    from orgdocs.project._routes import MAX_SEGMENT, segment
 
     first, second = segment("a" * 300 + "One"), segment("a" * 300 + "Two")
     assert len(first) == len(second) == MAX_SEGMENT

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.project.requests import RequestParts, multipart_fields
+from orgdocs.project._requests import RequestParts, multipart_fields
 from orgdocs.project.samples import DEFAULT_LANGUAGE, LANGUAGES, browser_script, code_samples, shell_quote
-from orgdocs.render.site.templating import ASSETS
+from orgdocs.render.site._templating import ASSETS
 
 NODE = shutil.which("node")
 CURL = shutil.which("curl")

@@ -1,4 +1,4 @@
-"""Schema pages (orgdocs/project/schema_pages.py, orgdocs/render/site/schema_page.py): routes, "used by",
+"""Schema pages (orgdocs/project/_schema_pages.py, orgdocs/render/site/_schema_page.py): routes, "used by",
 the pages and lists, type labels linking to them, the sidebar entry, the build and dev."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from orgdocs.cli.dev import DevState, create_dev_app, render_route
+from orgdocs.cli._dev import DevState, create_dev_app, render_route
 from orgdocs.project import Site
-from orgdocs.render.site.build import build_site
-from orgdocs.render.site.pages import PageRenderer
+from orgdocs.render.site._build import build_site
+from orgdocs.render.site._pages import PageRenderer
 
 DATA = Path(__file__).parent / "data"
 SHELTER = DATA / "schema-pages.yaml"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from orgdocs.project.schemas import fields_label, implicit_subtypes
+from orgdocs.project._schemas import fields_label, implicit_subtypes
 from orgdocs.render.site.schema_tree import TreeContext, schema_tree_html
 
 S = "#/components/schemas/"

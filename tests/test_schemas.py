@@ -1,4 +1,4 @@
-"""allOf members merge their type, format and flags; unions of scalars read inline (orgdocs.project.schemas),
+"""allOf members merge their type, format and flags; unions of scalars read inline (orgdocs.project._schemas),
 and the tree, the examples and the form follow the same rule."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 from site_projects import PATTERN_AND_OPTIONS
 
 import orgdocs
-from orgdocs.project.examples import example_from_schema, left_out
-from orgdocs.project.schemas import merged_schema, scalar_union, schema_facts, target_of
-from orgdocs.render.site.form import form_fields
+from orgdocs.project._examples import example_from_schema, left_out
+from orgdocs.project._schemas import merged_schema, scalar_union, schema_facts, target_of
+from orgdocs.render.site._form import form_fields
 from orgdocs.render.site.schema_tree import schema_tree_html
 
 DATA = Path(__file__).parent / "data"

@@ -1,4 +1,4 @@
-"""Search: relevance ranking over the index fields and a short description text (``orgdocs.project.search``)."""
+"""Search: relevance ranking over the index fields and a short description text (``orgdocs.project._search``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from site_projects import PROJECT_CONFIG, api, op, site_of
 
 from orgdocs import Site
-from orgdocs.project.search import SearchIndex, normalize, stem, words
+from orgdocs.project._search import SearchIndex, normalize, stem, words
 
 # Natural queries: the shared set, beside the dev corpus (../shared/search-eval), and ours; their descriptions
 # are in the dev corpus ("corpus/large/jira.json": relative to ../shared).
@@ -476,7 +476,7 @@ def test_a_verb_form_the_index_lacks_matches_as_its_base_word():
 def test_the_browser_carries_the_rules_as_written():
     """search.js reads the weights, limits and word tables from search_rules.json as search.py does: its RULES
     line is the file's data (after a change to the rules, write ``browser_rules()`` there again)."""
-    from orgdocs.project.search import browser_rules
+    from orgdocs.project._search import browser_rules
 
     script = (Path(__file__).resolve().parents[1] / "orgdocs/render/site/assets/search.js").read_text("utf-8")
     assert browser_rules() in script.splitlines()

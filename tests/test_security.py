@@ -1,4 +1,4 @@
-"""``orgdocs.project.security`` and the request rules around it: alternatives, inputs, placeholders, applied
+"""``orgdocs.project._security`` and the request rules around it: alternatives, inputs, placeholders, applied
 credentials, server URLs, the checks before sending, honest prefill and the samples' placeholders."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import base64
 import pytest
 
 from orgdocs.model import from_document
-from orgdocs.project import security
-from orgdocs.project.requests import build_request, declared_value, path_order, request_problems, server_url
+from orgdocs.project import _security as security
+from orgdocs.project._requests import build_request, declared_value, path_order, request_problems, server_url
 from orgdocs.project.samples import code_samples
 
 SCHEMES = {

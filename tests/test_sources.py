@@ -1,4 +1,4 @@
-"""orgdocs.loading.sources: files, URLs (a real HTTP server on 127.0.0.1) and docs-config schema entries."""
+"""orgdocs.loading._sources: files, URLs (a real HTTP server on 127.0.0.1) and docs-config schema entries."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ import pytest
 
 import orgdocs
 from orgdocs.errors import DescriptionError, SourceError
-from orgdocs.loading import sources
-from orgdocs.loading.sources import is_url, read_source, schema_source
+from orgdocs.loading import _sources as sources
+from orgdocs.loading._sources import is_url, read_source, schema_source
 
 JSON_DOCUMENT = (
     b'{"openapi": "3.0.3", "info": {"title": "Served", "version": "1"}, "paths": {"/a": {"get": {}}}}'

@@ -1,4 +1,4 @@
-"""orgdocs.model.swagger: Swagger 2.0 read into the OpenAPI 3 shaped model, as the seed lists."""
+"""orgdocs.model._swagger: Swagger 2.0 read into the OpenAPI 3 shaped model, as the seed lists."""
 
 from __future__ import annotations
 

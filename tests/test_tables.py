@@ -1,4 +1,4 @@
-"""orgdocs.render.tables: endpoints, parameters, responses and schemas as pandas DataFrames."""
+"""orgdocs.render._tables: endpoints, parameters, responses and schemas as pandas DataFrames."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 
 import orgdocs
 from orgdocs.model import from_document
-from orgdocs.model.description import Description
-from orgdocs.render import tables
+from orgdocs.model._description import Description
+from orgdocs.render import _tables as tables
 
 CORPUS = Path(
     os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[1].parent / "shared" / "corpus")
@@ -363,8 +363,8 @@ def test_a_table_exported_through_the_sites_sanitizer_keeps_its_badges_and_its_c
     method badges, and the export's page.css keeps each row on one line by the table's class."""
     import nbformat
 
-    from orgdocs.render.nbconvert.chrome import PAGE_CSS
-    from orgdocs.render.nbconvert.preprocessors import SanitizeOutputs
+    from orgdocs.render.nbconvert._chrome import PAGE_CSS
+    from orgdocs.render.nbconvert._preprocessors import SanitizeOutputs
 
     output = nbformat.v4.new_output(
         "execute_result", {"text/html": tables.endpoints(shop)._repr_html_()}, execution_count=1

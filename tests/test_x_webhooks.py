@@ -7,11 +7,11 @@ import json
 
 from site_projects import api, op
 
-from orgdocs.model.description import from_document
+from orgdocs.model._description import from_document
 from orgdocs.project import Site
-from orgdocs.render.html import operation_html
-from orgdocs.render.site.extras import operation_markdown
-from orgdocs.render.site.pages import PageRenderer
+from orgdocs.render._html import operation_html
+from orgdocs.render.site._extras import operation_markdown
+from orgdocs.render.site._pages import PageRenderer
 
 PUSHED = {
     "post": {

@@ -1,4 +1,4 @@
-"""orgdocs.loading.yaml: YAML 1.1 scalars as PyYAML reads them, JSON-compatible data, safety and tolerance."""
+"""orgdocs.loading._yaml: YAML 1.1 scalars as PyYAML reads them, JSON-compatible data, safety and tolerance."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from orgdocs.errors import DescriptionError
-from orgdocs.loading import yaml as yaml_module
-from orgdocs.loading.yaml import load_yaml, yaml_findings
+from orgdocs.loading import _yaml as yaml_module
+from orgdocs.loading._yaml import load_yaml, yaml_findings
 
 # Small files of the dev corpus shipped with the tests (see its README.md); the rest comes from the ``corpus``
 # fixture (tests/conftest.py), and tests that take it are skipped without it.

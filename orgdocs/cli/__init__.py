@@ -8,6 +8,6 @@ Every command imports what it needs when it runs, so ``orgdocs --help`` stays in
 line on stderr and exit status 1, never a traceback.
 """
 
-from orgdocs.cli.main import build_parser, main, run
+from orgdocs.cli._main import build_parser, main, run
 
 __all__ = ["build_parser", "main", "run"]

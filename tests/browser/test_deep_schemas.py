@@ -9,7 +9,7 @@ import re
 import shutil
 
 from orgdocs.project import Site
-from orgdocs.render.site.build import build_site
+from orgdocs.render.site._build import build_site
 
 S = "#/components/schemas/"
 

@@ -19,8 +19,8 @@ import pytest
 from site_projects import write_project
 
 from orgdocs.project import Site
-from orgdocs.project.requests import server_refusal
-from orgdocs.render.site.build import build_site
+from orgdocs.project._requests import server_refusal
+from orgdocs.render.site._build import build_site
 
 from .local_server import LocalServer
 

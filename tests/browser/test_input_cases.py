@@ -10,7 +10,7 @@ import pytest
 from input_cases import case_id, cases
 
 from orgdocs.project import Site
-from orgdocs.render.site.build import build_site
+from orgdocs.render.site._build import build_site
 
 from .keys import type_into
 from .script_page import script_page

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from orgdocs.project import Site
-from orgdocs.render.site.build import build_site
+from orgdocs.render.site._build import build_site
 
 pytestmark = pytest.mark.browser
 

@@ -18,8 +18,9 @@ import pytest
 from oauth_server import CLIENT_ID, CLIENT_SECRET, SCOPES, serve_oauth
 
 from orgdocs.model import from_document
-from orgdocs.project import Site, security
-from orgdocs.render.site.build import build_site
+from orgdocs.project import Site
+from orgdocs.project import _security as security
+from orgdocs.render.site._build import build_site
 
 from .keys import type_into
 

@@ -1,6 +1,6 @@
 """The browser's ports against the Python originals, run in Chromium on the same inputs:
 
-- ``assets/search.js`` vs ``orgdocs.project.search`` over a real index (GitHub's, when the corpus is there).
+- ``assets/search.js`` vs ``orgdocs.project._search`` over a real index (GitHub's, when the corpus is there).
 
 The request rules (``request.js``: requests, security, servers; ``code-samples.js``: samples and their colours)
 and the input rules (``form-state.js``'s ``readInput``) are held by the case files of ``tests/cases/requests`` and
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from orgdocs.project import Site
-from orgdocs.render.site.templating import ASSETS
+from orgdocs.render.site._templating import ASSETS
 
 pytestmark = pytest.mark.browser
 
@@ -169,7 +169,7 @@ def _compare_search(page, site: Site) -> None:
 
 
 def test_links_to_routes_match_python(blank):
-    from orgdocs.render.site.navigation import href
+    from orgdocs.render.site._navigation import href
 
     routes = ["/api/pets/list", "/a/" + "x" * 120, "/changelog", "/"]
     found = blank.evaluate("(routes) => routes.map((r) => window.orgdocs.routeHref(r))", routes)

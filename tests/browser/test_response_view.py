@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from orgdocs.model import from_document
 from orgdocs.project import Site
-from orgdocs.render.site.build import build_site
+from orgdocs.render.site._build import build_site
 
 from .local_server import LocalServer
 

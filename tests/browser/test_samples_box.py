@@ -10,10 +10,10 @@ import re
 import pytest
 
 from orgdocs.project import Site
-from orgdocs.project.requests import RequestParts
+from orgdocs.project._requests import RequestParts
 from orgdocs.project.samples import LANGUAGES, code_samples
-from orgdocs.render.html import operation_html
-from orgdocs.render.site.templating import ASSETS
+from orgdocs.render._html import operation_html
+from orgdocs.render.site._templating import ASSETS
 
 from .conftest import READING
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from orgdocs.project import Site
-from orgdocs.render.site.build import build_site
+from orgdocs.render.site._build import build_site
 
 SHELTER = Path(__file__).resolve().parents[1] / "data" / "schema-pages.yaml"
 

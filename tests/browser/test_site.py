@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from orgdocs.project import Site
-from orgdocs.project.requests import build_request
+from orgdocs.project._requests import build_request
 from orgdocs.project.samples import code_samples
-from orgdocs.render.site.build import build_site
-from orgdocs.render.site.form import api_key
+from orgdocs.render.site._build import build_site
+from orgdocs.render.site._form import api_key
 
 from .keys import type_into
 from .sample_box import samples_in_every_language
@@ -326,7 +326,7 @@ JSON_TEXTS = [
 def test_the_answer_shows_its_size_coloured_json_and_copy_and_download(
     www, static_server, api_server, watched
 ):
-    from orgdocs.render.site.highlight import highlight
+    from orgdocs.render.site._highlight import highlight
 
     base = static_server(www) + "docs/"
     api = api_server(base.split("/docs/")[0])

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from orgdocs.cli.dev import DevState, serve_dev
+from orgdocs.cli._dev import DevState, serve_dev
 
 DESCRIPTION = """\
 openapi: 3.0.3

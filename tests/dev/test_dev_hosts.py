@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from orgdocs.cli.dev import DevState, allowed_host, serve_dev
+from orgdocs.cli._dev import DevState, allowed_host, serve_dev
 
 from .conftest import DESCRIPTION, free_port
 

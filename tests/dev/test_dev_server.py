@@ -7,7 +7,7 @@ from pathlib import Path
 
 import httpx
 
-from orgdocs.cli.dev import RELOAD_PATH, RELOAD_SCRIPT
+from orgdocs.cli._dev import RELOAD_PATH, RELOAD_SCRIPT
 
 from .conftest import DESCRIPTION
 
@@ -124,7 +124,7 @@ def test_index_html_links_name_the_same_pages(client):
 
 
 def test_a_page_that_cannot_be_rendered_shows_the_error_not_a_bare_500(client, monkeypatch):
-    from orgdocs.render.site.pages import PageRenderer
+    from orgdocs.render.site._pages import PageRenderer
 
     def fails(self, route, payload_json=None):
         raise RecursionError("maximum recursion depth exceeded")

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from orgdocs.orgapi import SQLiteStore, create_app, in_process_client, seed_demo
-from orgdocs.orgapi.audit import verify_chain
+from orgdocs.orgapi._audit import verify_chain
 
 
 class FakeClock:
@@ -83,7 +83,7 @@ def serve_in_thread(app: Any) -> Iterator[str]:
     """Run ``app`` under uvicorn on 127.0.0.1 (a free port) in a thread; yield its base URL; stop it."""
     import uvicorn
 
-    from orgdocs.orgapi.server import uvicorn_config
+    from orgdocs.orgapi._server import uvicorn_config
 
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))

@@ -13,9 +13,9 @@ import httpx
 import pytest
 
 from orgdocs.orgapi import create_api_key, create_app, in_process_client
-from orgdocs.orgapi.cursors import Cursor, CursorSigner
-from orgdocs.orgapi.sqlite_store import SQLiteStore
-from orgdocs.orgapi.store import Position
+from orgdocs.orgapi._cursors import Cursor, CursorSigner
+from orgdocs.orgapi._sqlite_store import SQLiteStore
+from orgdocs.orgapi._store import Position
 
 PROBLEM = "application/problem+json"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from orgdocs.orgapi.audit import GENESIS, event_hash, verify_chain
-from orgdocs.orgapi.store import AuditEvent
+from orgdocs.orgapi._audit import GENESIS, event_hash, verify_chain
+from orgdocs.orgapi._store import AuditEvent
 
 
 def _chain(count: int) -> list[AuditEvent]:

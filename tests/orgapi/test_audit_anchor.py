@@ -15,7 +15,7 @@ import pytest
 
 from orgdocs.cli import main
 from orgdocs.orgapi import verify_audit_chain
-from orgdocs.orgapi.audit import GENESIS, AuditHead, verify_chain
+from orgdocs.orgapi._audit import GENESIS, AuditHead, verify_chain
 
 
 def _revoke_three(client, org: str, demo: dict[str, Any]) -> None:

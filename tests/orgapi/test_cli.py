@@ -16,7 +16,7 @@ import pytest
 
 from orgdocs.cli import main
 from orgdocs.orgapi import SQLiteStore, seed_demo
-from orgdocs.orgapi.tokens import TOKEN_PATTERN
+from orgdocs.orgapi._tokens import TOKEN_PATTERN
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from orgdocs.orgapi import SQLiteStore, create_api_key, create_app, seed_demo
-from orgdocs.orgapi.audit import verify_chain
+from orgdocs.orgapi._audit import verify_chain
 
 from .conftest import serve_in_thread
 

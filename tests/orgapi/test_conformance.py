@@ -11,7 +11,7 @@ import pytest
 
 import orgdocs
 from orgdocs.orgapi import DESCRIPTION_PATH
-from orgdocs.project.conformance import check_response
+from orgdocs.project._conformance import check_response
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +72,7 @@ def test_every_answer_of_every_operation_fits_the_description(api, client, org, 
 
 def test_a_forbidden_scope_fits_the_description(api, store, org, demo):
     from orgdocs.orgapi import create_app, in_process_client
-    from orgdocs.orgapi.provisioning import create_api_key
+    from orgdocs.orgapi._provisioning import create_api_key
 
     secret, _ = create_api_key(store, demo["organization_id"], scopes=["webhooks:write"])
     with in_process_client(create_app(store), headers={"Authorization": f"Bearer {secret}"}) as reader:

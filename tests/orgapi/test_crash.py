@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 
 from orgdocs.orgapi import SQLiteStore
-from orgdocs.orgapi.audit import verify_chain
+from orgdocs.orgapi._audit import verify_chain
 
 # The server under test: the real app over a store that, once armed, stops inside a revocation's transaction
 # (every row written, COMMIT not yet sent), tells the test so, and waits to be killed.
@@ -22,7 +22,7 @@ _SERVER = """
 import os, socket, sys, threading, time
 import uvicorn
 from orgdocs.orgapi import create_app
-from orgdocs.orgapi.sqlite_store import SQLiteStore
+from orgdocs.orgapi._sqlite_store import SQLiteStore
 
 db, folder = sys.argv[1], sys.argv[2]
 revoking = threading.local()

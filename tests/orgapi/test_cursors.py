@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from orgdocs.orgapi.cursors import Cursor, CursorError, CursorSigner
-from orgdocs.orgapi.store import Position
+from orgdocs.orgapi._cursors import Cursor, CursorError, CursorSigner
+from orgdocs.orgapi._store import Position
 
 SIGNER = CursorSigner(b"k" * 32)
 

@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 from orgdocs.orgapi import DESCRIPTION_PATH
-from orgdocs.orgapi.description import description
+from orgdocs.orgapi._description import description
 
 DOC = description()
 PATHS = DOC["paths"]

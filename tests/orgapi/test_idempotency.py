@@ -5,8 +5,8 @@ from __future__ import annotations
 import anyio
 import pytest
 
-from orgdocs.orgapi.idempotency import InFlight, fingerprint
-from orgdocs.orgapi.problems import Problem
+from orgdocs.orgapi._idempotency import InFlight, fingerprint
+from orgdocs.orgapi._problems import Problem
 
 
 def test_fingerprints_tell_requests_apart():

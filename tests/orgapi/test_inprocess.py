@@ -45,7 +45,7 @@ def test_starlette_testclient_works_too(app, demo, org):
 
 def test_importing_the_package_and_the_cli_does_not_load_the_server_stack():
     code = (
-        "import sys, orgdocs.orgapi, orgdocs.cli.orgapi; "
+        "import sys, orgdocs.orgapi, orgdocs.cli._orgapi; "
         "print(sorted(m for m in ('starlette', 'uvicorn', 'httpx', 'anyio') if m in sys.modules))"
     )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -61,9 +61,11 @@ def test_the_public_surface_is_pinned():
         "Store",
         "create_api_key",
         "create_app",
+        "description",
         "in_process_client",
         "open_store",
         "seed_demo",
+        "uvicorn_config",
         "verify_audit_chain",
     ]
     for name in package.__all__:

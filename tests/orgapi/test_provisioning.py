@@ -8,8 +8,8 @@ import pytest
 
 from orgdocs.errors import OrgdocsError
 from orgdocs.orgapi import create_api_key, seed_demo
-from orgdocs.orgapi.clock import format_instant, from_datetime, to_datetime
-from orgdocs.orgapi.tokens import digest_token, matches_digest, new_token, split_token
+from orgdocs.orgapi._clock import format_instant, from_datetime, to_datetime
+from orgdocs.orgapi._tokens import digest_token, matches_digest, new_token, split_token
 
 
 def test_tokens_carry_their_public_prefix_and_only_a_digest_is_compared():

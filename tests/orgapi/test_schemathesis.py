@@ -21,8 +21,8 @@ import schemathesis
 from schemathesis.config import SchemathesisConfig
 from schemathesis.core.parameters import ParameterLocation
 
-from orgdocs.orgapi.cursors import Cursor
-from orgdocs.orgapi.store import Position
+from orgdocs.orgapi._cursors import Cursor
+from orgdocs.orgapi._store import Position
 
 SEED = 20240501
 SETTINGS = hypothesis.settings(derandomize=True, deadline=None, database=None)

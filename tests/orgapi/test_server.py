@@ -1,4 +1,4 @@
-"""orgdocs.orgapi.server and the body deadline: stalled heads and bodies end, a client that leaves mid-body is no
+"""orgdocs.orgapi._server and the body deadline: stalled heads and bodies end, a client that leaves mid-body is no
 failure, and what the HTTP parser rejects is a problem+json answer. Raw sockets against uvicorn on 127.0.0.1."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from orgdocs.orgapi import middleware, server
+from orgdocs.orgapi import _middleware as middleware
+from orgdocs.orgapi import _server as server
 
 from .conftest import serve_in_thread
 

@@ -9,9 +9,9 @@ import threading
 import pytest
 
 from orgdocs.orgapi import create_api_key
-from orgdocs.orgapi.audit import verify_chain
-from orgdocs.orgapi.sqlite_store import SQLiteStore
-from orgdocs.orgapi.store import Position
+from orgdocs.orgapi._audit import verify_chain
+from orgdocs.orgapi._sqlite_store import SQLiteStore
+from orgdocs.orgapi._store import Position
 
 
 def test_every_connection_is_wal_with_full_sync(store):

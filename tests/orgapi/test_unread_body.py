@@ -1,7 +1,7 @@
 """Every connection of the reference server ends in bounded time, also when the app never reads the request's
 body (issue 28, finding 4): a request refused before its body is read (401, 404) or a GET that declares a
 ``Content-Length``, then body bytes trickled one at a time, faster than the keep-alive timer. Raw sockets
-against uvicorn on 127.0.0.1 (``orgdocs.orgapi.server``)."""
+against uvicorn on 127.0.0.1 (``orgdocs.orgapi._server``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from orgdocs.orgapi import middleware, server
+from orgdocs.orgapi import _middleware as middleware
+from orgdocs.orgapi import _server as server
 
 from .conftest import serve_in_thread
 

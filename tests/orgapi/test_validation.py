@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from orgdocs.orgapi.description import description
-from orgdocs.orgapi.problems import Problem
-from orgdocs.orgapi.validation import (
+from orgdocs.orgapi._description import description
+from orgdocs.orgapi._problems import Problem
+from orgdocs.orgapi._validation import (
     EVENT_TYPES,
     URL_PATTERN,
     check_json_media_type,

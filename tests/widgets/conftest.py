@@ -146,7 +146,7 @@ def site(description):
 
 @pytest.fixture
 def tokens():
-    from orgdocs.render.widgets.tokens import TokenStore
+    from orgdocs.render.widgets._tokens import TokenStore
 
     return TokenStore()
 

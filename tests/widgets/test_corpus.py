@@ -17,7 +17,7 @@ def sample_routes(routes: list[str]) -> list[str]:
 def test_explorer_view_and_form(loadable_entry, tokens):
     from orgdocs.model import load
     from orgdocs.render.widgets import Explorer
-    from orgdocs.render.widgets.request_form import FormError
+    from orgdocs.render.widgets._request_form import FormError
 
     description = load(loadable_entry.file)
     explorer = Explorer(description, tokens=tokens)

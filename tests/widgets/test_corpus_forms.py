@@ -11,12 +11,12 @@ from __future__ import annotations
 import httpx
 
 import orgdocs
-from orgdocs.project import security
-from orgdocs.project.payloads import security_scheme_dict
-from orgdocs.render.site.form import security_form
+from orgdocs.project import _security as security
+from orgdocs.project._payloads import security_scheme_dict
+from orgdocs.render.site._form import security_form
 from orgdocs.render.widgets import RequestForm
-from orgdocs.render.widgets.request_form import FormError, allowed_server, input_text
-from orgdocs.render.widgets.tokens import TokenStore
+from orgdocs.render.widgets._request_form import FormError, allowed_server, input_text
+from orgdocs.render.widgets._tokens import TokenStore
 
 SAMPLE = 12
 BASE = "http://testserver"  # stands for the page's origin: relative servers and descriptions without one

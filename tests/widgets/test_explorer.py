@@ -13,7 +13,7 @@ def test_builds_with_nothing_selected(site, tokens):
 
 
 def test_selecting_renders_the_operation_page(site, tokens):
-    from orgdocs.render.html import operation_html
+    from orgdocs.render._html import operation_html
 
     explorer = Explorer(site, tokens=tokens)
     explorer.set_state({"value": "/api/pets/create-pet"})  # a click in the view
@@ -66,7 +66,7 @@ def test_route_at_start(site, tokens):
 
 
 def test_an_operation_that_cannot_be_shown_is_reported_in_the_pane(site, tokens, monkeypatch):
-    from orgdocs.render import html as module
+    from orgdocs.render import _html as module
 
     def broken(*args, **kwargs):
         raise ValueError("no <way>")
@@ -135,7 +135,7 @@ def huge_inline_body() -> dict:
 
 def test_a_huge_inline_body_is_saved_folded_while_the_view_gets_it_whole(tokens):
     from orgdocs.model import from_document
-    from orgdocs.render.widgets.compact import SAVED_BUDGET
+    from orgdocs.render.widgets._compact import SAVED_BUDGET
 
     explorer = Explorer(from_document(huge_inline_body()), tokens=tokens)
     route = explorer.routes[0]

@@ -8,7 +8,7 @@ import json
 import nbformat
 import pytest
 
-from orgdocs.render.nbconvert.widget_html import WIDGET_STATE, WIDGET_VIEW, widget_snapshot
+from orgdocs.render.nbconvert._widget_html import WIDGET_STATE, WIDGET_VIEW, widget_snapshot
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +83,7 @@ def test_the_state_wins_and_is_sanitized():
     states = {
         model_id: {
             "state": {
-                "_anywidget_id": "orgdocs.render.widgets.explorer.Explorer",
+                "_anywidget_id": "orgdocs.render.widgets._explorer.Explorer",
                 "_html": '<h1 class="op-title">New</h1><script>alert(1)</script><img src=x onerror=alert(2)>',
             }
         }

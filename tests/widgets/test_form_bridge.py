@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from orgdocs.render.widgets import Explorer, RefusedError
-from orgdocs.render.widgets.form_bridge import KEPT, table_html
+from orgdocs.render.widgets._form_bridge import KEPT, table_html
 
 
 def talk(widget, message: dict) -> dict:
@@ -106,7 +106,7 @@ def test_python_changes_are_pushed_to_the_view(site, mock_client, tokens):
 
 def test_a_form_alone_is_drawn_by_the_sites_form(site, mock_client, recorder, tokens):
     from orgdocs.render.widgets import RequestForm
-    from orgdocs.render.widgets.form_view import FormView
+    from orgdocs.render.widgets._form_view import FormView
 
     form = RequestForm(site, "/api/pets/get-pet", client=mock_client, tokens=tokens)
     view = FormView(form)

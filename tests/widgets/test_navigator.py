@@ -10,7 +10,7 @@ import traitlets
 
 from orgdocs.model import from_document
 from orgdocs.project import Site
-from orgdocs.render.widgets.navigator import Navigator, navigation_routes
+from orgdocs.render.widgets._navigator import Navigator, navigation_routes
 
 
 def answers(widget, message: dict) -> list[dict]:
@@ -136,7 +136,7 @@ def test_a_docs_site_lists_its_operations_not_its_pages():
 
 
 def test_the_front_end_is_the_sites_own():
-    from orgdocs.render.widgets import frontend
+    from orgdocs.render.widgets import _frontend as frontend
 
     assets = frontend.SITE_ASSETS
     for name in ("search.js", "request.js", "schema.js"):
@@ -148,7 +148,7 @@ def test_the_front_end_is_the_sites_own():
 
 
 def test_shadow_css_moves_document_rules_to_the_host():
-    from orgdocs.render.widgets.frontend import shadow_css
+    from orgdocs.render.widgets._frontend import shadow_css
 
     css = ':root { --a: 1; }\n:root[data-theme="dark"] { color-scheme: dark; }\nhtml { font-size: 16px; }\nbody { margin: 0; }\n.body { x: 1; }'
     assert shadow_css(css) == (
@@ -158,7 +158,7 @@ def test_shadow_css_moves_document_rules_to_the_host():
 
 
 def test_the_view_ranks_with_the_sites_whole_search_file(site):
-    from orgdocs.render.widgets.base import widget_index
+    from orgdocs.render.widgets._base import widget_index
 
     # the reader's words, body fields and descriptions the site's search reads: the view's search.js gets them
     # too, so that a view ranks and counts as Site.search does

@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 
 import orgdocs
-from orgdocs.render.widgets.history import History
-from orgdocs.render.widgets.request_form import FormError, RequestForm
-from orgdocs.render.widgets.tokens import TOKENS, TokenStore
+from orgdocs.render.widgets._history import History
+from orgdocs.render.widgets._request_form import FormError, RequestForm
+from orgdocs.render.widgets._tokens import TOKENS, TokenStore
 
 
 class Echo(BaseHTTPRequestHandler):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from orgdocs.render.widgets import OperationView
-from orgdocs.render.widgets.operation_view import operation_target
+from orgdocs.render.widgets._operation_view import operation_target
 
 
 def test_shows_the_static_pages_html(site):
-    from orgdocs.render.html import operation_html
+    from orgdocs.render._html import operation_html
 
     view = OperationView(site, "/api/pets/create-pet")
     assert view.html == operation_html(site, "/api/pets/create-pet")

@@ -13,8 +13,8 @@ import pytest
 
 import orgdocs
 from orgdocs.model import Server, ServerVariable
-from orgdocs.render.widgets.form_bridge import apply_state
-from orgdocs.render.widgets.request_form import (
+from orgdocs.render.widgets._form_bridge import apply_state
+from orgdocs.render.widgets._request_form import (
     FormError,
     RefusedError,
     RequestForm,
@@ -409,8 +409,8 @@ def test_content_parameters_are_sent_as_one_text_each(mock_client, recorder, tok
 
 
 def test_an_enum_input_takes_a_member_by_its_text():
-    from orgdocs.project.inputs import InputKind
-    from orgdocs.render.widgets.form_inputs import InputSpec, input_value
+    from orgdocs.project._inputs import InputKind
+    from orgdocs.render.widgets._form_inputs import InputSpec, input_value
 
     spec = InputSpec("query:size", "size", "query", InputKind("enum", "integer", (1, 2, 3)))
     assert input_value(spec, "3") == 3  # what the site's form sends in a notebook view

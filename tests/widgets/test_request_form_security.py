@@ -16,9 +16,9 @@ import pytest
 import orgdocs
 from orgdocs.model import from_document
 from orgdocs.render.widgets import RequestForm
-from orgdocs.render.widgets.form_bridge import form_state
-from orgdocs.render.widgets.form_inputs import parse_header_lines
-from orgdocs.render.widgets.request_form import FormError, RefusedError
+from orgdocs.render.widgets._form_bridge import form_state
+from orgdocs.render.widgets._form_inputs import parse_header_lines
+from orgdocs.render.widgets._request_form import FormError, RefusedError
 
 SECRET = "s3cr3t-credential"
 

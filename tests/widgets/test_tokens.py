@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orgdocs.render.widgets.tokens import TokenStore
+from orgdocs.render.widgets._tokens import TokenStore
 
 
 class Listener:
@@ -49,7 +49,7 @@ def test_listeners_are_held_weakly():
 
 def test_two_apis_with_the_same_title_never_share_a_token(tmp_path):
     from orgdocs.model import load
-    from orgdocs.render.widgets.request_form import credential_scope
+    from orgdocs.render.widgets._request_form import credential_scope
 
     text = '{"openapi": "3.0.0", "info": {"title": "Same", "version": "1"}, "paths": {}}'
     first, second = tmp_path / "a.json", tmp_path / "b.json"

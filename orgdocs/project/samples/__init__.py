@@ -59,15 +59,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from orgdocs.project.requests import (
+from orgdocs.project._requests import (
     IGNORED_HEADERS,
     RequestParts,
     is_json_media_type,
     multipart_fields,
     parameter_rules,
 )
-from orgdocs.project.samples.template import compiled_languages
-from orgdocs.project.security import security_rules
+from orgdocs.project._security import security_rules
+from orgdocs.project.samples._template import compiled_languages
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -107,7 +107,7 @@ def shell_quote(text: str) -> str:
 
 def highlight_rules() -> dict[str, dict[str, list]]:
     """``{language key: {"tokens": [(class, pattern, interpolates)], "inside": [(class, pattern)]}}``: the
-    rules that colour each language's samples (``orgdocs.render.site.highlight`` and ``code-samples.js``)."""
+    rules that colour each language's samples (``orgdocs.render.site._highlight`` and ``code-samples.js``)."""
     return {
         key: {
             "tokens": [tuple(token) for token in lang.entry["highlight"]["tokens"]],

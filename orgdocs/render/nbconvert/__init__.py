@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
-from orgdocs.render.nbconvert.export import export_pages
-from orgdocs.render.nbconvert.exporter import OrgdocsExporter
-from orgdocs.render.nbconvert.pages import notebook_cells, notebook_page
-from orgdocs.render.nbconvert.preprocessors import RedactTokens, WidgetNotes
+from orgdocs.render.nbconvert._export import export_pages
+from orgdocs.render.nbconvert._exporter import OrgdocsExporter
+from orgdocs.render.nbconvert._pages import notebook_cells, notebook_page
+from orgdocs.render.nbconvert._preprocessors import RedactTokens, WidgetNotes
 
 __all__ = [
     "OrgdocsExporter",

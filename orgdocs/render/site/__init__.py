@@ -1,12 +1,88 @@
 """The static reference site: ``orgdocs build`` and everything its pages are made of.
 
-- ``build``: ``build_site(site, out)``, written atomically, pages in parallel (the command:
-  ``orgdocs.cli.build``);
-- ``pages``: ``PageRenderer(site)`` renders any page (operation, hand-written, changelog, home) to HTML,
+Its face names what the commands, the notebook views and the exports use; its modules are private:
+
+- ``_build``: ``build_site(site, out)``, written atomically, pages in parallel (the command:
+  ``orgdocs.cli._build``);
+- ``_pages``: ``PageRenderer(site)`` renders any page (operation, hand-written, changelog, home) to HTML,
   for the build and for a server rendering from memory;
-- ``operation``, ``form``, ``schema_tree``, ``markdown``, ``notebook``: the parts of a page
-  (``orgdocs.render.html`` is their public face);
-- ``navigation``: the sidebar, scaled to the size of the site; ``paths``: where a route's files go;
+- ``_operation``, ``_form``, ``schema_tree``, ``_markdown``, ``_notebook``: the parts of a page
+  (``orgdocs.render._html`` puts them together for the notebook views);
+- ``_navigation``: the sidebar, scaled to the size of the site; ``_paths``: where a route's files go;
 - ``templates/orgdocs/``: Jinja2 templates, an nbconvert-style folder (``conf.json``);
 - ``assets/``: CSS and vanilla JavaScript, shipped as they are.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from orgdocs._lazy import lazy_face
+
+__all__ = [
+    "ASSETS",
+    "ASSET_FILES",
+    "FOLDER",
+    "FORM_SCRIPTS",
+    "MANIFEST",
+    "PageRenderer",
+    "Phases",
+    "Sidebar",
+    "asset_urls",
+    "base_prefix",
+    "body_text",
+    "build_site",
+    "cleaner",
+    "description_downloads",
+    "earlier_build_files",
+    "environment",
+    "manifest_text",
+    "markdown_html",
+    "operation_context",
+    "page_path",
+    "payload_path",
+    "sanitize_html",
+]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from orgdocs.render.site._asset_files import ASSET_FILES, asset_urls
+    from orgdocs.render.site._build import build_site
+    from orgdocs.render.site._downloads import FOLDER, description_downloads
+    from orgdocs.render.site._form import body_text
+    from orgdocs.render.site._form_scripts import FORM_SCRIPTS
+    from orgdocs.render.site._markdown import cleaner, markdown_html, sanitize_html
+    from orgdocs.render.site._navigation import Sidebar, base_prefix
+    from orgdocs.render.site._operation import operation_context
+    from orgdocs.render.site._output_folder import MANIFEST, earlier_build_files, manifest_text
+    from orgdocs.render.site._pages import PageRenderer
+    from orgdocs.render.site._paths import page_path, payload_path
+    from orgdocs.render.site._phases import Phases
+    from orgdocs.render.site._templating import ASSETS, environment
+
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    {
+        "ASSETS": "orgdocs.render.site._templating",
+        "ASSET_FILES": "orgdocs.render.site._asset_files",
+        "FOLDER": "orgdocs.render.site._downloads",
+        "FORM_SCRIPTS": "orgdocs.render.site._form_scripts",
+        "MANIFEST": "orgdocs.render.site._output_folder",
+        "PageRenderer": "orgdocs.render.site._pages",
+        "Phases": "orgdocs.render.site._phases",
+        "Sidebar": "orgdocs.render.site._navigation",
+        "asset_urls": "orgdocs.render.site._asset_files",
+        "base_prefix": "orgdocs.render.site._navigation",
+        "body_text": "orgdocs.render.site._form",
+        "build_site": "orgdocs.render.site._build",
+        "cleaner": "orgdocs.render.site._markdown",
+        "description_downloads": "orgdocs.render.site._downloads",
+        "earlier_build_files": "orgdocs.render.site._output_folder",
+        "environment": "orgdocs.render.site._templating",
+        "manifest_text": "orgdocs.render.site._output_folder",
+        "markdown_html": "orgdocs.render.site._markdown",
+        "operation_context": "orgdocs.render.site._operation",
+        "page_path": "orgdocs.render.site._paths",
+        "payload_path": "orgdocs.render.site._paths",
+        "sanitize_html": "orgdocs.render.site._markdown",
+    },
+)

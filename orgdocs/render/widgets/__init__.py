@@ -6,12 +6,12 @@ them to the plain functions of the site layer (search, payloads, the operation p
 ``import orgdocs`` does not import this package: ``orgdocs.widgets`` does.
 """
 
-from orgdocs.render.widgets.explorer import Explorer
-from orgdocs.render.widgets.history import history
-from orgdocs.render.widgets.navigator import Navigator
-from orgdocs.render.widgets.operation_view import OperationView
-from orgdocs.render.widgets.request_form import FormError, RefusedError, RequestForm
-from orgdocs.render.widgets.tokens import TOKENS, TokenStore
+from orgdocs.render.widgets._explorer import Explorer
+from orgdocs.render.widgets._history import history
+from orgdocs.render.widgets._navigator import Navigator
+from orgdocs.render.widgets._operation_view import OperationView
+from orgdocs.render.widgets._request_form import FormError, RefusedError, RequestForm
+from orgdocs.render.widgets._tokens import TOKENS, TokenStore
 
 __all__ = [
     "TOKENS",

@@ -1,5 +1,5 @@
 /* orgdocs: does an answer fit what its operation's description promises? The browser's side of
- * orgdocs/project/conformance.py (the kernel checks the notebook's answers there), with the same rules and the
+ * orgdocs/project/_conformance.py (the kernel checks the notebook's answers there), with the same rules and the
  * same differences, which tests/data/conformance-cases.json holds both to:
  *
  * - status: declared exactly, by its range (4XX) or by default; media type: declared (exact, type/*, * /*);

@@ -1,5 +1,5 @@
 /* orgdocs: a request (request.js's buildRequest) written in each sample language, and samples and JSON
- * coloured, in the browser, as orgdocs/project/samples/ and orgdocs/render/site/highlight.py do in Python (their
+ * coloured, in the browser, as orgdocs/project/samples/ and orgdocs/render/site/_highlight.py do in Python (their
  * docstrings are the rules). The languages are data both sides read (samples/languages.json, as assets/samples.js);
  * the case files of tests/cases/requests hold both sides to the same samples (tests/test_request_cases.py,
  * tests/browser/test_request_cases.py).
@@ -258,7 +258,7 @@
     return out;
   }
 
-  /* -- highlighting the samples: each language's "highlight" rules, which orgdocs/render/site/highlight.py
+  /* -- highlighting the samples: each language's "highlight" rules, which orgdocs/render/site/_highlight.py
    * uses at build time too, so a sample the form rewrites keeps its colours. -- */
   var samplePatterns = {};
 
@@ -313,7 +313,7 @@
     if (pos < value.length) out.push([css, value.slice(pos)]);
   }
 
-  /* -- highlighting JSON: _JSON_TOKEN of orgdocs/render/site/highlight.py, which colours the examples at build
+  /* -- highlighting JSON: _JSON_TOKEN of orgdocs/render/site/_highlight.py, which colours the examples at build
    * time (the same classes: nt a key, s2 a string, m a number, kc a constant; a test holds the HTML equal), for
    * the answers the form shows. Longer text than MAX_HIGHLIGHT stays plain, as there. -- */
   var MAX_HIGHLIGHT = 40000;

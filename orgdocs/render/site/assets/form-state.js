@@ -1,6 +1,6 @@
 /* orgdocs: what a request form's inputs say, and the request they make (a part of form.js's form).
  *
- * An input's text becomes a value by the rules of orgdocs/project/inputs.py (window.orgdocs.readInput, held to
+ * An input's text becomes a value by the rules of orgdocs/project/_inputs.py (window.orgdocs.readInput, held to
  * them by the case files of tests/cases/inputs); the request is orgdocs.request.buildRequest's, from the chosen server,
  * the parameters, the body, the extra headers and the chosen security alternative's credentials. On every
  * change the form shows it with placeholders for the credentials: the URL preview and the code samples
@@ -16,9 +16,9 @@
   var INTEGER = /^-?[0-9]+$/;
   var NUMBER = /^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/;
   var KINDS = { select: "enum", checkbox: "boolean", list: "array", json: "object", content: "content", text: "string" };
-  window.orgdocs.readInput = readInput; // orgdocs.project.inputs.read_input, held to it by tests/cases/inputs
+  window.orgdocs.readInput = readInput; // orgdocs.project._inputs.read_input, held to it by tests/cases/inputs
 
-  /* -- an input's value: the rules of orgdocs/project/inputs.py ---------------------------------------------- */
+  /* -- an input's value: the rules of orgdocs/project/_inputs.py ---------------------------------------------- */
 
   function scalar(kind, text) {
     if (kind === "integer" || kind === "number") {

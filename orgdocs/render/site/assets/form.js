@@ -2,7 +2,7 @@
  *
  * orgdocs.mountForm(root, {payload, send, store, pageUrl, placeholderName}) wires one rendered form (the
  * [data-try] section of orgdocs/render/site/templates/orgdocs/operation_form.html.j2). It reads every input (the rules of
- * orgdocs/render/site/form.py parse_input) and on every change rebuilds the request with
+ * orgdocs/render/site/_form.py parse_input) and on every change rebuilds the request with
  * orgdocs.request.buildRequest: the URL preview and the code samples (code.js) follow live, credentials shown as
  * placeholders. Send checks the request first (orgdocs.request.requestProblems: a message next to the field,
  * nothing sent), then hands it to `send`.
@@ -15,7 +15,7 @@
  *   store: get(key) -> {value, remembered} | null; set(key, value, remember); optionally forget(prefixes),
  *     which removes every key starting with one of them. Keys are "orgdocs:cred:<api>:<scheme>:<field>",
  *     <api> the API the credential was typed for (the form's data-api: a digest of the description and its
- *     declared servers, orgdocs/render/site/form.py api_key), never the group or the scheme name alone: two
+ *     declared servers, orgdocs/render/site/_form.py api_key), never the group or the scheme name alone: two
  *     APIs that both call their scheme "bearerAuth" do not share it. Default: sessionStorage, or
  *     localStorage when the reader ticks "remember on this device"; nothing is stored anywhere else.
  * Send never follows a redirect (fetch's redirect: "manual"): the credentials it carries would go wherever the

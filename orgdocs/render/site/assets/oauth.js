@@ -15,7 +15,7 @@
  * Cross-Origin-Opener-Policy cut the opener). An answer counts only with the state this page sent; the code
  * is exchanged with its PKCE verifier (S256), which never leaves this page. An openIdConnect scheme's
  * endpoints and scopes come from its discovery document (openIdConnectUrl), read when the panel opens: the
- * rule of orgdocs/project/security.py oauth_flows.
+ * rule of orgdocs/project/_security.py oauth_flows.
  */
 (function () {
   "use strict";

@@ -1,4 +1,4 @@
-/* orgdocs: form values -> request, in the browser, as orgdocs/project/security.py and requests.py make it in
+/* orgdocs: form values -> request, in the browser, as orgdocs/project/_security.py and requests.py make it in
  * Python (their module docstrings are the rules); code-samples.js writes the request in each language.
  *
  * The rule tables are data both sides read, in assets/samples.js (written by `python -m orgdocs.project.samples`):
@@ -35,7 +35,7 @@
     return /^\$[A-Z][A-Z0-9_]*$/.test(text);
   }
 
-  /* -- security (orgdocs/project/security.py) ------------------------------------------------------------ */
+  /* -- security (orgdocs/project/_security.py) ------------------------------------------------------------ */
 
   function securityAlternatives(requirements) {
     if (!Array.isArray(requirements)) return [];
@@ -118,7 +118,7 @@
     return applied;
   }
 
-  /* -- servers and checks (orgdocs/project/requests.py) -------------------------------------------------- */
+  /* -- servers and checks (orgdocs/project/_requests.py) -------------------------------------------------- */
 
   function origin(url) {
     var match = ORIGIN.exec(url);

@@ -1,4 +1,4 @@
-/* orgdocs: relevance search over the endpoint index, with exactly the ranking of orgdocs/project/search.py
+/* orgdocs: relevance search over the endpoint index, with exactly the ranking of orgdocs/project/_search.py
  * (what the index holds and the words a query word finds: search_index.py).
  *
  * Entry point: `new orgdocs.SearchIndex(entries, file)` (entries: index.json's `endpoints`; file: the whole
@@ -202,7 +202,7 @@
   var FIELDS = ["body", "response", "more"]; // the search file's fields, by part
   var NO_FIELDS = ["", "", ""];
 
-  // texts: the search file ({texts, fields, tags, related}: see orgdocs/project/search_file.py) or its texts alone
+  // texts: the search file ({texts, fields, tags, related}: see orgdocs/project/_search_file.py) or its texts alone
   SearchIndex.prototype._start = function (entries, texts) {
     this.entries = entries.slice();
     var file = texts && !Array.isArray(texts) ? texts : { texts: texts };

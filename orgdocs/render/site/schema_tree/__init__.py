@@ -25,7 +25,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from orgdocs.render.site.markdown import markdown_html
+from orgdocs.render.site._markdown import markdown_html
 from orgdocs.render.site.schema_tree._context import (
     MAX_DEPTH,
     ROW_BUDGET,

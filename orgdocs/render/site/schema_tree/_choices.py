@@ -1,7 +1,7 @@
 """Choices below a schema: ``allOf`` members merged into one object, and the variants of ``oneOf``/``anyOf``
 and of a ``discriminator``.
 
-``allOf`` members merge their type, format and flags (``orgdocs.project.schemas``) and their properties (here:
+``allOf`` members merge their type, format and flags (``orgdocs.project._schemas``) and their properties (here:
 ``merge_all_of``); parts that cannot merge (a cycle, an unresolvable reference, variants of their own) are an
 "All of" list. A ``oneOf``/``anyOf`` of scalars reads inline ("string or integer", ``_head``); other
 ``oneOf``/``anyOf`` branches, and the subtypes of a ``discriminator`` (those its mapping names or, without a
@@ -18,7 +18,7 @@ import math
 from html import escape
 from typing import Any, NamedTuple
 
-from orgdocs.project.schemas import COMPONENT_SCHEMAS, implicit_subtypes
+from orgdocs.project import COMPONENT_SCHEMAS, implicit_subtypes
 from orgdocs.render.site.schema_tree._context import Where
 from orgdocs.render.site.schema_tree._keywords import (
     _discriminator,

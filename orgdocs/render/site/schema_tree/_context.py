@@ -34,7 +34,7 @@ class TreeCache:
     labels: dict = field(default_factory=dict)  # $ref -> (its name, itself), escaped
     properties: dict = field(default_factory=dict)  # id(schema) -> (schema, its properties' rows)
     subtypes: dict | None = None  # base $ref -> its allOf subtypes (``implicit_subtypes``), made when asked
-    # $ref -> the link to its component schema's page (``get``; orgdocs.project.schema_pages): below a
+    # $ref -> the link to its component schema's page (``get``; orgdocs.project._schema_pages): below a
     # tree's root, such a component is folded, its fields fetched from that page when opened
     links: Any = None
     # the labels of components link to their pages (a notebook view, which has none, asks its kernel for

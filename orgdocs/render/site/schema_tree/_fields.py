@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from orgdocs.project.examples import left_out
+from orgdocs.project import left_out
 from orgdocs.render.site.schema_tree._keywords import _list
 
 

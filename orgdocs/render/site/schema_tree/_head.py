@@ -1,5 +1,5 @@
 """What a schema shows wherever it is met, above its nested rows (``_Head``): its type ("array of" an item's is
-added by the walker), its ``allOf`` members' type, format and flags merged in (``orgdocs.project.schemas``),
+added by the walker), its ``allOf`` members' type, format and flags merged in (``orgdocs.project._schemas``),
 a ``oneOf``/``anyOf`` of scalars read inline ("string or integer"), its badges (nullable, read-only,
 write-only, deprecated), and its description and facts (bounds, lengths, pattern, enum, const, default,
 example). ``_Tree.head`` makes it once per schema of a description, so nothing here depends on the place.
@@ -15,8 +15,8 @@ from html import escape
 from json.encoder import encode_basestring as _quote
 from typing import Any, NamedTuple
 
-from orgdocs.project.schemas import merged_schema, scalar_union
-from orgdocs.render.site.markdown import markdown_html
+from orgdocs.project import merged_schema, scalar_union
+from orgdocs.render.site._markdown import markdown_html
 from orgdocs.render.site.schema_tree._keywords import _is_null, _list, _mapping_names
 
 MAX_ENUM = 40  # enum members listed before "and N more"

@@ -21,7 +21,7 @@ direction is written once for each (``data-count``). The stylesheet shows, in a 
 fields fetched into it too.
 
 Nested fields are folded (``<details>``) under their count, "12 fields" or "1 field, 2 variants"
-(``orgdocs.project.schemas.fields_label``); the root's description is left out where it repeats the one said
+(``orgdocs.project._schemas.fields_label``); the root's description is left out where it repeats the one said
 above the tree (its response's).
 """
 
@@ -31,7 +31,7 @@ import functools
 from html import escape
 from typing import Any
 
-from orgdocs.project.schemas import fields_label
+from orgdocs.project import fields_label
 from orgdocs.render.site.schema_tree._choices import _Choices
 from orgdocs.render.site.schema_tree._context import MAX_OPEN_REFS, Resolve, TreeContext, Where
 from orgdocs.render.site.schema_tree._fields import _Fields, left_out_counts

@@ -1,7 +1,7 @@
 /* orgdocs notebook views: the static site's front-end inside an anywidget (Explorer, Navigator, OperationView,
  * FormView).
  *
- * orgdocs/render/widgets/frontend.py builds the ES module this file ends: before it come the site's own
+ * orgdocs/render/widgets/_frontend.py builds the ES module this file ends: before it come the site's own
  * scripts (search.js, request.js, the request form's scripts, schema.js from orgdocs/render/site/assets), each
  * run with `window` bound to SITE so that nothing lands on the notebook page's globals, STYLE, the site's
  * stylesheet made to apply inside a shadow root, and the views' parts, each a job of its own:

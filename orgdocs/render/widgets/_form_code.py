@@ -1,0 +1,99 @@
+"""``RequestForm.code("orgdocs")``: a notebook cell that makes the same form again and sends it.
+
+The cell loads the description from the same source, chooses the same server, security alternative, values,
+headers and body, and reads every credential from an environment variable (the one given with
+``set_credential(..., env=...)``, else the name the code samples use), so the cell can be shared as it is.
+
+A form given a client (``orgdocs.mock_client(api)``, the reference server's ``in_process_client``: an API
+tried with no server) sends through it; a cell that went to the server's URL instead would find nothing
+there. So where a variable of the notebook holds that client, both cells (``code("httpx")`` too) send with it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from orgdocs.project import placeholder_credentials
+
+if TYPE_CHECKING:
+    from orgdocs.render.widgets._request_form import RequestForm
+
+__all__ = ["client_variable", "orgdocs_code", "with_client"]
+
+
+def orgdocs_code(form: RequestForm) -> str:
+    from orgdocs.render.widgets._form_settings import OTHER_SERVER
+
+    operation, state = form.operation, form.state
+    key = operation.operation_id or f"{operation.method.upper()} {operation.path}"
+    options = f", allow={form.allow!r}" if form.allow is not None else ""
+    client = client_variable(form._client)
+    options += f", client={client}" if client else ""
+    lines = [
+        "import orgdocs",
+        "from orgdocs.widgets import RequestForm",
+        "",
+        f"api = orgdocs.load({form.description.source!r})",
+        f"form = RequestForm(api.operation({key!r}){options})",
+    ]
+    if form._servers and state.server != OTHER_SERVER:
+        variables = "".join(f", {name}={value!r}" for name, value in state.variables.items())
+        lines.append(f"form.choose_server({state.server}{variables})")
+    elif state.server_url:
+        lines.append(f"form.set_server_url({state.server_url!r})")
+    chosen = form.security
+    if state.security is not None:
+        lines.append(f"form.choose_security({chosen!r})")
+    names = placeholder_credentials(chosen, form._schemes)
+    for scheme, names_of in form._env_placeholders().items():
+        names.setdefault(scheme, {}).update(names_of)
+    for scheme in chosen:
+        fields = names.get(scheme, {})
+        env = [fields[f][1:] for f in ("username", "password") if f in fields] or [
+            fields.get("value", "$TOKEN")[1:]
+        ]
+        given = repr(env[0]) if len(env) == 1 else repr(tuple(env))
+        lines.append(
+            f"form.set_credential({scheme!r}, env={given})  # read from the environment at each send"
+        )
+    if form.values:
+        lines.append(f"form.set_values({form.values!r})")
+    if state.headers:
+        lines.append(f"form.set_headers({state.headers!r})")
+    if form._media_types and state.media_type != form._media_types[0]:
+        lines.append(f"form.choose_media_type({state.media_type!r})")
+    if form._media_types:
+        lines.append(f"form.set_body({state.body!r})")
+    lines += ["response = form.send()", "response"]
+    return "\n".join(lines) + "\n"
+
+
+def client_variable(client: object) -> str | None:
+    """The name of a variable of the notebook's namespace that holds ``client`` (the shortest, not a ``_``
+    one), or ``None`` outside IPython or where none does."""
+    if client is None:
+        return None
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    shell = get_ipython()
+    namespace = getattr(shell, "user_ns", None)
+    if not isinstance(namespace, dict):
+        return None
+    names = [name for name, value in namespace.items() if value is client and not name.startswith("_")]
+    return min(names, key=lambda name: (len(name), name)) if names else None
+
+
+HTTPX_CALL = "response = httpx.request("
+
+
+def with_client(sample: str, client: str | None) -> str:
+    """The Python (httpx) sample sending with the notebook's variable ``client`` instead of a new connection
+    (unchanged when ``client`` is ``None``)."""
+    if not client or HTTPX_CALL not in sample:
+        return sample
+    cell = sample.replace(HTTPX_CALL, f"response = {client}.request(")
+    if "httpx." not in cell:
+        cell = cell.replace("import httpx\n", "").replace("\n\n\n", "\n\n").lstrip("\n")
+    return cell

@@ -1,0 +1,113 @@
+"""Where a notebook form may send: its server URL made absolute, and the declared-servers guard.
+
+The request leaves from the kernel's machine, which in a shared notebook (Binder, Voila) is not the reader's.
+By default a form only sends to the servers the description declares (a server template with any values of
+its variables, an ``enum`` variable only one of its values), or to the URL prefixes of an explicit ``allow``
+list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import httpx
+
+from orgdocs.project import server_url
+from orgdocs.render.widgets._form_errors import FormError
+
+if TYPE_CHECKING:
+    from orgdocs.model import Server
+
+__all__ = ["allowed_server", "server_base"]
+
+
+def server_base(url: str, base_url: str | None) -> str:
+    """``url`` made absolute: a relative server URL (``/v1``) is joined to ``base_url``; a scheme-relative
+    one (``//host/v1``, Swagger 2.0 without ``schemes``) takes the base's scheme, else https."""
+    url = url.strip()
+    if url.lower().startswith(("http://", "https://")):
+        return url
+    if url.startswith("//"):
+        scheme = httpx.URL(base_url).scheme if base_url else "https"
+        return f"{scheme}:{url}"
+    if not base_url:
+        if not url:
+            raise FormError(
+                "no server URL: type one, or pass a client with a base_url (httpx.Client(base_url=...))"
+            )
+        raise FormError(
+            f"the server URL {url} is relative and there is no base to resolve it against: "
+            "pass a client with a base_url (httpx.Client(base_url=...)) or choose an absolute server"
+        )
+    if not url:
+        return base_url.rstrip("/")
+    return base_url.rstrip("/") + "/" + url.lstrip("/")
+
+
+_VARIABLE = re.compile(r"\{([^{}]+)\}")
+
+
+def _server_pattern(
+    server: Server, base_url: str | None, description_url: str | None = None
+) -> re.Pattern | None:
+    """A regex of every URL ``server`` may resolve to: a variable takes any value without ``/?#`` (one of its
+    ``enum`` when it has one); one the server does not define matches nothing."""
+    template = server.url.strip()
+    if description_url and not template.startswith(("//", "{")):
+        template = server_url(template, description_url=description_url)
+    if not template.lower().startswith(("http://", "https://", "{")):
+        try:
+            template = server_base(template, base_url)
+        except FormError:
+            return None
+    scheme_end = template.find("://")
+    authority_end = template.find("/", scheme_end + 3 if scheme_end >= 0 else 0)
+    if authority_end < 0:
+        authority_end = len(template)
+    parts, last = [], 0
+    for match in _VARIABLE.finditer(template):
+        parts.append(re.escape(template[last : match.start()]))
+        variable = server.variables.get(match.group(1))
+        choices = [str(v) for v in variable.enum] if variable and variable.enum else []
+        if not variable:
+            parts.append("(?!)")
+        elif choices:
+            parts.append("(?:" + "|".join(re.escape(c) for c in choices) + ")")
+        else:
+            parts.append("[^/?#@]*" if match.start() < authority_end else "[^/?#]*")
+        last = match.end()
+    parts.append(re.escape(template[last:].rstrip("/")))
+    return re.compile("".join(parts) + "/?", re.IGNORECASE)
+
+
+def _under_prefix(url: str, prefix: str) -> bool:
+    url, prefix = url.rstrip("/"), prefix.rstrip("/")
+    if url.lower() == prefix.lower():
+        return True
+    head = url[: len(prefix)]
+    return head.lower() == prefix.lower() and url[len(prefix)] in "/?#"
+
+
+def allowed_server(
+    url: str,
+    servers: Sequence[Server],
+    allow: Sequence[str] | None = None,
+    base_url: str | None = None,
+    description_url: str | None = None,
+) -> bool:
+    """Whether a form may send to the absolute server ``url``.
+
+    With ``allow`` given, ``url`` must fall under one of its URL prefixes (``"*"`` allows any server);
+    otherwise it must be one of ``servers`` (relative ones resolved against ``description_url``, the URL the
+    description was fetched from, else joined to ``base_url``), its variables taking any
+    value (an ``enum`` one only its values).
+    """
+    if allow is not None:
+        return any(prefix == "*" or _under_prefix(url, prefix) for prefix in allow)
+    for server in servers:
+        pattern = _server_pattern(server, base_url, description_url)
+        if pattern is not None and pattern.fullmatch(url.rstrip("/") or url):
+            return True
+    return False

@@ -1,0 +1,228 @@
+"""The notebook views' front-end: one ES module and one stylesheet, made from the static site's own assets.
+
+The site's scripts and stylesheet are read from ``orgdocs/render/site/assets`` when this module is imported,
+never copied into the package twice: a change to the site's search, schema trees or colours is a change to the
+notebook views too. The module (``ESM``) is
+
+- ``SITE``: a stand-in for ``window`` that the site's classic scripts attach themselves to (``search.js``'s
+  ``SearchIndex``, ``request.js``'s ``request``), so nothing lands on the notebook page's globals;
+- ``SITE_SCRIPTS``: the scripts that work on a page's DOM (``schema.js``), as functions of ``(window,
+  document)`` that a view calls with a ``document`` scoped to its own shadow root;
+- ``STYLE``: ``site.css`` with its ``:root``/``html``/``body`` rules moved to the shadow host, then
+  ``static/widget.css``;
+- ``VIEW_SCRIPTS``, the views themselves (``static/view-*.js``, one job each), then ``static/widget.js``, which
+  draws each kind of view (``render`` of anywidget's front-end module). They are parts of one module, so they
+  share its scope.
+
+The site's rules for a page's width (``@media (max-width: ...)``: the top bar, the drawer, the search box under
+the title on a phone) are left out of the views: a view's layout follows its own width (container queries in
+``widget.css``), not the window's.
+
+``ESM`` is that module; a widget's ``_esm`` is ``LOADER``, a stub of a few kilobytes (``static/loader.js``
+inlined here) that asks the kernel for ``ESM`` by message once per page (``base.SiteWidget``, message
+``module``), imports it from a Blob URL and keeps it on ``globalThis`` under its hash for every later view: a
+notebook saved with widget state holds the stub once per view, not the whole front-end. With no kernel to
+answer (a reopened notebook), the stub shows the view's snapshot (its title, the synced ``_html``) with a small
+stylesheet of its own (``LOADER_STYLE``) and says to run the cell.
+
+``SNAPSHOT_STYLE`` is the part of the stylesheet a reference needs (no top bar, navigation, search, request
+form or page layout), nested under ``.orgdocs-widget-snapshot`` and minified, for the static HTML a view leaves
+in its output (``base.snapshot_html``) and the stub's snapshot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from orgdocs.render.site import FORM_SCRIPTS
+
+__all__ = [
+    "ESM",
+    "LOADER",
+    "MODULE_HASH",
+    "SITE_ASSETS",
+    "SNAPSHOT_STYLE",
+    "STYLE",
+    "shadow_css",
+    "snapshot_css",
+    "without_width_media",
+]
+
+SITE_ASSETS = Path(__file__).resolve().parents[1] / "site" / "assets"
+HERE = Path(__file__).resolve().parent / "static"
+# run once: they define window.orgdocs.*
+GLOBAL_SCRIPTS = ("search.js", "samples.js", "request.js", "code-samples.js", *FORM_SCRIPTS)
+# run per view, against its own DOM (the form's scripts are global: form.js's mountForm(root, {send, store})
+# wires each view's form)
+PAGE_SCRIPTS = {"schema": "schema.js", "code": "code.js"}  # code.js: sample tabs, Copy
+# the views' parts (static/), then widget.js, which ends the module with its export
+VIEW_SCRIPTS = (
+    "view-frame.js",
+    "view-kernel.js",
+    "view-operation.js",
+    "view-form.js",
+    "view-navigator.js",
+    "widget.js",
+)
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def _blocks(css: str) -> list[str]:
+    """The top-level rules and at-rule blocks of ``css`` (comments dropped), in order."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
+    blocks, depth, start = [], 0, 0
+    for i, char in enumerate(css):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                blocks.append(css[start : i + 1].strip())
+                start = i + 1
+    return [block for block in blocks if block]
+
+
+def without_width_media(css: str) -> str:
+    """``css`` without its ``@media`` blocks that test the window's width (the site page's layout)."""
+    kept = [b for b in _blocks(css) if not (b.startswith("@media") and "width" in b.split("{", 1)[0])]
+    return "\n".join(kept) + "\n"
+
+
+# what a snapshot of a reference never shows: the page's frame, the navigation and search, the request form
+SNAPSHOT_LEAVES_OUT = re.compile(
+    r"^(\.(topbar|brand|search|theme-toggle|nav|layout|sidebar|content|skip-link|try|field|header-row|scheme|"
+    r"flows|preview|send|response-view|response-status|headers|samples-|sample-bar|doc|update|toc-|notebook|"
+    r"landing|tag-|op-pager|op-aside|op-layout|copy-button|schema-choice|visually-hidden|button)|:focus-visible)"
+)
+
+
+def _snapshot_rules(css: str) -> str:
+    kept = []
+    for block in _blocks(without_width_media(css)):
+        if block.startswith("@"):
+            continue
+        selectors = [part.strip() for part in block.split("{", 1)[0].split(",")]
+        if all(SNAPSHOT_LEAVES_OUT.match(selector) for selector in selectors):
+            continue
+        kept.append(block)
+    return "\n".join(kept)
+
+
+def _minify(css: str) -> str:
+    css = re.sub(r"\s+", " ", css)
+    return re.sub(r"\s*([{};,>])\s*", r"\1", css).replace(";}", "}").strip()
+
+
+def shadow_css(css: str) -> str:
+    """``css`` made to apply inside a shadow root: ``:root`` (and ``html``, ``body``) rules go to ``:host``,
+    ``:root[data-theme=...]`` to ``:host([data-theme=...])``. The widget sets ``data-theme`` on its host."""
+    css = re.sub(r":root\[([^\]]+)\]", r":host([\1])", css)
+    css = re.sub(r"(^|[\s,}]):root\b", r"\1:host", css)
+    return re.sub(r"(^|[},]\s*)(?:html|body)(\s*[{,])", r"\1:host\2", css, flags=re.MULTILINE)
+
+
+def snapshot_css(css: str, scope: str) -> str:
+    """``css`` nested under ``scope`` (CSS nesting), its document rules on the scope itself: the site's look
+    for a static snapshot inside a page that is not the site's (``jupyter nbconvert --to html``). Light
+    unless the page is JupyterLab's dark theme."""
+    inner = re.sub(r":host\(([^)]*)\)", r"&\1", shadow_css(css)).replace(":host", "&")
+    theme = '  color-scheme: light;\n  :where(body[data-jp-theme-light="false"]) & { color-scheme: dark; }\n'
+    return f"{scope} {{\n{inner}\n{theme}}}\n"
+
+
+def _global_script(name: str) -> str:
+    source = _read(SITE_ASSETS / name)
+    return f"// {name} (orgdocs/render/site/assets)\n(function (window, document) {{\n{source}\n}})(SITE, PAGE);\n"
+
+
+# SITE: the page's window with the site's globals kept to itself (its functions called on the real window);
+# PAGE: the page's document as a page script finds it: no element of the site's (what a script wires on load
+# is the site page's, not the notebook's), elements created as usual.
+PRELUDE = """const SITE_GLOBALS = { orgdocs: {} };
+const SITE = new Proxy(window, {
+  get(target, name) {
+    if (name in SITE_GLOBALS) return SITE_GLOBALS[name];
+    const value = Reflect.get(target, name);
+    return typeof value === "function" && !/^[A-Z]/.test(String(name)) ? value.bind(target) : value;
+  },
+  set(target, name, value) {
+    SITE_GLOBALS[name] = value;
+    return true;
+  },
+  has(target, name) {
+    return name in SITE_GLOBALS || name in target;
+  },
+});
+const NOTHING = document.createDocumentFragment();
+const NOBODY = document.createElement("div");
+const PAGE = new Proxy(document, {
+  get(target, name) {
+    if (name === "getElementById" || name === "querySelector") return () => null;
+    if (name === "querySelectorAll") return (selector) => NOTHING.querySelectorAll(selector);
+    if (name === "body") return NOBODY;
+    if (name === "addEventListener") return () => {};
+    const value = Reflect.get(target, name);
+    return typeof value === "function" ? value.bind(target) : value;
+  },
+});
+const SITE_SCRIPTS = {};
+"""
+
+
+def _page_script(key: str, name: str) -> str:
+    return f"// {name} (orgdocs/render/site/assets)\nSITE_SCRIPTS[{json.dumps(key)}] = function (window, document, fetch) {{\n{_read(SITE_ASSETS / name)}\n}};\n"
+
+
+def _module(site_css: str) -> tuple[str, str]:
+    style = shadow_css(without_width_media(site_css)) + "\n" + _read(HERE / "widget.css")
+    parts = [
+        PRELUDE,
+        *(_global_script(name) for name in GLOBAL_SCRIPTS),
+        *(_page_script(key, name) for key, name in PAGE_SCRIPTS.items()),
+        f"const STYLE = {json.dumps(style)};\n",
+        *(f"// {name} (orgdocs/render/widgets/static)\n{_read(HERE / name)}" for name in VIEW_SCRIPTS),
+    ]
+    return "".join(parts), style
+
+
+_SITE_CSS = _read(SITE_ASSETS / "site.css")
+ESM, STYLE = _module(_SITE_CSS)
+MODULE_HASH = hashlib.sha256(ESM.encode("utf-8")).hexdigest()[:16]
+SNAPSHOT_STYLE = _minify(snapshot_css(_snapshot_rules(_SITE_CSS), ".orgdocs-widget-snapshot"))
+
+
+# the loader's snapshot when no kernel answers: readable, in the site's colours, in a few hundred bytes (the
+# whole SNAPSHOT_STYLE would be saved once per view)
+LOADER_STYLE = _minify("""
+.orgdocs-widget-snapshot { color-scheme: light; --bg: light-dark(#fff, #14171d); --fg: light-dark(#1d2330, #e3e6ec);
+  --soft: light-dark(#5a6272, #a3abba); --code: light-dark(#f3f4f6, #222733); --border: light-dark(#dde1e7, #323846);
+  background: var(--bg); color: var(--fg); font: 14px/1.5 system-ui, sans-serif; }
+.orgdocs-widget-snapshot[data-theme="dark"] { color-scheme: dark; }
+.orgdocs-widget-snapshot code, .orgdocs-widget-snapshot pre { font-family: ui-monospace, monospace; font-size: 0.88em;
+  background: var(--code); border-radius: 4px; }
+.orgdocs-widget-snapshot pre { padding: 0.6rem; overflow: auto; }
+.orgdocs-widget-snapshot .notice { padding: 0.5rem 0.8rem; border-radius: 6px; background: var(--code); }
+.orgdocs-widget-snapshot .method { font: 700 0.75rem ui-monospace, monospace; text-transform: uppercase; }
+.orgdocs-widget-snapshot .anchor, .orgdocs-widget-snapshot .visually-hidden, .orgdocs-widget-snapshot [hidden] { display: none; }
+.orgdocs-widget-snapshot table { border-collapse: collapse; } .orgdocs-widget-snapshot :is(th, td) { border: 1px solid var(--border); padding: 0.2rem 0.5rem; }
+.orgdocs-widget-snapshot :is(ul.params, ul.schema-props, ul.schema-facts) { list-style: none; padding-left: 0; }
+.orgdocs-widget-snapshot :is(.method, .status) { display: inline-block; padding: 0 0.45rem; border-radius: 4px; background: var(--code); }
+.orgdocs-widget-snapshot :is(.param-head, .schema-head) { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; }
+.orgdocs-widget-snapshot .schema-required { color: light-dark(#b42318, #ff8a80); font-size: 0.85em; }
+""")
+
+
+def _loader() -> str:
+    return (
+        f"const VERSION = {json.dumps(MODULE_HASH)};\n"
+        f"const SNAPSHOT_STYLE = {json.dumps(LOADER_STYLE)};\n" + _read(HERE / "loader.js")
+    )
+
+
+LOADER = _loader()
