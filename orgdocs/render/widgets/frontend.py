@@ -95,9 +95,10 @@ def without_width_media(css: str) -> str:
 
 
 # what a snapshot of a reference never shows: the page's frame, the navigation and search, the request form
+# (its last answer it shows: answer_snapshot.py)
 SNAPSHOT_LEAVES_OUT = re.compile(
     r"^(\.(topbar|brand|search|theme-toggle|nav|layout|sidebar|content|skip-link|try|field|header-row|scheme|"
-    r"flows|preview|send|response-view|response-status|headers|samples-|sample-bar|doc|update|toc-|notebook|"
+    r"flows|preview|send|samples-|sample-bar|doc|update|toc-|notebook|"
     r"landing|tag-|op-pager|op-aside|op-layout|copy-button|schema-choice|visually-hidden|button)|:focus-visible)"
 )
 
@@ -215,6 +216,15 @@ LOADER_STYLE = _minify("""
 .orgdocs-widget-snapshot :is(.method, .status) { display: inline-block; padding: 0 0.45rem; border-radius: 4px; background: var(--code); }
 .orgdocs-widget-snapshot :is(.param-head, .schema-head) { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; }
 .orgdocs-widget-snapshot .schema-required { color: light-dark(#b42318, #ff8a80); font-size: 0.85em; }
+.orgdocs-widget-snapshot .hint { color: var(--soft); font-size: 0.88em; }
+.orgdocs-widget-snapshot .status-success { background: light-dark(#d3f0dc, #1f4d2e); }
+.orgdocs-widget-snapshot :is(.status-client-error, .status-server-error) { background: light-dark(#fde2e0, #5c2320); }
+.orgdocs-widget-snapshot .json-view { font: 0.85em/1.5 ui-monospace, monospace; }
+.orgdocs-widget-snapshot .json-children { padding-left: 1.2em; border-left: 1px solid var(--border); }
+.orgdocs-widget-snapshot .json-node[open] > summary > .json-folded { display: none; }
+.orgdocs-widget-snapshot :is(.json-count, .json-index) { color: var(--soft); font-size: 0.85em; }
+.orgdocs-widget-snapshot :is(.nt) { color: light-dark(#8a3ffc, #c9a8ff); } .orgdocs-widget-snapshot :is(.s2) { color: light-dark(#0a7b3e, #7ee2a8); }
+.orgdocs-widget-snapshot :is(.m, .kc) { color: light-dark(#b35900, #ffb870); }
 """)
 
 

@@ -86,7 +86,14 @@ function snapshot(el, model) {
     const article = document.createElement("article");
     article.innerHTML = html; // rendered and sanitized by the site's Python templates, as in the live view
     box.appendChild(article);
-  } else if (model.get("_route")) {
+  }
+  const answer = model.get("_answer_html");
+  if (answer) {
+    const kept = document.createElement("div");
+    kept.innerHTML = answer; // written by answer_snapshot.py: every text escaped, credentials hidden
+    box.appendChild(kept);
+  }
+  if (!html && !answer && model.get("_route")) {
     const line = document.createElement("p");
     line.textContent = "The request form of " + model.get("_route") + ".";
     box.appendChild(line);
