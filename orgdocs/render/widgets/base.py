@@ -29,7 +29,6 @@ manager, and in the saved widget state, once per run.
 from __future__ import annotations
 
 import html
-import json
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +36,7 @@ import anywidget
 import traitlets
 
 from orgdocs.render.widgets.compact import compact_responses
-from orgdocs.render.widgets.frontend import ESM, LOADER, SNAPSHOT_STYLE
+from orgdocs.render.widgets.frontend import ESM, LOADER, SNAPSHOT_STYLE, TWIN_STYLE
 
 if TYPE_CHECKING:
     from orgdocs.project import Site
@@ -55,25 +54,6 @@ __all__ = [
 
 SNAPSHOT_CLASS = "orgdocs-widget-snapshot"
 NOTE = "An orgdocs view: run its cell in Jupyter to explore and send. What it showed follows."
-# the snapshot output is hidden where the live view is drawn just before it (JupyterLab, Notebook 7, Voila,
-# and an exported page whose widget manager loads), and from the moment it is added where a widget manager
-# will draw it (ipywidgets' renderer is a Lumino Panel; an export's widget output and a view shown as its
-# text/html, its model gone, are not): the view's front-end comes some 50 ms later, and meanwhile Notebook 7
-# measures the output, tall with the snapshot, and folds it into a small scrolled box for good.
-# A renderer that could not draw the view (a notebook saved without widget state, reopened: "Error displaying
-# widget: model not found"; it then carries the class jupyter-widgets itself) is hidden instead, and the
-# snapshot shows with a line saying why, in words.
-NO_MODEL_NOTE = "No kernel holds this view: it shows what was last shown. Run its cell to explore and send."
-_RENDERER = ".jp-OutputArea-child:has(> .lm-Panel.jp-OutputArea-output"
-_SNAPSHOT_CHILD = ".jp-OutputArea-child:has(.orgdocs-widget-snapshot)"
-TWIN_STYLE = (
-    f":is(.jp-OutputArea-child:has(.orgdocs-widget-host), {_RENDERER}:not(.jupyter-widgets)))"
-    f" + {_SNAPSHOT_CHILD}{{display:none}}"
-    f"{_RENDERER}.jupyter-widgets):has(+ .jp-OutputArea-child .orgdocs-widget-snapshot){{display:none}}"
-    f"{_RENDERER}.jupyter-widgets) + .jp-OutputArea-child .orgdocs-widget-snapshot::before"
-    f"{{content:{json.dumps(NO_MODEL_NOTE)};display:block;margin:0 0 0.6rem;padding:0.5rem 0.8rem;"
-    "border-radius:6px;background:rgba(127,127,127,0.14);font:14px/1.5 system-ui,sans-serif}"
-)
 SNAPSHOT_ROWS = 40  # operations listed in the snapshot of a navigator with nothing selected
 INDEX_KEYS = ("route", "section", "title", "method", "path", "operationId", "tags", "params", "deprecated")
 

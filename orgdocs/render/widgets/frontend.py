@@ -43,9 +43,11 @@ __all__ = [
     "ESM",
     "LOADER",
     "MODULE_HASH",
+    "NO_MODEL_NOTE",
     "SITE_ASSETS",
     "SNAPSHOT_STYLE",
     "STYLE",
+    "TWIN_STYLE",
     "shadow_css",
     "snapshot_css",
     "without_width_media",
@@ -196,6 +198,27 @@ _SITE_CSS = _read(SITE_ASSETS / "site.css")
 ESM, STYLE = _module(_SITE_CSS)
 MODULE_HASH = hashlib.sha256(ESM.encode("utf-8")).hexdigest()[:16]
 SNAPSHOT_STYLE = _minify(snapshot_css(_snapshot_rules(_SITE_CSS), ".orgdocs-widget-snapshot"))
+
+
+# the snapshot output is hidden where the live view is drawn just before it (JupyterLab, Notebook 7, Voila,
+# and an exported page whose widget manager loads), and from the moment it is added where a widget manager
+# will draw it (ipywidgets' renderer is a Lumino Panel; an export's widget output and a view shown as its
+# text/html, its model gone, are not): the view's front-end comes some 50 ms later, and meanwhile Notebook 7
+# measures the output, tall with the snapshot, and folds it into a small scrolled box for good.
+# A renderer that could not draw the view (a notebook saved without widget state, reopened: "Error displaying
+# widget: model not found"; it then carries the class jupyter-widgets itself) is hidden instead, and the
+# snapshot shows with a line saying why, in words.
+NO_MODEL_NOTE = "No kernel holds this view: it shows what was last shown. Run its cell to explore and send."
+_RENDERER = ".jp-OutputArea-child:has(> .lm-Panel.jp-OutputArea-output"
+_SNAPSHOT_CHILD = ".jp-OutputArea-child:has(.orgdocs-widget-snapshot)"
+TWIN_STYLE = (
+    f":is(.jp-OutputArea-child:has(.orgdocs-widget-host), {_RENDERER}:not(.jupyter-widgets)))"
+    f" + {_SNAPSHOT_CHILD}{{display:none}}"
+    f"{_RENDERER}.jupyter-widgets):has(+ .jp-OutputArea-child .orgdocs-widget-snapshot){{display:none}}"
+    f"{_RENDERER}.jupyter-widgets) + .jp-OutputArea-child .orgdocs-widget-snapshot::before"
+    f"{{content:{json.dumps(NO_MODEL_NOTE)};display:block;margin:0 0 0.6rem;padding:0.5rem 0.8rem;"
+    "border-radius:6px;background:rgba(127,127,127,0.14);font:14px/1.5 system-ui,sans-serif}"
+)
 
 
 # the loader's snapshot when no kernel answers: readable, in the site's colours, in a few hundred bytes (the
