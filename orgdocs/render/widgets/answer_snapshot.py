@@ -24,6 +24,7 @@ __all__ = ["ANSWER_CLASS", "BODY_BUDGET", "answer_html", "sent_secrets"]
 
 ANSWER_CLASS = "orgdocs-answer"
 BODY_BUDGET = 24_000  # characters of a body's HTML kept (it is saved twice: widget state and snapshot)
+TEXT_BUDGET = 8_000  # characters of a body too large for a tree, kept as highlighted text
 SMALL_ANSWER = 400  # json-view.js: an answer of this many values starts open to the end
 OPEN_LEVELS = 2  # json-view.js: a larger one starts open this deep
 PAGE_ITEMS = 100  # json-view.js: items of an object or array shown, the rest counted
@@ -150,8 +151,8 @@ def _body_html(text: str) -> str:
 def _text_html(text: str, json_text: bool) -> str:
     from orgdocs.render.site.highlight import highlight
 
-    cut = len(text) > BODY_BUDGET // 2
-    shown = text[: BODY_BUDGET // 2] if cut else text
+    cut = len(text) > TEXT_BUDGET
+    shown = text[:TEXT_BUDGET] if cut else text
     code = highlight(shown, "json") if json_text else escape(shown, quote=False)
     note = (
         f'<p class="hint">The body is cut at {len(shown):,} of {len(text):,} characters here; '
