@@ -1,8 +1,9 @@
 """``WidgetSnapshots``: an orgdocs widget output becomes, in an exported page, the reference it showed.
 
 A live widget needs a kernel; a page has none. For the notebook views (``orgdocs.widgets``), the page shows
-instead the HTML of the operation selected in the view, as the site renders it: from the saved widget state
-(``_html``, which follows the selection) when the notebook has one, else from the ``text/html`` the view put in
+instead the HTML of the operation selected in the view, as the site renders it, and the last answer its form
+got (status, time, size, headers, body; credentials hidden): from the saved widget state (``_html`` and
+``_answer_html``, which follow the selection) when the notebook has one, else from the ``text/html`` the view put in
 its output when it was displayed (``SiteWidget.snapshot``). The HTML is sanitized again here (it is file
 content: a notebook can hold anything), keeping its classes so that the site's stylesheet draws it as the
 page does. Other widget outputs are left to ``WidgetNotes``. Runs after ``SanitizeOutputs``, before
@@ -46,8 +47,10 @@ def widget_snapshot(data: dict, states: dict, metadata: dict | None = None, besi
     ours = str(model.get("_anywidget_id", "")).startswith(WIDGET_MODULE)
     marked = isinstance(metadata, dict) and isinstance(metadata.get("orgdocs"), dict)
     shown = beside or _text(data.get("text/html"))
-    if ours and model.get("_html"):
-        html = f'<div class="{SNAPSHOT_CLASS}">{_text(model["_html"])}</div>'
+    if ours and model.get("_html"):  # the reference it showed, and the last answer its form got
+        html = (
+            f'<div class="{SNAPSHOT_CLASS}">{_text(model["_html"])}{_text(model.get("_answer_html"))}</div>'
+        )
     elif shown and (ours or marked or SNAPSHOT_CLASS in shown):
         html = shown if SNAPSHOT_CLASS in shown else f'<div class="{SNAPSHOT_CLASS}">{shown}</div>'
     else:

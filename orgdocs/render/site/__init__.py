@@ -36,6 +36,7 @@ __all__ = [
     "description_downloads",
     "earlier_build_files",
     "environment",
+    "highlight",
     "manifest_text",
     "markdown_html",
     "operation_context",
@@ -50,6 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from orgdocs.render.site._downloads import FOLDER, description_downloads
     from orgdocs.render.site._form import body_text
     from orgdocs.render.site._form_scripts import FORM_SCRIPTS
+    from orgdocs.render.site._highlight import highlight
     from orgdocs.render.site._markdown import cleaner, markdown_html, sanitize_html
     from orgdocs.render.site._navigation import Sidebar, base_prefix
     from orgdocs.render.site._operation import operation_context
@@ -78,6 +80,7 @@ __getattr__, __dir__ = lazy_face(
         "description_downloads": "orgdocs.render.site._downloads",
         "earlier_build_files": "orgdocs.render.site._output_folder",
         "environment": "orgdocs.render.site._templating",
+        "highlight": "orgdocs.render.site._highlight",
         "manifest_text": "orgdocs.render.site._output_folder",
         "markdown_html": "orgdocs.render.site._markdown",
         "operation_context": "orgdocs.render.site._operation",

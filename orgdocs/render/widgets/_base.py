@@ -36,7 +36,7 @@ import anywidget
 import traitlets
 
 from orgdocs.render.widgets._compact import compact_responses
-from orgdocs.render.widgets._frontend import ESM, LOADER, SNAPSHOT_STYLE
+from orgdocs.render.widgets._frontend import ESM, LOADER, SNAPSHOT_STYLE, TWIN_STYLE
 
 if TYPE_CHECKING:
     from orgdocs.project import Site
@@ -54,15 +54,6 @@ __all__ = [
 
 SNAPSHOT_CLASS = "orgdocs-widget-snapshot"
 NOTE = "An orgdocs view: run its cell in Jupyter to explore and send. What it showed follows."
-# the snapshot output is hidden where the live view is drawn just before it (JupyterLab, Notebook 7, Voila,
-# and an exported page whose widget manager loads), and from the moment it is added where a widget manager
-# will draw it (ipywidgets' renderer is a Lumino Panel; an export's widget output and a view shown as its
-# text/html, its model gone, are not): the view's front-end comes some 50 ms later, and meanwhile Notebook 7
-# measures the output, tall with the snapshot, and folds it into a small scrolled box for good
-TWIN_STYLE = (
-    ":is(.jp-OutputArea-child:has(.orgdocs-widget-host), .jp-OutputArea-child:has(> .lm-Panel.jp-OutputArea-output))"
-    " + .jp-OutputArea-child:has(.orgdocs-widget-snapshot){display:none}"
-)
 SNAPSHOT_ROWS = 40  # operations listed in the snapshot of a navigator with nothing selected
 INDEX_KEYS = ("route", "section", "title", "method", "path", "operationId", "tags", "params", "deprecated")
 
@@ -155,11 +146,12 @@ def safe_operation_html(site: Site, route: str, *, samples: bool = True) -> str:
         return error_block(f"Cannot show {route}", f"{type(error).__name__}: {error}")
 
 
-def snapshot_html(site: Site, operation_html: str = "") -> str:
+def snapshot_html(site: Site, operation_html: str = "", answer: str = "") -> str:
     """Static HTML of a view: the operation's reference (``compact_responses``: its error answers by their
-    status line), or the site's title and first operations."""
+    status line) and the last answer its form got (``answer_snapshot.answer_html``), or the site's title and
+    first operations."""
     if operation_html:
-        return f'<div class="{SNAPSHOT_CLASS}">{compact_responses(operation_html)}</div>'
+        return f'<div class="{SNAPSHOT_CLASS}">{compact_responses(operation_html)}{answer}</div>'
     entries = site.index["endpoints"]
     # text reads from the left: the hosts' table styles (JupyterLab's, an export's) right-align for numbers,
     # and a reopened untrusted notebook drops the snapshot's <style>, not a style attribute
@@ -191,6 +183,9 @@ class SiteWidget(anywidget.AnyWidget):
     _html = traitlets.Unicode("", help="HTML of the operation shown (the site's operation detail)").tag(
         sync=True
     )
+    _answer_html = traitlets.Unicode(
+        "", help="HTML of the last answer the form shown got (credentials hidden)"
+    ).tag(sync=True)
 
     def __init__(self, site: Site, **kwargs: Any):
         self.site = site
@@ -296,6 +291,7 @@ class SiteWidget(anywidget.AnyWidget):
             return {**send_answer(form), **credential_names(form)}
         finally:
             self._view_sending = None
+            self._keep_answer(form)
 
     def _form_sent(self, form: Any) -> None:
         """A form this view shows was sent from a cell: the view shows the answer, as after its own Send."""
@@ -303,9 +299,22 @@ class SiteWidget(anywidget.AnyWidget):
 
         if getattr(self, "_view_sending", None) == form.route:
             return
+        self._keep_answer(form)
         answered = last_answer(form)
         if answered is not None:
             self.send({"type": "form-answer", "route": form.route, "answer": answered})
+
+    def _keep_answer(self, form: Any) -> None:
+        """The snapshot (saved state, the output beside the view) keeps ``form``'s last answer when the view
+        shows that form."""
+        if form.route != self._shown_route():
+            return
+        from orgdocs.render.widgets._answer_snapshot import answer_html
+
+        answer = answer_html(form)
+        if answer != self._answer_html:
+            self._answer_html = answer
+            self._update_displays()
 
     def close(self) -> None:
         """Close the view and its ``layout`` (ipywidgets leaves a closed widget's Layout model open, in the page
@@ -319,7 +328,7 @@ class SiteWidget(anywidget.AnyWidget):
 
     def snapshot(self) -> str:
         """Static HTML of what the view shows (for exports)."""
-        return snapshot_html(self.site, self._html)
+        return snapshot_html(self.site, self._html, self._answer_html)
 
     @property
     def html(self) -> str:

@@ -136,6 +136,7 @@ class Explorer(Navigator):
                 values=self.values,
                 tokens=self._tokens,
             )
+            self._forms[route].watch(self._form_sent)  # its answers join the snapshot, whoever sends
         return self._forms[route]
 
     def _shown_route(self) -> str:
@@ -157,4 +158,7 @@ class Explorer(Navigator):
         route = change["new"]
         # the saved state keeps the compact reference (the no-kernel snapshot); the view asks for the page
         self._html = compact_responses(self._page(route)) if route else ""
+        self._answer_html = ""  # the selected operation's own last answer, if its form has one
+        if route in self._forms:
+            self._keep_answer(self._forms[route])
         self._update_displays()

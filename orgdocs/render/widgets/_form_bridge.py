@@ -165,6 +165,16 @@ MAX_NOTED = 8  # differences from the description listed under an answer (form.c
 
 def check_notes(form: RequestForm, response: Any) -> list[str]:
     """What the response view says of the answer against the description: that it matches, or how not."""
+    kept = getattr(response, "_orgdocs_check_notes", None)  # the view's answer and the snapshot both ask
+    if kept is not None:
+        return list(kept)
+    notes = _check_notes(form, response)
+    with contextlib.suppress(AttributeError):
+        response._orgdocs_check_notes = tuple(notes)
+    return notes
+
+
+def _check_notes(form: RequestForm, response: Any) -> list[str]:
     from orgdocs.project import check_response
 
     try:

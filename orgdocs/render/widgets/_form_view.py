@@ -25,6 +25,8 @@ class FormView(SiteWidget):
     def __init__(self, form: Any, **kwargs: Any):
         self.form = form
         super().__init__(form.site, _kind="form", _route=form.route, **kwargs)
+        form.watch(self._form_sent)
+        self._keep_answer(form)
 
     def __repr__(self) -> str:
         return f"<FormView of {self.form!r}>"
@@ -34,5 +36,8 @@ class FormView(SiteWidget):
             raise LookupError(f"this form is for {self.form.route!r}, not {route!r}")
         return self.form
 
+    def _shown_route(self) -> str:
+        return self.form.route
+
     def snapshot(self) -> str:
-        return snapshot_html(self.site, safe_operation_html(self.site, self.form.route))
+        return snapshot_html(self.site, safe_operation_html(self.site, self.form.route), self._answer_html)

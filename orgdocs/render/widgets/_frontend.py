@@ -43,9 +43,11 @@ __all__ = [
     "ESM",
     "LOADER",
     "MODULE_HASH",
+    "NO_MODEL_NOTE",
     "SITE_ASSETS",
     "SNAPSHOT_STYLE",
     "STYLE",
+    "TWIN_STYLE",
     "shadow_css",
     "snapshot_css",
     "without_width_media",
@@ -95,9 +97,10 @@ def without_width_media(css: str) -> str:
 
 
 # what a snapshot of a reference never shows: the page's frame, the navigation and search, the request form
+# (its last answer it shows: answer_snapshot.py)
 SNAPSHOT_LEAVES_OUT = re.compile(
     r"^(\.(topbar|brand|search|theme-toggle|nav|layout|sidebar|content|skip-link|try|field|header-row|scheme|"
-    r"flows|preview|send|response-view|response-status|headers|samples-|sample-bar|doc|update|toc-|notebook|"
+    r"flows|preview|send|samples-|sample-bar|doc|update|toc-|notebook|"
     r"landing|tag-|op-pager|op-aside|op-layout|copy-button|schema-choice|visually-hidden|button)|:focus-visible)"
 )
 
@@ -197,6 +200,27 @@ MODULE_HASH = hashlib.sha256(ESM.encode("utf-8")).hexdigest()[:16]
 SNAPSHOT_STYLE = _minify(snapshot_css(_snapshot_rules(_SITE_CSS), ".orgdocs-widget-snapshot"))
 
 
+# the snapshot output is hidden where the live view is drawn just before it (JupyterLab, Notebook 7, Voila,
+# and an exported page whose widget manager loads), and from the moment it is added where a widget manager
+# will draw it (ipywidgets' renderer is a Lumino Panel; an export's widget output and a view shown as its
+# text/html, its model gone, are not): the view's front-end comes some 50 ms later, and meanwhile Notebook 7
+# measures the output, tall with the snapshot, and folds it into a small scrolled box for good.
+# A renderer that could not draw the view (a notebook saved without widget state, reopened: "Error displaying
+# widget: model not found"; it then carries the class jupyter-widgets itself) is hidden instead, and the
+# snapshot shows with a line saying why, in words.
+NO_MODEL_NOTE = "No kernel holds this view: it shows what was last shown. Run its cell to explore and send."
+_RENDERER = ".jp-OutputArea-child:has(> .lm-Panel.jp-OutputArea-output"
+_SNAPSHOT_CHILD = ".jp-OutputArea-child:has(.orgdocs-widget-snapshot)"
+TWIN_STYLE = (
+    f":is(.jp-OutputArea-child:has(.orgdocs-widget-host), {_RENDERER}:not(.jupyter-widgets)))"
+    f" + {_SNAPSHOT_CHILD}{{display:none}}"
+    f"{_RENDERER}.jupyter-widgets):has(+ .jp-OutputArea-child .orgdocs-widget-snapshot){{display:none}}"
+    f"{_RENDERER}.jupyter-widgets) + .jp-OutputArea-child .orgdocs-widget-snapshot::before"
+    f"{{content:{json.dumps(NO_MODEL_NOTE)};display:block;margin:0 0 0.6rem;padding:0.5rem 0.8rem;"
+    "border-radius:6px;background:rgba(127,127,127,0.14);font:14px/1.5 system-ui,sans-serif}"
+)
+
+
 # the loader's snapshot when no kernel answers: readable, in the site's colours, in a few hundred bytes (the
 # whole SNAPSHOT_STYLE would be saved once per view)
 LOADER_STYLE = _minify("""
@@ -215,6 +239,15 @@ LOADER_STYLE = _minify("""
 .orgdocs-widget-snapshot :is(.method, .status) { display: inline-block; padding: 0 0.45rem; border-radius: 4px; background: var(--code); }
 .orgdocs-widget-snapshot :is(.param-head, .schema-head) { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; }
 .orgdocs-widget-snapshot .schema-required { color: light-dark(#b42318, #ff8a80); font-size: 0.85em; }
+.orgdocs-widget-snapshot .hint { color: var(--soft); font-size: 0.88em; }
+.orgdocs-widget-snapshot .status-success { background: light-dark(#d3f0dc, #1f4d2e); }
+.orgdocs-widget-snapshot :is(.status-client-error, .status-server-error) { background: light-dark(#fde2e0, #5c2320); }
+.orgdocs-widget-snapshot .json-view { font: 0.85em/1.5 ui-monospace, monospace; }
+.orgdocs-widget-snapshot .json-children { padding-left: 1.2em; border-left: 1px solid var(--border); }
+.orgdocs-widget-snapshot .json-node[open] > summary > .json-folded { display: none; }
+.orgdocs-widget-snapshot :is(.json-count, .json-index) { color: var(--soft); font-size: 0.85em; }
+.orgdocs-widget-snapshot :is(.nt) { color: light-dark(#8a3ffc, #c9a8ff); } .orgdocs-widget-snapshot :is(.s2) { color: light-dark(#0a7b3e, #7ee2a8); }
+.orgdocs-widget-snapshot :is(.m, .kc) { color: light-dark(#b35900, #ffb870); }
 """)
 
 

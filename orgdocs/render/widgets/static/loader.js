@@ -86,7 +86,14 @@ function snapshot(el, model) {
     const article = document.createElement("article");
     article.innerHTML = html; // rendered and sanitized by the site's Python templates, as in the live view
     box.appendChild(article);
-  } else if (model.get("_route")) {
+  }
+  const answer = model.get("_answer_html");
+  if (answer) {
+    const kept = document.createElement("div");
+    kept.innerHTML = answer; // written by answer_snapshot.py: every text escaped, credentials hidden
+    box.appendChild(kept);
+  }
+  if (!html && !answer && model.get("_route")) {
     const line = document.createElement("p");
     line.textContent = "The request form of " + model.get("_route") + ".";
     box.appendChild(line);
@@ -96,7 +103,23 @@ function snapshot(el, model) {
   return host;
 }
 
+// ipywidgets marks a view whose kernel is gone (a notebook reopened from saved widget state, a kernel stopped)
+// with a broken-link icon above it (.jupyter-widgets-disconnected::before, a Font Awesome glyph). An orgdocs
+// view says so itself, in words, and shows what it showed: the icon would be a second, broken-looking sign.
+const PAGE_STYLE_ID = "orgdocs-widget-page-style";
+const VIEW_CLASS = "orgdocs-widget-view";
+
+function quietDisconnectedSign(el) {
+  el.classList.add(VIEW_CLASS);
+  if (document.getElementById(PAGE_STYLE_ID)) return;
+  const style = document.createElement("style");
+  style.id = PAGE_STYLE_ID;
+  style.textContent = "." + VIEW_CLASS + ".jupyter-widgets-disconnected::before{content:none;display:none}";
+  document.head.appendChild(style);
+}
+
 function render({ model, el }) {
+  quietDisconnectedSign(el);
   const found = entry();
   let gone = false;
   let cleanup = null;
