@@ -21,6 +21,7 @@ results also show), it holds:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -28,7 +29,7 @@ from typing import Any
 from orgdocs.model import Description, Operation
 from orgdocs.model.values import as_list, as_text
 from orgdocs.project.excerpts import first_sentence, plain_text, search_text
-from orgdocs.project.search_words import STOP_WORDS, stem, words
+from orgdocs.project.search_words import CAMEL, STOP_WORDS, stem, words
 
 __all__ = [
     "FIELDS",
@@ -52,8 +53,7 @@ COMMON_MOST = 12  # ... or than this many
 TAG_SHARE = 0.1  # a word of tags' descriptions that more than this share of them have is left out
 _REF_NAME = re.compile(r"[^/]+$")
 _WORD = re.compile(r"[^\W_]+")
-_CAMEL = re.compile(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])")  # teamsTabCollectionResponse, HTTPSProxy
-_LOWER_UPPER = re.compile(r"([a-z0-9])(?=[A-Z])")
+_LOWER_UPPER = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")  # where teamsTab splits, not HTTPSProxy
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 # words of descriptions that tell nothing of what an operation does
 COMMON = STOP_WORDS | frozenset(
@@ -165,21 +165,27 @@ def _response_type(description: Description, operation: Operation) -> str:
 def _more_words(operation: Operation, known: set[str]) -> dict[str, str]:
     """Words of the description that its short text and names do not have: stem -> the word, in order; not
     words that only say how (WordNet's adjectives and adverbs: "approximately", "exclusively")."""
-    from orgdocs.project.vocabulary import modifier_only  # reads its table: only when a search file is made
-
     text = plain_text(operation.description) if isinstance(operation.description, str) else ""
     body = operation.request_body
     if body and isinstance(body.description, str):  # "Flux query or specification to execute"
         text += " " + plain_text(body.description)
     found: dict[str, str] = {}
     for word in _WORD.findall(text):
-        lowered = word.lower()
-        if len(lowered) < 3 or lowered in COMMON or lowered.isdigit() or modifier_only(lowered):
-            continue
-        key = stem(lowered)
-        if key not in known and key not in found:
+        key = _telling(word.lower())
+        if key and key not in known and key not in found:
             found[key] = word
     return found
+
+
+@functools.lru_cache(maxsize=65536)  # descriptions share their words: GitHub's 1,500 ask 80,000 times
+def _telling(lowered: str) -> str:
+    """The stem of a description's word (lower case) that may tell what an operation does, or "": not short
+    words, common ones, numbers, nor words that only say how."""
+    from orgdocs.project.vocabulary import modifier_only  # reads its table: only when a search file is made
+
+    if len(lowered) < 3 or lowered in COMMON or lowered.isdigit() or modifier_only(lowered):
+        return ""
+    return stem(lowered)
 
 
 def positions(found: Iterable[int]) -> str:
@@ -235,7 +241,7 @@ def _response_words(description: Description, operation: Operation, known: set[s
     on /teams/{id}/tabs: none), then those of a read's response fields."""
     found: dict[str, None] = {}
     for run in _WORD.findall(_response_type(description, operation)):
-        for part in _CAMEL.sub(r"\1\2 ", run).split():
+        for part in CAMEL.split(run):  # teamsTabCollectionResponse, HTTPSProxy
             key = stem(part.lower())
             if key not in known and len(key) > 1 and not key.isdigit():
                 known.add(key)
@@ -346,7 +352,7 @@ def related_table(entries: Iterable[dict]) -> dict[str, str]:
             if run.lower() == run:  # no camelCase boundary to split at
                 raw.append(run.lower())
             else:
-                raw.extend(part.lower() for part in _LOWER_UPPER.sub(r"\1 ", run).split())
+                raw.extend(part.lower() for part in _LOWER_UPPER.split(run))
     known = {stem(word) for word in raw}
     readers: dict[str, list[str]] = {}
     for reader, targets in related_words(raw, normalize=stem).items():
