@@ -179,13 +179,9 @@ def test_search_file_fields_tags_and_related_words_count_at_lower_weights():
     file = {
         "texts": ["", "", "", ""],
         # each text once, with the positions of its entries (the distance from the one before, in base 36)
-        "fields": {
-            "body": {"email": "1"},
-            "response": {"Invoice": "1"},
-            "more": {"pdf": "1", "receipt": "2"},
-        },
+        "fields": {"body": "email:1", "response": "Invoice:1", "more": "pdf:1|receipt:2"},
         "tags": {"Billing": "Money owed customers"},
-        "related": {"settle": "pay"},  # the description's word: the reader's words that stand for it
+        "related": "settle:pay",  # the description's word: the reader's words that stand for it
     }
     index = SearchIndex(entries, file)
     assert titles(index.search("email")) == ["Beta"]  # a request body field
@@ -193,7 +189,7 @@ def test_search_file_fields_tags_and_related_words_count_at_lower_weights():
     assert titles(index.search("receipt")) == ["Gamma"]  # more of the description
     assert titles(index.search("owed")) == ["Alpha"]  # the tag's description
     assert titles(index.search("pay an account")) == ["Settle an account"]  # a related word (WordNet)
-    assert titles(SearchIndex(entries, {**file, "related": {}}).search("pay")) == []
+    assert titles(SearchIndex(entries, {**file, "related": ""}).search("pay")) == []
     # the texts alone (the older form) still work
     assert titles(SearchIndex(entries, ["about widgets", "", "", ""]).search("widgets")) == ["Alpha"]
 
@@ -233,11 +229,7 @@ def test_the_site_search_file_holds_body_fields_response_types_and_tag_descripti
     site = site_of(tmp_path, description)
     file = site.search_file
     assert set(file) == {"texts", "fields", "tags", "related"}
-    assert file["fields"] == {
-        "body": {"email nickname": "0"},
-        "response": {"badge": "0"},
-        "more": {"Sorted seniority": "1"},
-    }
+    assert file["fields"] == {"body": "email nickname:0", "response": "badge:0", "more": "Sorted seniority:1"}
     assert file["tags"] == {"People": "Humans workspace"}  # the words that tell the tag apart
     assert titles(site.search("nickname")) == ["Add a member"]
     assert titles(site.search("badge")) == ["Add a member"]

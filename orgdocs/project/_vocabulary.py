@@ -30,6 +30,7 @@ __all__ = [
     "MAX_RELATED",
     "MIN_LENGTH",
     "PARTICLES",
+    "glossed",
     "meanings",
     "modifier_only",
     "related_words",
@@ -98,7 +99,7 @@ def _table() -> dict:
         table = {}
     for name in MODIFIERS:
         table[name] = frozenset(" ".join(table.get(name, ())).split())
-    for name in (*MEANINGS, "seen"):
+    for name in (*MEANINGS, "seen", "glosses"):
         table.setdefault(name, {})
     return table
 
@@ -150,6 +151,14 @@ def meanings(word: str) -> tuple[str, ...]:
     return predicted_meanings(word, table)
 
 
+def glossed(word: str) -> tuple[str, ...]:
+    """The words of the definition of the noun ``word`` (lower case) comes to (``predicted_lemma``) that a
+    reader may type for it: odometer -> meter, mileage (``orgdocs.project._wordnet_glosses``)."""
+    glosses = _table()["glosses"]
+    lemma = predicted_lemma(word, glosses, "noun")
+    return tuple(glosses[lemma].split()) if lemma else ()
+
+
 @functools.lru_cache(maxsize=65536)  # a description repeats its words: Microsoft Graph asks 120,000 times
 def modifier_only(word: str) -> bool:
     """Whether WordNet knows ``word`` (lower case) only as an adjective or an adverb ("approximately",
@@ -179,14 +188,14 @@ def _families() -> dict[str, tuple[str, ...]]:
 def related_words(words: Iterable[str], normalize=lambda word: word) -> dict[str, list[str]]:
     """{reader's word: [the description's words it stands for]}, both passed through ``normalize`` (search's
     stemmer); ``words``: the description's words as written (lower case), most important first: their
-    ``FAMILIES``, then WordNet's ``meanings``."""
+    ``FAMILIES``, then WordNet's ``meanings``, then the words of their definitions (``glossed``)."""
     table: dict[str, dict[str, None]] = {}
     families = _families()
     for word in dict.fromkeys(words):
         if (len(word) < MIN_LENGTH and word not in families) or not word.isalpha():
             continue
         target = normalize(word)
-        for reader in dict.fromkeys([*families.get(word, ()), *meanings(word)]):
+        for reader in dict.fromkeys([*families.get(word, ()), *meanings(word), *glossed(word)]):
             key = normalize(reader)
             if key != target:
                 table.setdefault(key, {})

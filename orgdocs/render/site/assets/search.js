@@ -200,6 +200,14 @@
   }
 
   var FIELDS = ["body", "response", "more"]; // the search file's fields, by part
+
+  // "key:value|key:value" -> [[key, value], ...]: the search file's lists of pairs (search_words.pairs)
+  function pairs(text) {
+    return text ? text.split("|").map(function (pair) {
+      var colon = pair.indexOf(":");
+      return [pair.slice(0, colon), pair.slice(colon + 1)];
+    }) : [];
+  }
   var NO_FIELDS = ["", "", ""];
 
   // texts: the search file ({texts, fields, tags, related}: see orgdocs/project/_search_file.py) or its texts alone
@@ -211,9 +219,8 @@
     var more = this._more = []; // [body, response, more] of each entry that has any
     var fields = file.fields || {};
     FIELDS.forEach(function (name, part) {
-      var texts = own(fields, name) ? fields[name] : {};
-      Object.keys(texts).forEach(function (text) {
-        var steps = texts[text].split(" "), at = 0;
+      pairs(own(fields, name) ? fields[name] : "").forEach(function (pair) {
+        var text = pair[0], steps = pair[1].split(" "), at = 0;
         for (var i = 0; i < steps.length; i++) {
           if (!steps[i]) continue;
           at += parseInt(steps[i], 36);
@@ -225,10 +232,9 @@
     });
     this._tagTexts = file.tags || {};
     var related = this._related = new Map(); // reader's word -> the description's words
-    var table = file.related || {};
-    Object.keys(table).forEach(function (targets) {
-      var words = targets.split(" ").filter(function (w) { return w !== ""; });
-      table[targets].split(" ").forEach(function (reader) {
+    pairs(file.related || "").forEach(function (pair) {
+      var words = pair[0].split(" ").filter(function (w) { return w !== ""; });
+      pair[1].split(" ").forEach(function (reader) {
         if (!reader) return;
         if (!related.has(reader)) related.set(reader, []);
         Array.prototype.push.apply(related.get(reader), words);
