@@ -5,8 +5,8 @@ the same ``Site`` and runs the same rules. Its face names what the renderers and
 modules are private:
 
 - the project: ``_config`` (``docs.config.yaml``: ``load_config``, ``Config``), ``_bundled`` (which config a
-  command takes, else the bundled example), ``_site`` (``Site``: routes, the endpoint index, search and
-  payloads, evaluated at once), ``_entries`` and ``_routes`` (what is at each route), ``_pages`` (hand-written
+  command takes, else the bundled example), ``_site`` (``Site``: a config evaluated into routes, the endpoint
+  index, search and payloads), ``_entries`` and ``_routes`` (what is at each route), ``_pages`` (hand-written
   pages and changelog updates), ``_public`` (the ``public`` folder), ``_check`` and ``_problems`` (what
   ``orgdocs check`` reports);
 - search: ``_search`` ranks what ``_search_index`` holds and finds, in ``_search_words``'s words
@@ -14,8 +14,8 @@ modules are private:
   texts; ``_vocabulary``: readers' synonyms from ``vocabulary.json``, which ``python -m
   orgdocs.project.wordnet`` makes from WordNet's files (``wordnet``, ``_wordnet_files``, ``_wordnet_glosses``);
 - an operation's page data: ``_payloads`` (``operation_dict``: one operation and the components it reaches),
-  ``_schema_pages``, ``_schemas`` (what a schema says once ``allOf`` is merged), ``_excerpts``
-  (``first_sentence``), ``_json_text`` (``indented``);
+  ``_schema_pages`` (a page per component schema), ``_schemas`` (what a schema says once ``allOf`` is
+  merged), ``_excerpts`` (``first_sentence``), ``_json_text`` (``indented``);
 - examples: ``_examples`` states the rules, ``_example_walk`` and ``_example_values`` follow them,
   ``_pattern_example`` writes a string a ``pattern`` matches;
 - requests, one rule set for the site's form, the notebook's and the code samples: ``_inputs`` (what a typed

@@ -14,8 +14,8 @@ before a table or a server is asked for):
 - ``mock_client``, ``create_app``, ``as_description``: the mock of a description behind httpx and behind HTTP
   (``_mock_server``; ``orgdocs mock`` serves it).
 
-Shared by the renderers: ``_html`` (an operation's detail as HTML, for the notebook views) and ``_colors``
-(the method badges' palette).
+Also here: ``_html`` (an operation's detail as HTML, as its page shows it, for the notebook views) and
+``_colors`` (the tables' method colours, the site's badge palette).
 """
 
 from __future__ import annotations
