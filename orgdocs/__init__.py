@@ -1,7 +1,20 @@
 """orgdocs: explore, try and publish an HTTP API from its OpenAPI description.
 
-``import orgdocs`` stays light: every public name is imported on first use, so pandas, ipywidgets,
-nbconvert and starlette load only when a table, a widget, an export or a server is asked for.
+The library's face:
+
+- ``load(source)``: one ``Description``, Swagger 2.0 or OpenAPI 3.x read into one model (``orgdocs.model``);
+- ``Site(config)``, ``load_config``: a docs project evaluated, its routes, search and payloads
+  (``orgdocs.project``);
+- ``endpoints``, ``parameters``, ``responses``, ``schemas``: pandas tables of an API; ``frame``: a JSON
+  answer as a DataFrame; ``check_response``: how an answer differs from its description; ``mock_client``: an
+  httpx client that a mock of the description answers (``orgdocs.render``);
+- ``build_site(site, out)``: the static reference site (``orgdocs.render.site``); ``export_pages``: some or
+  all of its pages, from a script or a notebook (``orgdocs.render.nbconvert``);
+- ``OrgdocsError`` and the errors below it (``orgdocs.errors``);
+- ``orgdocs.widgets``: the notebook views (``Explorer``, ...), imported only when asked for.
+
+``import orgdocs`` stays light: every name is imported on first use (``orgdocs._lazy``), so pandas,
+ipywidgets, nbconvert and starlette load only when a table, a widget, an export or a server is asked for.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Landing and section pages, 404.html, llms.txt, the Markdown twins and the search file of a build; and
-the sidebar that every page carries (``orgdocs.render.site._extras``, ``pages``, ``navigation``)."""
+the sidebar that every page carries (``orgdocs.render.site._extras``, ``_pages``, ``_navigation``)."""
 
 from __future__ import annotations
 

@@ -466,7 +466,7 @@ def test_a_verb_form_the_index_lacks_matches_as_its_base_word():
 
 
 def test_the_browser_carries_the_rules_as_written():
-    """search.js reads the weights, limits and word tables from search_rules.json as search.py does: its RULES
+    """search.js reads the weights, limits and word tables from search_rules.json as _search.py does: its RULES
     line is the file's data (after a change to the rules, write ``browser_rules()`` there again)."""
     from orgdocs.project._search import browser_rules
 

@@ -1,7 +1,18 @@
-"""The loading layer: a description's bytes from a file, a public file or a URL (``read_source``,
-``schema_source``), parsed as JSON or YAML (``parse_document``, ``load_yaml``), and its ``$ref``s (``Resolver``,
-``iter_refs``, JSON Pointer tokens). Its names load on first use: reading a JSON file imports neither httpx nor
-the YAML reader."""
+"""The loading layer: a description's bytes to data, its ``$ref``s followed where they point.
+
+Its face loads each name on first use (``orgdocs._lazy``): reading a JSON file imports neither httpx nor the
+YAML reader. Behind it, one job a module:
+
+- ``_sources``: ``read_source`` (a file or a URL, the size capped), ``schema_source`` (where a config's
+  ``schema:`` entry is read from), ``is_url``; ``_deadline`` (one deadline for a whole fetch) and
+  ``_inflate`` (gzip and deflate undone under that cap) serve it;
+- ``_parse``: ``parse_document``, JSON or YAML chosen by extension; ``_yaml``: ``load_yaml`` and
+  ``yaml_findings`` (duplicate keys); ``_limits``: how deep either parser lets a document nest;
+- ``_refs``: ``Resolver`` (local ``$ref``s, lazily), ``follow``, ``iter_refs``, ``is_local``, JSON Pointer
+  tokens (``pointer_tokens``, ``escape_token``), and the keys that hold data or names, never references
+  (``DATA_KEYS``, ``NAME_MAPS``);
+- ``_folders``: ``resolve_below``, the one rule for every file a config makes orgdocs read (``PathRefused``).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""How deep a document may nest: both parsers (JSON in ``parse``, YAML in ``yaml``) refuse deeper input the same
+"""How deep a document may nest: both parsers (JSON in ``_parse``, YAML in ``_yaml``) refuse deeper input the same
 way, before anything recursive (example generation, JSON writing, page rendering) could meet it."""
 
 from __future__ import annotations

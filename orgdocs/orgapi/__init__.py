@@ -17,7 +17,16 @@ clients). ``starlette.testclient.TestClient(app)`` works too; on Starlette 1.x i
 
 More keys: ``create_api_key(store, organization_id, scopes)`` returns ``(token, key)``. The audit trail:
 ``verify_audit_chain(store, organization_id)``. Storage is behind :class:`Store`; :class:`SQLiteStore` is the
-default (WAL, ``synchronous=FULL``).
+default (WAL, ``synchronous=FULL``). ``description()``: the description as data; ``uvicorn_config(app)``: a
+uvicorn config with the server's bounds on every connection. Names load on first use (no Starlette before
+a server is asked for).
+
+Behind the face: ``_app`` (the Starlette app, thin handlers) reads a request strictly (``_validation``), runs
+the operation (``_service``) and answers JSON or problem+json (``_problems``); ``_store`` and
+``_sqlite_store`` keep the records, ``_audit`` chains their events, ``_cursors``, ``_idempotency``,
+``_tokens`` and ``_clock`` are the small rules the service follows, ``_resources`` the JSON of each resource;
+``_server``, ``_middleware`` and ``_inprocess`` run the app; ``_provisioning`` makes what the API cannot.
+This package is a product beside the renderers: it imports nothing of orgdocs's layers.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The Starlette application of the reference Organization Management API.
 
-Handlers stay thin: read the request strictly (``validation``), run the operation (``service``) and answer
-JSON, or problem+json for every error (``problems``). Reads run in the event loop; writes, which wait for the
+Handlers stay thin: read the request strictly (``_validation``), run the operation (``_service``) and answer
+JSON, or problem+json for every error (``_problems``). Reads run in the event loop; writes, which wait for the
 disk and for SQLite's write lock, run in worker threads.
 """
 

@@ -48,7 +48,7 @@ class ApiKey:
     prefix: str
     scopes: tuple[str, ...]
     project_ids: tuple[str, ...]
-    created_at: int  # instants are microseconds since the epoch (see clock.py)
+    created_at: int  # instants are microseconds since the epoch (see _clock.py)
     expires_at: int | None = None
     last_used_at: int | None = None
     revoked_at: int | None = None

@@ -1,7 +1,28 @@
-"""The site layer: config, routes, navigation, endpoint index, search, payloads, examples and code samples.
+"""The project layer: a docs project evaluated, and the rules every view of an operation shares.
 
 Plain Python with no rendering: every renderer (static pages, dev server, widgets, tables, nbconvert) reads
-the same ``Site``.
+the same ``Site`` and runs the same rules. Its face names what the renderers and the commands use; its
+modules are private:
+
+- the project: ``_config`` (``docs.config.yaml``: ``load_config``, ``Config``), ``_bundled`` (which config a
+  command takes, else the bundled example), ``_site`` (``Site``: a config evaluated into routes, the endpoint
+  index, search and payloads), ``_entries`` and ``_routes`` (what is at each route), ``_pages`` (hand-written
+  pages and changelog updates), ``_public`` (the ``public`` folder), ``_check`` and ``_problems`` (what
+  ``orgdocs check`` reports);
+- search: ``_search`` ranks what ``_search_index`` holds and finds, in ``_search_words``'s words
+  (``search_rules.json``, which ``assets/search.js`` carries too); ``_search_file``: the search file's longer
+  texts; ``_vocabulary``: readers' synonyms from ``vocabulary.json``, which ``python -m
+  orgdocs.project.wordnet`` makes from WordNet's files (``wordnet``, ``_wordnet_files``, ``_wordnet_glosses``);
+- an operation's page data: ``_payloads`` (``operation_dict``: one operation and the components it reaches),
+  ``_schema_pages`` (a page per component schema), ``_schemas`` (what a schema says once ``allOf`` is
+  merged), ``_excerpts`` (``first_sentence``), ``_json_text`` (``indented``);
+- examples: ``_examples`` states the rules, ``_example_walk`` and ``_example_values`` follow them,
+  ``_pattern_example`` writes a string a ``pattern`` matches;
+- requests, one rule set for the site's form, the notebook's and the code samples: ``_inputs`` (what a typed
+  text is), ``_requests`` (``build_request``; ``requests.json``), ``_security`` (credentials;
+  ``security.json``), ``samples`` (code samples in nine languages; ``samples/languages.json``);
+- answers: ``_conformance`` (``check_response``: does an answer fit its description?) and ``_mock`` (``Mock``:
+  answers from a description alone).
 """
 
 from orgdocs.project._bundled import bundled_config, default_config_path, find_config

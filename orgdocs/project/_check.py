@@ -32,7 +32,7 @@ PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".ipynb", ".html", ".htm")  # links
 
 
 def generated_names(site: Site) -> set[str]:
-    """Every file a build writes outside ``_docs/`` (``public.GENERATED_FOLDER``), as paths in the output: the
+    """Every file a build writes outside ``_docs/`` (``_public.GENERATED_FOLDER``), as paths in the output: the
     home page, each page's, landing's, section's and schema page's ``<route>/index.html``, each operation's
     Markdown twin ``<route>/index.md``, ``404.html`` and ``llms.txt``."""
     names = {"index.html", *GENERATED_FILES}

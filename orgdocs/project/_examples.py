@@ -26,7 +26,7 @@ Rules of ``example_from_schema``, in order:
    (the ``required`` direction: the required ones only) except ``readOnly`` ones in requests and
    ``writeOnly`` ones in responses, and only when there is no
    property an ``additionalProp1`` entry from an ``additionalProperties`` schema; arrays hold one item (or
-   ``minItems``, up to 3); strings match their ``pattern`` (``pattern_example``; the format's text where the
+   ``minItems``, up to 3); strings match their ``pattern`` (``_pattern_example``; the format's text where the
    pattern takes it), else come from ``format`` (``_STRING_FORMATS``) or are ``"string"`` fitted to
    ``minLength``/``maxLength``; numbers are 0 moved into ``minimum``/
    ``maximum`` (exclusive too) and onto ``multipleOf``; booleans ``True``; Swagger's ``file`` ``"<binary>"``.

@@ -138,7 +138,7 @@ def _quoted(text: str) -> str:
 def input_text(kind: InputKind, value: Any) -> str:
     """``value`` written as ``kind``'s input shows it, which ``read_input`` reads back: an array's items
     comma-separated (as a JSON array when an item holds a comma or is not a scalar), an object as JSON, a
-    checkbox ``"true"`` or ``""``, else the text of the value (``requests.text_of``)."""
+    checkbox ``"true"`` or ``""``, else the text of the value (``_requests.text_of``)."""
     if value is None:
         return ""
     if kind.kind == "boolean":

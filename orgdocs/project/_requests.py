@@ -128,7 +128,7 @@ def build_request(
 ) -> RequestParts:
     """The request for ``operation`` with ``values`` applied (rules in the module docstring).
 
-    ``credentials``: ``(location, name, value)`` triples from ``security.applied_credentials``;
+    ``credentials``: ``(location, name, value)`` triples from ``_security.applied_credentials``;
     ``headers``: extra request headers; ``resolve`` follows ``$ref``s when the body is generated from the
     schema; without it only the description's own examples are used.
     """
@@ -336,7 +336,7 @@ def declared_value(param: Parameter, resolve: Resolve) -> tuple[bool, Any]:
     """(found, value): what the description itself gives ``param`` to start with. Its ``example``, else
     its first ``examples`` value (or its ``content``'s), else its schema's ``example``, ``examples[0]``,
     ``default``, or its enum when it has a single value. Never a generated value (forms prefill only
-    this; what ``examples.parameter_example`` makes up is a placeholder hint)."""
+    this; what ``_examples.parameter_example`` makes up is a placeholder hint)."""
     found, value = declared_example(param.example, param.has_example, param.examples, resolve)
     if not found and param.content:
         media = param.content[0]

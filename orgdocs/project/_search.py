@@ -2,11 +2,11 @@
 
 ``orgdocs/render/site/assets/search.js`` implements exactly these rules (a parity test runs both on
 real descriptions): both read the weights, limits and word tables from ``search_rules.json`` (the words'
-rules are ``search_words``; what the index holds and the words a query word finds, ``search_index``), and
+rules are ``_search_words``; what the index holds and the words a query word finds, ``_search_index``), and
 every step here has its twin there.
 
 A query word matches an indexed word whole, as its prefix, with a typo or inside a longer word
-(``search_index``); it also matches its synonyms at 0.6, whole or as a prefix (make ~ create, remove ~ delete,
+(``_search_index``); it also matches its synonyms at 0.6, whole or as a prefix (make ~ create, remove ~ delete,
 stop ~ cancel, find ~ search, my ~ current ~ authenticated), and the words WordNet relates to it (the search
 file's ``related``) at 0.5, whole. An operation whose HTTP method fits a query verb gets a small bonus (delete -> DELETE); when the query's first word is such a
 verb (followed by a determiner or a particle: "start a build"), an operation of another method scores 0.6 times
@@ -94,7 +94,7 @@ def browser_rules() -> str:
     """The line of ``assets/search.js`` that carries ``search_rules.json`` (a test holds them equal; after a
     change to the rules, write it there again)."""
     text = json.dumps(RULES, ensure_ascii=True, separators=(",", ":"))
-    return f"  var RULES = {text}; // orgdocs/project/search_rules.json, as search.py's browser_rules() writes it"
+    return f"  var RULES = {text}; // orgdocs/project/search_rules.json, as orgdocs/project/_search.py's browser_rules() writes it"
 
 
 class SearchIndex(IndexedWords):

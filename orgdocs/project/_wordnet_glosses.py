@@ -9,7 +9,7 @@ noun's or a verb's own lemma ("shows" and "traveled" are forms, not lemmas), see
 texts, at least ``MIN_LENGTH`` letters long, not a stop word, and not vague (at most ``MOST_SENSES`` senses:
 "make", "thing" and "have" tell nothing); at most ``GLOSS_WORDS`` of them, in the definition's order (its
 genus first: "meter" for an odometer). Only nouns: the definitions of verbs are made of other verbs, which the
-synonym sets already relate. A noun of a domain an API is not about (``wordnet_files.AWAY``) has none.
+synonym sets already relate. A noun of a domain an API is not about (``_wordnet_files.AWAY``) has none.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def glossed(lemma: str) -> tuple[str, ...]:
 def glosses() -> dict[str, str]:
     """``vocabulary.json``'s ``glosses``: {noun lemma (one word): its definition's words, space-separated};
     a lemma without any is left out, unless the rules that take a word to its lemma
-    (``vocabulary.predicted_lemma``) would take it to another that has some ("jackstraws": "")."""
+    (``_vocabulary.predicted_lemma``) would take it to another that has some ("jackstraws": "")."""
     lemmas = [lemma for lemma in files.index("noun") if lemma.isalpha()]
     table = {lemma: " ".join(glossed(lemma)) for lemma in lemmas if glossed(lemma)}
     for lemma in lemmas:

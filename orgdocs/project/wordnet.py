@@ -15,7 +15,7 @@ knows, so that a build answers exactly as reading WordNet would.
 ``meanings(word)`` is what a description's word can be found by: the reader's words with its sense.
 Precision comes first (a wrong synonym pushes a right answer down), and the table goes to every reader's
 browser, so it is kept small: for a description's word, only its most frequent senses count (``SENSES``),
-none in a domain an API is not about (``wordnet_files.AWAY``: a description's "stack" is no heap, its "seat" no
+none in a domain an API is not about (``_wordnet_files.AWAY``: a description's "stack" is no heap, its "seat" no
 body part),
 and in each, only the words for which that sense is also their own most frequent, or one seen in WordNet's
 sense-tagged texts: "take" is a synonym of remove in WordNet, but readers who type "take" mean something
@@ -69,7 +69,7 @@ def _used(lemma: str, offset: int, person: bool = False) -> bool:
 def _synset(part: str, offset: int) -> tuple[tuple[str, ...], tuple[tuple[int, str, int, int], ...], bool]:
     """The lemmas of one synset, its derivation pointers (source word, target part, offset, word), and
     whether it names a kind of person (``noun.person``); no lemmas nor pointers for a synset of a domain an API
-    is not about (``wordnet_files.AWAY``)."""
+    is not about (``_wordnet_files.AWAY``)."""
     fields = files.data(part)[offset].split("|", 1)[0].split()
     if int(fields[1]) in files.AWAY:
         return (), (), False

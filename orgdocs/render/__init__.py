@@ -1,5 +1,22 @@
-"""The renderers: the static site (``site``), notebook views (``widgets``), nbconvert exports
-(``nbconvert``), and, here, pandas tables, response frames and checks, and the mock server."""
+"""The renderers: what readers see of a project, each drawn from the same ``Site`` and model.
+
+- ``orgdocs.render.site``: the static reference site (``orgdocs build``, the dev server's pages);
+- ``orgdocs.render.widgets``: the notebook views (``orgdocs.widgets`` is their public face);
+- ``orgdocs.render.nbconvert``: notebooks as pages of the site, and pages exported from a notebook.
+
+This package's face offers the rest, each name loaded on first use (pandas and Starlette are not imported
+before a table or a server is asked for):
+
+- ``endpoints``, ``parameters``, ``responses``, ``schemas``: an API as pandas tables (``_tables``);
+- ``frame``: a JSON answer as a DataFrame, its columns typed by the response schema (``_frames``,
+  ``_frame_types``); ``check_response``: how an answer differs from its description, as a DataFrame
+  (``_checks``);
+- ``mock_client``, ``create_app``, ``as_description``: the mock of a description behind httpx and behind HTTP
+  (``_mock_server``; ``orgdocs mock`` serves it).
+
+Also here: ``_html`` (an operation's detail as HTML, as its page shows it, for the notebook views) and
+``_colors`` (the tables' method colours, the site's badge palette).
+"""
 
 from __future__ import annotations
 

@@ -1,17 +1,23 @@
 """Code samples of one request (curl, Python, JavaScript, Node.js, Go, Java, Ruby, PHP, C#), from ``RequestParts``.
 
+- ``code_samples(parts)``: ``{language key: sample}``, in the order of ``LANGUAGES`` (``(key, label)``
+  pairs; ``DEFAULT_LANGUAGE``, the one shown first); ``shell_quote``: one single-quoted shell word;
+- ``highlight_rules()``: how each language's samples are coloured, for the build's highlighter;
+- ``browser_script()``: the text of ``assets/samples.js``, these rules with ``requests.json``'s and
+  ``security.json``'s as the browser reads them (``python -m orgdocs.project.samples`` prints it).
+
 Every language is data, written once in ``languages.json``: a template, how it writes a string, an
-environment variable and a JSON value, and the rules that colour it. This module and the browser's request form
-(``code-samples.js``, which reads the same file as ``assets/samples.js``, written from it by ``python -m
-orgdocs.project.samples``, compiled as ``Language.browser`` gives it) run the same few rules on it, and the case
+environment variable and a JSON value, and the rules that colour it. This package (``_template`` compiles a
+language) and the browser's request form (``code-samples.js``, which reads the same file as
+``assets/samples.js``, compiled as ``Language.browser`` gives it) run the same few rules on it, and the case
 files of ``tests/cases/requests`` hold both to the same samples:
 
 **The request as a language sees it** (the slots of its template). Credentials are never values: a request
-built with ``security.placeholder_credentials`` carries ``$NAME`` placeholders and lists their names in
+built with ``_security.placeholder_credentials`` carries ``$NAME`` placeholders and lists their names in
 ``parts.variables``; an ``Authorization: Bearer`` header holding anything else is written as ``Bearer $TOKEN``
 unless ``reveal_token``. ``Authorization: Basic $USER:$PASS`` is taken out of the headers into the ``basic``
 slots. The body kind: **multipart** when the media type is ``multipart/form-data`` and the body is a JSON object
-(fields from ``requests.multipart_fields``; no ``Content-Type`` header, the client adds the boundary);
+(fields from ``_requests.multipart_fields``; no ``Content-Type`` header, the client adds the boundary);
 **json** when the media type is a JSON one and the body parses as JSON (Python refuses ``NaN`` like
 ``JSON.parse``); else **raw** text; **nobody** without a body.
 
@@ -43,7 +49,7 @@ takes another style's table first. A language's ``string`` is a style with its `
 
 **Literals** (``literal``: ``indent``, ``true``, ``false``, ``null``): like ``JSON.stringify(v, null,
 indent)`` (empty ``{}``/``[]`` on one line, keys as strings), every member line ending with ``,``; numbers as
-``requests.text_of`` writes them. It starts on a line indented once, so the outer members are indented twice.
+``_requests.text_of`` writes them. It starts on a line indented once, so the outer members are indented twice.
 
 **Templates**: a list of lines. A line may start with guards: ``[name]`` keeps it when the slot ``name`` is
 true or a non-empty list, ``[!name]`` when it is not, ``[*name]`` writes it once per item of that list (the

@@ -1,5 +1,6 @@
 """``python -m orgdocs.project.samples > orgdocs/render/site/assets/samples.js``: the browser's copy of the
-sample languages, written from ``languages.json``."""
+rule tables: the sample languages (``languages.json``), and how parameters and credentials are written into a
+request (``../requests.json``, ``../security.json``)."""
 
 import sys
 

@@ -6,6 +6,12 @@
   that a docs config lists as a hand-written page; ``notebook_page``: a whole page around them.
 - ``export_pages(config_or_site, out, routes=None)``: scripted export of all or some pages of a site, with
   a progress bar in a notebook.
+- ``WidgetNotes`` and ``RedactTokens``: the exporter's preprocessors (widget outputs become a note, and
+  secrets stay out of exported pages).
+
+Behind the face: ``_exporter`` (with ``_preprocessors`` and ``_widget_html``), ``_chrome`` (the site's
+header, sidebar and assets around the cells), ``_pages`` and ``_export``; the exporter's template folder is
+``templates/orgdocs/``. pyproject.toml registers the exporter (``nbconvert.exporters`` entry point).
 """
 
 from __future__ import annotations

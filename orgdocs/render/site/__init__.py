@@ -1,16 +1,24 @@
 """The static reference site: ``orgdocs build`` and everything its pages are made of.
 
-Its face names what the commands, the notebook views and the exports use; its modules are private:
+Its face names what the commands, the notebook views and the exports use, each name loaded on first use; its
+modules are private:
 
-- ``_build``: ``build_site(site, out)``, written atomically, pages in parallel (the command:
-  ``orgdocs.cli._build``);
-- ``_pages``: ``PageRenderer(site)`` renders any page (operation, hand-written, changelog, home) to HTML,
-  for the build and for a server rendering from memory;
-- ``_operation``, ``_form``, ``schema_tree``, ``_markdown``, ``_notebook``: the parts of a page
-  (``orgdocs.render._html`` puts them together for the notebook views);
-- ``_navigation``: the sidebar, scaled to the size of the site; ``_paths``: where a route's files go;
+- the build: ``_build`` (``build_site(site, out)``, written atomically; the command: ``orgdocs.cli._build``),
+  ``_page_writers`` (operation and schema pages, by forked processes when there are enough of them),
+  ``_extras`` (the search file, landing pages, ``404.html``, ``llms.txt``, Markdown twins),
+  ``_output_folder`` (the folder replaced, its manifest), ``_writing`` (files written with few system
+  calls), ``_downloads`` (the descriptions readers may download), ``_phases`` (``--profile``'s timings);
+- the pages: ``_pages`` (``PageRenderer(site)``: any page to HTML, for the build and for a server rendering
+  from memory), ``_navigation`` (the sidebar, scaled to the size of the site), ``_paths`` (where a route's
+  files go), ``_templating`` (the Jinja2 environment);
+- the parts of a page: ``_operation`` and ``_operation_sections`` (an operation's detail), ``_form`` (its
+  request form), ``schema_tree`` (schema trees), ``_schema_page`` (a component schema's page),
+  ``_markdown`` (sanitized Markdown), ``_highlight`` and ``_pretty`` (highlighted code and examples),
+  ``_notebook`` (a notebook page); ``orgdocs.render._html`` puts them together for the notebook views;
+- ``_asset_files`` and ``_form_scripts``: which files of ``assets/`` a page links, and in which order;
 - ``templates/orgdocs/``: Jinja2 templates, an nbconvert-style folder (``conf.json``);
-- ``assets/``: CSS and vanilla JavaScript, shipped as they are.
+- ``assets/``: CSS and vanilla JavaScript, shipped as they are (``samples.js`` is written by ``python -m
+  orgdocs.project.samples``).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ Layout of ``out``::
                                     rows of it show), and <group>/schemas/index.html, their list
                                     (``orgdocs.project._schema_pages``)
     _docs/assets/                   CSS and JavaScript, no build step, nothing from another host
-    _docs/descriptions/<name>       each local description as it was read (``downloads``), linked from landings
+    _docs/descriptions/<name>       each local description as it was read (``_downloads``), linked from landings
 
     _docs/build-manifest.json       what this build wrote (the marker of an orgdocs build)
 
@@ -23,9 +23,9 @@ where the link leads from the page. A public file named like a file the build wr
 anything is written, naming it.
 
 Everything is written into a temporary folder beside ``out``, which replaces ``out`` only when the whole
-build succeeded, and only if ``out`` is empty or an earlier build (``output_folder``). The pages of operations,
+build succeeded, and only if ``out`` is empty or an earlier build (``_output_folder``). The pages of operations,
 webhooks and component schemas are written by a pool of forked processes when there are enough of them to pay
-for it (``page_writers``); this process writes the rest of the site meanwhile.
+for it (``_page_writers``); this process writes the rest of the site meanwhile.
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ credential lives in the reader's browser only, and the samples show placeholders
 Each kind of input has its element: ``select`` (an enum), ``checkbox`` (a boolean), ``number`` (integer or
 number), ``list`` (an array: comma-separated items or a JSON array), ``json`` (an object, as JSON text),
 ``content`` (a parameter declared with ``content``: a text input holding the value's text in that media type,
-sent as it is, ``requests.content_text``), else ``text``. Path parameters come first, in the path's order.
+sent as it is, ``orgdocs.project.content_text``), else ``text``. Path parameters come first, in the path's order.
 Required parameters (and path parameters) start with the value the description declares
-(``requests.declared_value``), else empty; optional ones start empty (a checkbox as its schema's default, which
+(``orgdocs.project.declared_value``), else empty; optional ones start empty (a checkbox as its schema's default, which
 sends nothing). The placeholder hint is the declared or generated example.
 """
 

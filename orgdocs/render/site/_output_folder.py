@@ -62,7 +62,7 @@ LEFTOVER_FORMAT = "orgdocs-unfinished/1"
 
 
 def os_litter(out: Path) -> list[str]:
-    """What file browsers left in an earlier build at ``out`` (``public.OS_LITTER``), as relative paths."""
+    """What file browsers left in an earlier build at ``out`` (``orgdocs.project.OS_LITTER``), as relative paths."""
     if not (out / MANIFEST).is_file():
         return []
     found = []

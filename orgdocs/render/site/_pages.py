@@ -42,7 +42,7 @@ class PageRenderer:
         self._caches: dict[int, TreeCache] = {}  # id(description) -> its schema trees
         self._order: list[str] | None = None
         self._position: dict[str, int] = {}  # route -> its first index in _order
-        self._downloads: dict | None = None  # description source -> downloads.Download
+        self._downloads: dict | None = None  # description source -> _downloads.Download
         env = environment()
         self._operation = env.get_template("site_operation.html.j2")
         self._page = env.get_template("site_page.html.j2")
@@ -333,7 +333,7 @@ _FLOWS = {
 
 def _api_context(description: Any, download: Any = None, top: int = 3) -> dict:
     """What a landing page shows of one description: its introduction (its headings from ``h<top>``),
-    version, servers, how to authenticate, and where to download it (``downloads.Download``: a URL, or a
+    version, servers, how to authenticate, and where to download it (``_downloads.Download``: a URL, or a
     path below the root)."""
     info = description.info
     return {

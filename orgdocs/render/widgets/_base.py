@@ -1,20 +1,20 @@
-"""``SiteWidget``: what every notebook view shares: the site's front-end (``frontend.ESM``), the kernel side of
+"""``SiteWidget``: what every notebook view shares: the site's front-end (``_frontend.ESM``), the kernel side of
 its messages, and a static snapshot of what it shows for exports.
 
 Messages, each answered to its ``id``:
 
 - ``{"type": "ping"}``: nothing, answered: the view knows its kernel still holds this view (after a kernel
   restart no answer comes, and the view says so);
-- ``{"type": "module"}``: the front-end module (``frontend.ESM``); a view's ``_esm`` is a small loader that
+- ``{"type": "module"}``: the front-end module (``_frontend.ESM``); a view's ``_esm`` is a small loader that
   asks for it once per page (so the module is not saved in widget state once per view);
 - ``{"type": "index"}``: the site's endpoint index (navigation and search entries), sent by message rather
   than a synced trait so that it is never written into saved widget state;
 - ``{"type": "tree", "route": ..., "ref": ...}``: the tree of a component schema that a folded row of the
-  operation's trees names, which the site's ``schema.js`` puts in place when it is opened (``html``'s
+  operation's trees names, which the site's ``schema.js`` puts in place when it is opened (``orgdocs.render._html``'s
   ``component_tree_html``);
 - ``{"type": "form" | "send" | "credential", "route": ...}``: the site's request form of an operation, a
   Send (the inputs' state; the kernel builds and sends the request) and a credential typed into the form
-  (kept in kernel memory): see ``form_bridge``.
+  (kept in kernel memory): see ``_form_bridge``.
 
 Exports: a widget's MIME bundle carries, next to the live view, ``text/html``: the reference of the selected
 operation as the site renders it (``snapshot_html``). ``jupyter nbconvert --to html`` shows it where no widget

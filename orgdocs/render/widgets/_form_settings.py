@@ -3,7 +3,7 @@
 A form's state is one plain object: server, variables, security choice, parameter values, extra headers,
 media type, body. The methods here set the server and its variables, the parameters, the headers and the
 body, each checked against what the description declares (a ``FormError`` says what it takes), and read
-them back as ``orgdocs.project._requests.build_request`` takes them. ``form_inputs`` reads what an input holds.
+them back as ``orgdocs.project._requests.build_request`` takes them. ``_form_inputs`` reads what an input holds.
 
 ``RequestForm`` sets what these methods read (``__init__``): ``operation``, ``description``, ``client_base``,
 ``_servers``, ``_specs`` (one ``InputSpec`` per parameter, path parameters first) and ``_media_types``.

@@ -2,7 +2,7 @@
 
 The view is the site's form and response view; the ``RequestForm`` behind it holds the state and sends: the
 view's inputs reach it through its setters when Send is pressed, it builds and sends the request in the kernel
-(``form_bridge``), and what it answers is shown in the site's response view. ``RequestForm`` displays itself
+(``_form_bridge``), and what it answers is shown in the site's response view. ``RequestForm`` displays itself
 through a ``FormView``.
 """
 

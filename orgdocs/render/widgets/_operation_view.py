@@ -1,7 +1,7 @@
 """``OperationView``: one operation's reference, the same sanitized HTML as its static page, in the site's look.
 
 The HTML comes from ``orgdocs.render._html.operation_html``, the static site's own renderer, and is drawn by the
-site's front-end (``frontend.py``) with its stylesheet and schema trees: the notebook shows exactly what the
+site's front-end (``_frontend``) with its stylesheet and schema trees: the notebook shows exactly what the
 page shows (description, parameters, schemas, examples, security, servers, samples), from one implementation. ``operation_target`` turns what a notebook user has at hand (a site and a route,
 a site entry, or an operation) into the (site, route) every view is built from.
 """

@@ -2,14 +2,14 @@
 
 A form's state is one plain object (``FormState``: server, variables, security choice, parameter values,
 extra headers, media type, body), which the public methods set and the site's own request form, drawn by
-``FormView``, shows and edits through messages (``form_bridge``). There is no other UI. The request is built
+``FormView``, shows and edits through messages (``_form_bridge``). There is no other UI. The request is built
 by the rules every view shares: ``orgdocs.project._requests`` (parameters, body), ``orgdocs.project._security``
-(credentials), ``orgdocs.project.samples`` (code, credentials as placeholders); ``form_inputs`` reads what an
-input holds and ``form_servers`` decides where a request may go (by default only to declared servers: the
+(credentials), ``orgdocs.project.samples`` (code, credentials as placeholders); ``_form_inputs`` reads what an
+input holds and ``_form_servers`` decides where a request may go (by default only to declared servers: the
 request leaves from the kernel's machine, which in a shared notebook is not the reader's).
 
-The class is made of parts, one job each: ``form_settings.FormSettings`` (server, parameters, headers, body)
-and ``form_credentials.FormCredentials`` (credentials in the kernel's ``TokenStore`` under the API they were
+The class is made of parts, one job each: ``_form_settings.FormSettings`` (server, parameters, headers, body)
+and ``_form_credentials.FormCredentials`` (credentials in the kernel's ``TokenStore`` under the API they were
 given for, shared by every form of that API and of no other one; the security choice). This module holds
 what puts them together: the form's making, the request it makes, Send and what follows from an answer.
 """

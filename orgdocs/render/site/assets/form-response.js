@@ -47,7 +47,7 @@
     pre.setAttribute("role", "region");
     pre.setAttribute("aria-label", tree ? "Response body as text" : "Response body");
     var code = element("code", parsed.ok ? "hl" : "");
-    // JSON coloured as the build colours the examples (S.jsonTokens: highlight.py's rule)
+    // JSON coloured as the build colours the examples (S.jsonTokens: _highlight.py's rule)
     if (parsed.ok) code.appendChild(S.colouredPieces(S.jsonTokens(pretty)));
     else code.textContent = pretty || "(empty body)";
     pre.appendChild(code);

@@ -75,7 +75,7 @@
     return [held, ""]; // a string or a content parameter: the text as it was typed
   }
 
-  /* what form.py's template says of an input: its element (data-kind) and how it is read */
+  /* what _form.py's template says of an input: its element (data-kind) and how it is read */
   function read(element) {
     var elementKind = element.getAttribute("data-kind");
     var itemType = element.getAttribute("data-item-type") || "string";

@@ -1,7 +1,7 @@
 /* orgdocs: an answer's JSON as a tree that folds (window.orgdocs.jsonView(value) -> {element, setOpen(open)}),
  * which the request form shows an answer's body as.
  *
- * Objects and arrays are <details> (a click or Enter folds them; keys coloured as highlight.py colours the
+ * Objects and arrays are <details> (a click or Enter folds them; keys coloured as _highlight.py colours the
  * examples: nt a key, s2 a string, m a number, kc a constant). A large answer starts folded past its first
  * levels, a folded node builds its children only when first opened, and a long list shows its items a page at
  * a time. Every text of the answer goes in by textContent: it is data, never markup.

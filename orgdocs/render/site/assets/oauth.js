@@ -56,7 +56,7 @@
     });
   }
 
-  /* -- where the flows come from: the scheme's flows, or its discovery document (security.py oauth_flows) -- */
+  /* -- where the flows come from: the scheme's flows, or its discovery document (_security.py oauth_flows) -- */
 
   function declaredFlows(scheme) {
     var flows = scheme.flows || {};

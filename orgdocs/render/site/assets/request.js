@@ -1,4 +1,4 @@
-/* orgdocs: form values -> request, in the browser, as orgdocs/project/_security.py and requests.py make it in
+/* orgdocs: form values -> request, in the browser, as orgdocs/project/_security.py and _requests.py make it in
  * Python (their module docstrings are the rules); code-samples.js writes the request in each language.
  *
  * The rule tables are data both sides read, in assets/samples.js (written by `python -m orgdocs.project.samples`):
@@ -140,7 +140,7 @@
     return url;
   }
 
-  /* why a server URL is refused ("" when it is not): requests.py server_refusal */
+  /* why a server URL is refused ("" when it is not): _requests.py server_refusal */
   function serverRefusal(url) {
     if (url.indexOf("\\") >= 0) return "the server URL " + url + " holds a backslash, which clients read differently: not sent";
     var match = AUTHORITY.exec(url);
@@ -235,7 +235,7 @@
     return Object.prototype.hasOwnProperty.call(values, param.name) ? values[param.name] : undefined;
   }
 
-  /* the media type of a parameter declared with content instead of schema (requests.py content_media) */
+  /* the media type of a parameter declared with content instead of schema (_requests.py content_media) */
   function contentMedia(param) {
     var content = param.schema === null || param.schema === undefined ? param.content : null;
     return Array.isArray(content) && content.length ? content[0] : null;

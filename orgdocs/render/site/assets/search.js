@@ -1,5 +1,6 @@
 /* orgdocs: relevance search over the endpoint index, with exactly the ranking of orgdocs/project/_search.py
- * (what the index holds and the words a query word finds: search_index.py).
+ * (what the index holds and the words a query word finds: _search_index.py; a reader's words:
+ * _search_words.py).
  *
  * Entry point: `new orgdocs.SearchIndex(entries, file)` (entries: index.json's `endpoints`; file: the whole
  * search file, search.json, or only its `texts`, one short text per entry, or nothing: Python and this rank
@@ -7,20 +8,20 @@
  * index built in slices; then `.search(query, limit)`: entries, best first. Self-contained (no DOM, no other
  * file): the site and the notebook widgets both load it.
  *
- * The weights, limits and word tables are search.py's own data (search_rules.json), carried as written in
- * RULES; every step mirrors search.py and search_index.py (read their docstrings): words of letters and digits
- * with camelCase parts, a plural stemmer, field weights, prefix / inside-a-word / one-typo matches,
- * synonyms, rarity, coverage. Arithmetic is done in the same order, so both sides compute the same
- * numbers and rank the same way (tests/browser/test_parity.py runs both on real descriptions). Lengths
- * and indexes count code points, as Python does, not UTF-16 units. Where the work differs, the results do
- * not: typos are found by a scan of the words of about the same length instead of search.py's table of
- * deletions, a search sums into arrays of one slot per entry, and a word's matches are kept for the next
- * keystrokes.
+ * The weights, limits and word tables are the Python search's own data (search_rules.json), carried as
+ * written in RULES; every step mirrors _search.py, _search_index.py and _search_words.py (read their
+ * docstrings): words of letters and digits with camelCase parts, a plural stemmer, field weights, prefix /
+ * inside-a-word / one-typo matches, synonyms, rarity, coverage. Arithmetic is done in the same order, so both
+ * sides compute the same numbers and rank the same way (tests/browser/test_parity.py runs both on real
+ * descriptions). Lengths and indexes count code points, as Python does, not UTF-16 units. Where the work
+ * differs, the results do not: typos are found by a scan of the words of about the same length instead of
+ * _search_index.py's table of deletions, a search sums into arrays of one slot per entry, and a word's
+ * matches are kept for the next keystrokes.
  */
 (function (global) {
   "use strict";
 
-  var RULES = {"weights":{"title":3.0,"operationId":2.0,"tag":1.5,"path":1.5,"method":1.5,"parameter":1.0,"body":0.8,"text":0.5,"response":0.35,"more":0.3,"tagText":0.3},"matches":{"synonym":0.6,"inflected":0.9,"basePrefix":5,"related":0.5,"typo":0.6,"prefixBase":0.5,"prefixCover":0.4,"typoMin":5,"prefixMin":2,"infix":0.4,"infixMin":3,"infixAfter":3},"ranking":{"methodBonus":0.75,"intentBonus":1.0,"titleCover":0.5,"pathCover":0.25,"exact":1000000.0,"webhook":0.85,"number":0.15,"numberLeast":0.5,"misfit":0.6,"shownCover":0.5,"shown":0.05},"words":{"stop":["a","all","am","an","and","another","any","are","as","at","be","by","can","do","does","for","from","how","in","into","is","it","many","much","of","on","or","our","some","that","the","their","this","to","us","we","what","which","who","with","your"],"particles":["in","on","out","up","off","down","over","back"],"questions":["who","whom","whose","which","what","where","when","is","are","does","do","how"],"determiners":["a","an","the","my","your","our","their","its","this","that","these","those","every","each","all","some"],"particleVerbs":["on","in","out","up","off","into","to"],"one":["a","an","one","single","specific","this","that","the","each"],"asks":{"who":["user","member","person","people"]},"read":["get"],"act":["post","put","patch","delete"],"phrases":{"how many":"count"}},"synonyms":[[["create","add","new","make","insert","register","generate","send","submit","upload","schedule","save","signup","enroll","post"],["post","put"]],[["get","fetch","retrieve","read","show","view","list"],["get"]],[["search","find","lookup","query","filter"],["get","post"]],[["update","edit","modify","change","set","patch","replace","put"],["put","patch","post"]],[["delete","remove","destroy","erase","drop","unset","revoke","purge","discard"],["delete"]],[["me","my","myself","self","current","authenticated","i"],[]],[["copy","duplicate","clone"],["post"]],[["login","signin","logon","authenticate"],["post"]],[["logout","signout","logoff"],["post"]],[["restart","reboot","reset"],["post"]],[["start","run","trigger","launch","execute","begin"],["post"]],[["stop","cancel","abort","halt","terminate","kill"],["post","put","patch","delete"]],[["enable","activate"],["post","put","patch"]],[["disable","deactivate"],["post","put","patch","delete"]],[["approve","accept","confirm"],["post","put","patch"]],[["reject","decline","deny","refuse"],["post","put","patch","delete"]],[["link","connect","attach","associate","bind"],["post","put"]],[["unlink","disconnect","detach","dissociate","unbind"],["delete","post"]],[["allow","whitelist","allowlist","permit"],["post","put"]],[["block","blacklist","blocklist"],["post","put"]]]}; // orgdocs/project/search_rules.json, as search.py's browser_rules() writes it
+  var RULES = {"weights":{"title":3.0,"operationId":2.0,"tag":1.5,"path":1.5,"method":1.5,"parameter":1.0,"body":0.8,"text":0.5,"response":0.35,"more":0.3,"tagText":0.3},"matches":{"synonym":0.6,"inflected":0.9,"basePrefix":5,"related":0.5,"typo":0.6,"prefixBase":0.5,"prefixCover":0.4,"typoMin":5,"prefixMin":2,"infix":0.4,"infixMin":3,"infixAfter":3},"ranking":{"methodBonus":0.75,"intentBonus":1.0,"titleCover":0.5,"pathCover":0.25,"exact":1000000.0,"webhook":0.85,"number":0.15,"numberLeast":0.5,"misfit":0.6,"shownCover":0.5,"shown":0.05},"words":{"stop":["a","all","am","an","and","another","any","are","as","at","be","by","can","do","does","for","from","how","in","into","is","it","many","much","of","on","or","our","some","that","the","their","this","to","us","we","what","which","who","with","your"],"particles":["in","on","out","up","off","down","over","back"],"questions":["who","whom","whose","which","what","where","when","is","are","does","do","how"],"determiners":["a","an","the","my","your","our","their","its","this","that","these","those","every","each","all","some"],"particleVerbs":["on","in","out","up","off","into","to"],"one":["a","an","one","single","specific","this","that","the","each"],"asks":{"who":["user","member","person","people"]},"read":["get"],"act":["post","put","patch","delete"],"phrases":{"how many":"count"}},"synonyms":[[["create","add","new","make","insert","register","generate","send","submit","upload","schedule","save","signup","enroll","post"],["post","put"]],[["get","fetch","retrieve","read","show","view","list"],["get"]],[["search","find","lookup","query","filter"],["get","post"]],[["update","edit","modify","change","set","patch","replace","put"],["put","patch","post"]],[["delete","remove","destroy","erase","drop","unset","revoke","purge","discard"],["delete"]],[["me","my","myself","self","current","authenticated","i"],[]],[["copy","duplicate","clone"],["post"]],[["login","signin","logon","authenticate"],["post"]],[["logout","signout","logoff"],["post"]],[["restart","reboot","reset"],["post"]],[["start","run","trigger","launch","execute","begin"],["post"]],[["stop","cancel","abort","halt","terminate","kill"],["post","put","patch","delete"]],[["enable","activate"],["post","put","patch"]],[["disable","deactivate"],["post","put","patch","delete"]],[["approve","accept","confirm"],["post","put","patch"]],[["reject","decline","deny","refuse"],["post","put","patch","delete"]],[["link","connect","attach","associate","bind"],["post","put"]],[["unlink","disconnect","detach","dissociate","unbind"],["delete","post"]],[["allow","whitelist","allowlist","permit"],["post","put"]],[["block","blacklist","blocklist"],["post","put"]]]}; // orgdocs/project/search_rules.json, as orgdocs/project/_search.py's browser_rules() writes it
   var W = RULES.weights, M = RULES.matches, R = RULES.ranking, V = RULES.words;
   var TITLE = W.title, OPERATION_ID = W.operationId, TAG = W.tag, PATH = W.path, METHOD = W.method;
   var PARAMETER = W.parameter, BODY = W.body, TEXT = W.text, RESPONSE = W.response, MORE = W.more;
@@ -35,7 +36,7 @@
 
   var STOP_WORDS = new Set(V.stop);
   var PARTICLES = new Set(V.particles);
-  // what the query's grammar asks for (search.py's intent): a question reads, a verb acts
+  // what the query's grammar asks for (_search_words.py's intent): a question reads, a verb acts
   var QUESTION_WORDS = V.questions;
   var DETERMINERS = V.determiners;
   var PARTICLE_VERB = new Set(V.particleVerbs);
@@ -66,7 +67,7 @@
     return SURROGATE.test(text) ? Array.from(text).length : text.length;
   }
 
-  // whether a path segment is one placeholder ("{id}": search.py's _PLACEHOLDER.fullmatch)
+  // whether a path segment is one placeholder ("{id}": _search_words.py's PLACEHOLDER.fullmatch)
   function wholePlaceholder(segment) {
     return segment.charCodeAt(0) === 123 && segment.indexOf("}") === segment.length - 1;
   }
@@ -88,7 +89,7 @@
   STOP_WORDS.forEach(function (word) { STOPPED.add(stem(word)); });
   var QUESTIONS = new Set(QUESTION_WORDS.map(stem)), DETERMINED = new Set(DETERMINERS.map(stem));
 
-  // the methods a query's grammar asks for (search.py's intent): raw, its stemmed words; first and last, its
+  // the methods a query's grammar asks for (_search_words.py's intent): raw, its stemmed words; first and last, its
   // first and last words as typed
   function intent(raw, first, last) {
     if (raw.length < 2 || GROUPS.has(raw[0])) return [];
@@ -98,7 +99,7 @@
     return stem(last) !== last ? READ : [];
   }
 
-  // the methods of the query's first word when the grammar says it is a verb (search.py's _verb_methods)
+  // the methods of the query's first word when the grammar says it is a verb (_search_words.py's first_verb_methods)
   function verbMethods(raw) {
     if (raw.length >= 2 && GROUPS.has(raw[0]) && (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1]))) {
       return GROUPS.get(raw[0])[1];
@@ -201,7 +202,7 @@
 
   var FIELDS = ["body", "response", "more"]; // the search file's fields, by part
 
-  // "key:value|key:value" -> [[key, value], ...]: the search file's lists of pairs (search_words.pairs)
+  // "key:value|key:value" -> [[key, value], ...]: the search file's lists of pairs (_search_words.pairs)
   function pairs(text) {
     return text ? text.split("|").map(function (pair) {
       var colon = pair.indexOf(":");
@@ -429,7 +430,7 @@
 
   // the words of the names and short text one edit away from `word`: a scan of those of a length within one
   // of its (a table of every word's deletions, built at the first typo, was slow on large descriptions);
-  // the same words as search.py's table finds
+  // the same words as _search_index.py's table finds
   SearchIndex.prototype._oneEditWords = function (word) {
     if (!this._byLength) {
       var byLength = this._byLength = [];
@@ -547,7 +548,7 @@
     return joined;
   };
 
-  // the query words whose number fits each entry's path, less those that clash, added to agree[position] (search.py's
+  // the query words whose number fits each entry's path, less those that clash, added to agree[position] (_search.py's
   // _agreement; every position it sets is one the query's words match, which the search resets); matches: [term,
   // the positions it matches], in order; marked: a scratch array of zeros, left so
   SearchIndex.prototype._agreement = function (typed, matches, agree, marked) {
@@ -651,7 +652,7 @@
     var webhooks = this._webhooks;
     for (var k = 0; k < n; k++) {
       var position = scored[k], score = scores[position];
-      for (var b = bonuses[methods[position]]; b > 0; b--) score += METHOD_BONUS; // as search.py adds them
+      for (var b = bonuses[methods[position]]; b > 0; b--) score += METHOD_BONUS; // as _search.py adds them
       if (intents[methods[position]]) score += INTENT_BONUS;
       var cover = matched[position] / total;
       covers[k] = cover;

@@ -2,18 +2,17 @@
 
 A tree is nested ``<ul>`` rows with ``<details>`` for nested fields, readable without JavaScript; a component
 below a tree's root is folded, its fields its own page's tree, which ``assets/schema.js`` puts in place when it
-is opened (``_walk``). Every text from the
-description is escaped; descriptions go through ``markdown_html``.
+is opened (``_walk``). Every text from the description is escaped; descriptions go through ``markdown_html``.
 
-This module is the public face: ``schema_tree_html`` (a tree) and ``type_label`` (a schema's type without its
+Its face, defined here: ``schema_tree_html`` (a tree) and ``type_label`` (a schema's type without its
 children), with what the trees of a page share (``TreeContext``) and the pages of a description
 (``TreeCache``). Behind it, one job a module:
 
 - ``_context``: the limits that keep a tree finite, ``Where`` a schema is (the component it is), the page's
   ``TreeContext`` and the description's ``TreeCache``;
 - ``_walk``: the walker (``_Tree``): rows, nested fields, ``$ref`` subtrees, and the rows it cuts;
-- ``_fields``: the rows of an object's fields (properties, marked where a direction leaves them out, pattern and additional
-  properties, tuple items);
+- ``_fields``: the rows of an object's fields (properties, marked where a direction leaves them out, pattern
+  and additional properties, tuple items);
 - ``_choices``: ``allOf`` merging, and ``oneOf``/``anyOf`` branches and discriminator subtypes as variants;
 - ``_head``: what a schema shows wherever it is met: its type, badges, description and facts;
 - ``_memo``: the ``$ref`` subtrees a description's pages render once and reuse, and when they may;

@@ -1,4 +1,4 @@
-/* orgdocs notebook views: the `_esm` every view saves in widget state. frontend.py puts VERSION (the front-end
+/* orgdocs notebook views: the `_esm` every view saves in widget state. _frontend.py puts VERSION (the front-end
  * module's hash) and SNAPSHOT_STYLE before this file.
  *
  * The front-end itself (frontend.ESM, many times this loader) is asked of the kernel by message once per page, imported

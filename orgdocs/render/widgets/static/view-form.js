@@ -2,7 +2,7 @@
  * The form's HTML is the site's template rendered in the kernel; form.js wires it with two things of the
  * kernel's: a store that sends each typed credential to kernel memory by message (the view only knows which
  * ones are kept there, never their values) and a send that asks the kernel to send the request
- * (form_bridge.py). Beside each credential input, a choice to read it from an environment variable of the
+ * (_form_bridge.py). Beside each credential input, a choice to read it from an environment variable of the
  * kernel; under Send, the request as a notebook cell. What Python changes in a form (values given there, a
  * server chosen) comes back as form-state messages, which refresh the form on screen. */
 
