@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_notebook_keys import KERNEL_IDLE, open_notebook, start_app, write_notebook
+from .test_notebook_keys import EXPLORER_CELL, KERNEL_IDLE, open_notebook, start_app, write_notebook
 from .test_notebook_saving import OPERATION_VIEW
 
 pytestmark = pytest.mark.browser
@@ -54,3 +54,27 @@ def test_a_reopened_view_shows_its_snapshot_and_no_broken_sign(
     assert not page.get_by_text("Error displaying widget", exact=False).first.is_visible()
     assert page.locator(".jp-OutputArea-output, .jp-OutputArea-output *").evaluate_all(SIGNS) == []
     page.screenshot(path=str(tmp_path / f"reopened-{save_state}.png"))
+
+
+SENT = """\
+form = explorer.select(explorer.site.search("list api keys")[0]["route"])
+form.send().status_code"""
+
+
+def test_a_reopened_view_shows_the_last_answer_kept_once_beside_it(tmp_path, free_port, jupyter_server, page):
+    # the answer is saved in the snapshot output only (not in widget state too): the view, reopened without
+    # a kernel from its widget state, shows it in its own snapshot all the same
+    base, token, root = start_app("lab", tmp_path, free_port, jupyter_server, save_state=True)
+    write_notebook(root / "sent.ipynb", [("code", EXPLORER_CELL), ("code", SENT)])
+    open_notebook(page, "lab", base, token, "sent.ipynb")
+    page.locator(".ow-form [data-response] .response-status").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    _save_and_reopen(page, "lab", base, token, "sent.ipynb")
+    page.get_by_text("No kernel answers this view", exact=False).first.wait_for(timeout=60_000)
+    view = page.locator(".orgdocs-widget-host")
+    view.get_by_role("heading", name="List API keys").first.wait_for()
+    view.get_by_text("Last answer").first.wait_for(timeout=10_000)
+    assert view.locator(".status-success").first.text_content() == "200"
+    saved = (root / "sent.ipynb").read_text(encoding="utf-8")
+    assert saved.count("Last answer") == 1
+    page.screenshot(path=str(tmp_path / "reopened-answer.png"))

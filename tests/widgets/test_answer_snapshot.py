@@ -165,3 +165,10 @@ def test_no_credential_reaches_the_saved_notebook_or_an_export_even_when_the_api
         # the record is there: each answer, what the API said back with the credentials as placeholders
         assert text.count("Last answer") >= 3, name
         assert "echo.example.test/env?api_key=" in text, name
+    # each answer is kept once in the saved notebook (in the snapshot output beside its view, not in widget
+    # state a second time), and the exports still show the Explorer's, whose widget state they prefer
+    assert pages["notebook"].count("Last answer") == 3
+    states = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    assert not any(model["state"].get("_answer_html") for model in states.values())
+    for name in ("orgdocs", "html"):
+        assert "echo.example.test/typed" in pages[name], name

@@ -2,9 +2,9 @@
 
 A live widget needs a kernel; a page has none. For the notebook views (``orgdocs.widgets``), the page shows
 instead the HTML of the operation selected in the view, as the site renders it, and the last answer its form
-got (status, time, size, headers, body; credentials hidden): from the saved widget state (``_html`` and
-``_answer_html``, which follow the selection) when the notebook has one, else from the ``text/html`` the view put in
-its output when it was displayed (``SiteWidget.snapshot``). The HTML is sanitized again here (it is file
+got (status, time, size, headers, body; credentials hidden): from the saved widget state (``_html``, which
+follows the selection; the answer from the snapshot output, where a saved notebook keeps it) when the notebook
+has one, else from the ``text/html`` the view put in its output when it was displayed (``SiteWidget.snapshot``). The HTML is sanitized again here (it is file
 content: a notebook can hold anything), keeping its classes so that the site's stylesheet draws it as the
 page does. Other widget outputs are left to ``WidgetNotes``. Runs after ``SanitizeOutputs``, before
 ``WidgetNotes``.
@@ -22,6 +22,7 @@ __all__ = ["WIDGET_STATE", "WIDGET_VIEW", "WidgetSnapshots", "widget_snapshot"]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 SNAPSHOT_CLASS = "orgdocs-widget-snapshot"  # orgdocs.render.widgets._base.SNAPSHOT_CLASS
+ANSWER_CLASS = "orgdocs-answer"  # orgdocs.render.widgets._answer_snapshot.ANSWER_CLASS
 WIDGET_MODULE = "orgdocs.render.widgets."  # the start of an orgdocs view's _anywidget_id
 
 
@@ -48,14 +49,22 @@ def widget_snapshot(data: dict, states: dict, metadata: dict | None = None, besi
     marked = isinstance(metadata, dict) and isinstance(metadata.get("orgdocs"), dict)
     shown = beside or _text(data.get("text/html"))
     if ours and model.get("_html"):  # the reference it showed, and the last answer its form got
-        html = (
-            f'<div class="{SNAPSHOT_CLASS}">{_text(model["_html"])}{_text(model.get("_answer_html"))}</div>'
-        )
+        answer = _text(model.get("_answer_html")) or _answer_in(beside)
+        html = f'<div class="{SNAPSHOT_CLASS}">{_text(model["_html"])}{answer}</div>'
     elif shown and (ours or marked or SNAPSHOT_CLASS in shown):
         html = shown if SNAPSHOT_CLASS in shown else f'<div class="{SNAPSHOT_CLASS}">{shown}</div>'
     else:
         return None
     return cleaner(outputs=True).clean(html)
+
+
+def _answer_in(snapshot: str) -> str:
+    """The last answer in the HTML of a view's snapshot output (``SiteWidget.snapshot``: the reference, then
+    the answer, ``<div class="orgdocs-answer ...">``, last in the snapshot's box), or ''. A saved notebook keeps
+    the answer there only, not in widget state."""
+    start = snapshot.find(f'<div class="{ANSWER_CLASS}')
+    end = snapshot.rfind("</div>")
+    return snapshot[start:end] if 0 <= start < end else ""
 
 
 def _is_snapshot_output(output: Any) -> bool:

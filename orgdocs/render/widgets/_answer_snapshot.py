@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["ANSWER_CLASS", "BODY_BUDGET", "answer_html", "sent_secrets"]
 
 ANSWER_CLASS = "orgdocs-answer"
-BODY_BUDGET = 24_000  # characters of a body's HTML kept (it is saved twice: widget state and snapshot)
+BODY_BUDGET = 24_000  # characters of a body's HTML kept (in the snapshot output a saved notebook keeps)
 TEXT_BUDGET = 8_000  # characters of a body too large for a tree, kept as highlighted text
 SMALL_ANSWER = 400  # json-view.js: an answer of this many values starts open to the end
 OPEN_LEVELS = 2  # json-view.js: a larger one starts open this deep

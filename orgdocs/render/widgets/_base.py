@@ -19,7 +19,8 @@ Messages, each answered to its ``id``:
 Exports: a widget's MIME bundle carries, next to the live view, ``text/html``: the reference of the selected
 operation as the site renders it (``snapshot_html``). ``jupyter nbconvert --to html`` shows it where no widget
 state was saved; ``--to orgdocs`` prefers the HTML in the saved widget state (``_html``), which follows the
-selection. A selection made from Python updates the displayed bundle too.
+selection. A selection made from Python updates the displayed bundle too. The last answer of the form shown
+(``_answer_html``) is kept in the snapshot output only, not in widget state.
 
 Re-running a cell closes the views it displayed before (``CELL_VIEWS``, by the ``cellId`` that JupyterLab and
 Notebook 7 put in an execute request's metadata): their models would otherwise stay in the page's widget
@@ -183,9 +184,11 @@ class SiteWidget(anywidget.AnyWidget):
     _html = traitlets.Unicode("", help="HTML of the operation shown (the site's operation detail)").tag(
         sync=True
     )
+    # kept once in a saved notebook: in the snapshot output beside the view, which the loader (a reopened view)
+    # and the exporter read it from; not synced, so not in widget state a second time
     _answer_html = traitlets.Unicode(
         "", help="HTML of the last answer the form shown got (credentials hidden)"
-    ).tag(sync=True)
+    )
 
     def __init__(self, site: Site, **kwargs: Any):
         self.site = site

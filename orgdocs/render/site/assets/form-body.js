@@ -3,7 +3,8 @@
  * The body starts from the example of the chosen media type (the payload's examples.request: the
  * description's own, else a generated one). A generated example starts from its required fields ("start"),
  * so that a hurried reader does not send a skeleton of "string" values; a switch fills in every field and
- * back. Choosing another media type starts again from its example.
+ * back. Choosing another media type starts again from its example. An optional body with no example (Stripe
+ * declares one on its GETs) is not sent while empty: it is folded out of the way, one click to open.
  */
 (function () {
   "use strict";
@@ -35,7 +36,30 @@
     }
   }
 
+  /* an optional body that starts empty: folded under "Body (optional)", open once it holds text */
+  function foldWhenOptional(form) {
+    var declared = form.operation && form.operation.requestBody;
+    var editor = form.bodyEditor;
+    var box = editor && editor.closest("fieldset");
+    if (!box || !declared || declared.required || editor.value.trim()) return;
+    var fold = document.createElement("details");
+    fold.className = "body-fold";
+    var summary = document.createElement("summary");
+    summary.textContent = "Body (optional)";
+    var said = document.createElement("span");
+    said.className = "hint";
+    said.textContent = " not sent while empty";
+    summary.appendChild(said);
+    box.parentNode.insertBefore(fold, box);
+    fold.appendChild(summary);
+    fold.appendChild(box);
+    var legend = box.querySelector("legend");
+    if (legend) legend.hidden = true; // the summary says it
+    form.element.addEventListener("input", function () { if (editor.value.trim()) fold.open = true; });
+  }
+
   function setup(form) {
+    foldWhenOptional(form);
     var fullExample = form.element.querySelector("[data-full-example]");
     if (fullExample) {
       fullExample.addEventListener("click", function () {

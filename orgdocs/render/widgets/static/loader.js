@@ -53,6 +53,19 @@ function request(model, found) {
   model.send({ type: "module", id });
 }
 
+// the last answer of the view's form, kept once in a saved notebook: in the snapshot output the view displayed
+// after itself (hidden under the view), drawn by the host once the output area is; copied into the view's
+// snapshot, where it shows (JupyterLab's and Notebook 7's output areas)
+const ANSWER = ".orgdocs-widget-snapshot > .orgdocs-answer";
+
+function keptAnswer(el, box, tries = 0) {
+  const output = el.closest(".jp-OutputArea-child");
+  const twin = output && output.nextElementSibling;
+  const found = twin && twin.querySelector(ANSWER);
+  if (found) box.appendChild(found.cloneNode(true)); // the host's own rendering of that output, sanitized
+  else if (tries < 50 && (tries < 5 || box.isConnected)) setTimeout(() => keptAnswer(el, box, tries + 1), 100);
+}
+
 function snapshot(el, model) {
   const host = document.createElement("div");
   host.className = "orgdocs-widget-host";
@@ -87,11 +100,13 @@ function snapshot(el, model) {
     article.innerHTML = html; // rendered and sanitized by the site's Python templates, as in the live view
     box.appendChild(article);
   }
-  const answer = model.get("_answer_html");
+  const answer = model.get("_answer_html"); // a notebook saved before the answer left widget state
   if (answer) {
     const kept = document.createElement("div");
     kept.innerHTML = answer; // written by answer_snapshot.py: every text escaped, credentials hidden
     box.appendChild(kept);
+  } else {
+    keptAnswer(el, box);
   }
   if (!html && !answer && model.get("_route")) {
     const line = document.createElement("p");

@@ -4,7 +4,9 @@
  * ones are kept there, never their values) and a send that asks the kernel to send the request
  * (_form_bridge.py). Beside each credential input, a choice to read it from an environment variable of the
  * kernel; under Send, the request as a notebook cell. What Python changes in a form (values given there, a
- * server chosen) comes back as form-state messages, which refresh the form on screen. */
+ * server chosen) comes back as form-state messages, which refresh the form on screen: only what the kernel
+ * changed since it last heard the form, so that what a person typed meanwhile stays (a kernel does not hear
+ * typing, only Send and Copy as code). */
 
 const KEPT = "kept-in-kernel-memory"; // a credential input's text for a credential kept in kernel memory (form_bridge.KEPT)
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/; // an environment variable's name, as the kernel takes it
@@ -19,13 +21,15 @@ function mountSiteForm(aside, answer, route, ask) {
   addEnvChoices(aside);
   const mounted = {
     route,
+    known: answer.state || {}, // the form as the kernel last held it: what differs on screen was typed since
     refresh(message) {
       if (!aside.isConnected) {
         FORMS.delete(mounted);
         return;
       }
       if (message.credentials) held.kept = new Set(message.credentials);
-      fillForm(aside, message.state || {});
+      fillForm(aside, message.state || {}, mounted.known);
+      mounted.known = message.state || {};
       showKept(aside, held);
       const form = aside.querySelector("[data-form]");
       if (form) form.dispatchEvent(new Event("input", { bubbles: true })); // the preview and samples follow
@@ -44,7 +48,8 @@ function mountSiteForm(aside, answer, route, ask) {
   // form.js disables Send while it sends, which drops the focus to the page's body, where the next keys would
   // reach the notebook: the form's box holds the focus meanwhile, and Send has it back when it is enabled again
   aside.tabIndex = -1;
-  const send = kernelSend(aside, route, ask, heard);
+  const told = (state) => { mounted.known = state; }; // the kernel applied the form's state (Send, Copy as code)
+  const send = kernelSend(aside, route, ask, heard, told);
   fillForm(aside, answer.state || {});
   // servers resolve as the kernel resolves them (a protocol-relative one as https, not as the notebook's page)
   const pageUrl = answer.pageUrl || location.href.replace(/^http:/, "https:");
@@ -57,7 +62,7 @@ function mountSiteForm(aside, answer, route, ask) {
   showKept(aside, held);
   const form = aside.querySelector("[data-form]");
   if (form) form.dispatchEvent(new Event("input", { bubbles: true })); // samples name the variables kept
-  addCodeActions(aside, route, ask);
+  addCodeActions(aside, route, ask, told);
   sendOnRunKeys(aside);
   if (answer.answer) showAnswer(aside, answer.answer, route, ask); // the last Send's, from here or a cell
 }
@@ -120,7 +125,7 @@ function kernelStore(aside, route, ask, held, heard) {
 }
 
 // the form's send (form.js): the kernel sends the form's state; a table of the answer's records follows
-function kernelSend(aside, route, ask, heard) {
+function kernelSend(aside, route, ask, heard, told) {
   return () => {
     const wrong = badEnvNames(aside);
     if (wrong.length) return Promise.reject(new Error(wrong.map((name) => `“${name}” ${ENV_RULE}`).join("; ")));
@@ -131,9 +136,11 @@ function kernelSend(aside, route, ask, heard) {
     const giveBack = () => setTimeout(() => {
       if (held && button.isConnected && !button.disabled && (shadow.activeElement === aside || !shadow.activeElement)) button.focus({ preventScroll: true });
     });
-    return ask({ type: "send", route, state: formState(aside) }).then((reply) => {
+    const state = formState(aside);
+    return ask({ type: "send", route, state }).then((reply) => {
       heard(reply);
       if (reply.error) throw new Error(reply.error);
+      told(state);
       if (reply.table) setTimeout(() => addTable(aside, reply.table, reply.paged ? () => ask({ type: "pages", route }) : null));
       return reply;
     }).finally(giveBack);
@@ -255,7 +262,7 @@ function addEnvChoices(aside) {
 
 // the request as a notebook cell (in Voila: as Python) with httpx, or a RequestForm; credentials read from
 // environment variables
-function addCodeActions(aside, route, ask) {
+function addCodeActions(aside, route, ask, told) {
   const send = aside.querySelector("[data-send]");
   if (!send) return;
   const row = element("div", "ow-code-actions");
@@ -265,12 +272,14 @@ function addCodeActions(aside, route, ask) {
     const button = element("button", "button button-small", text);
     button.type = "button";
     button.addEventListener("click", () => {
-      ask({ type: "code", route, style, state: formState(aside) }).then((reply) => {
+      const state = formState(aside);
+      ask({ type: "code", route, style, state }).then((reply) => {
         shown.textContent = "";
         if (reply.error) {
           shown.appendChild(element("p", "notice notice-error", reply.error));
           return;
         }
+        told(state);
         const pre = element("pre", "ow-code");
         pre.tabIndex = 0;
         pre.textContent = reply.code;
@@ -321,31 +330,41 @@ function formState(root) {
   return state;
 }
 
-function fillForm(root, state) {
-  // what the kernel's form holds (values given in Python, a server chosen there) shown in the inputs
+// a value of the form's state as an input holds it
+const asText = (value) => (value === null || value === undefined ? "" : String(value));
+
+function fillForm(root, state, known) {
+  // what the kernel's form holds (values given in Python, a server chosen there) shown in the inputs; with
+  // `known` (what the kernel held before), only what changed since: the rest stays as the person typed it
   const form = root.querySelector("[data-form]");
   if (!form) return;
+  const was = known || { values: {}, variables: {} };
+  const changed = (value, before) => !known || asText(value) !== asText(before);
   const values = state.values || {};
   form.querySelectorAll("[data-param-name]").forEach((input) => {
     const key = input.getAttribute("data-param-in") + ":" + input.getAttribute("data-param-name");
-    if (!(key in values)) return;
+    if (!(key in values) || !changed(values[key], (was.values || {})[key])) return;
     if (input.type === "checkbox") input.checked = !!values[key];
-    else input.value = values[key] === null || values[key] === undefined ? "" : String(values[key]);
+    else input.value = asText(values[key]);
   });
   const server = form.querySelector("[data-server]");
   if (server && typeof state.server === "number" && server.options[state.server]) {
-    server.value = String(state.server);
-    form.querySelectorAll("[data-server-vars]").forEach((box) => { box.hidden = box.getAttribute("data-server-vars") !== server.value; });
+    if (changed(state.server, was.server)) {
+      server.value = String(state.server);
+      form.querySelectorAll("[data-server-vars]").forEach((box) => { box.hidden = box.getAttribute("data-server-vars") !== server.value; });
+    }
     const box = form.querySelector('[data-server-vars="' + server.value + '"]');
     Object.entries(state.variables || {}).forEach(([name, value]) => {
+      if (!changed(value, (was.variables || {})[name])) return;
       if (box) box.querySelectorAll("[data-var]").forEach((input) => { if (input.getAttribute("data-var") === name) input.value = value; });
     });
   }
   const media = form.querySelector("[data-media]");
-  if (media && state.mediaType) media.value = state.mediaType;
+  if (media && state.mediaType && changed(state.mediaType, was.mediaType)) media.value = state.mediaType;
   const body = form.querySelector("[data-body]");
-  if (body && typeof state.body === "string") body.value = state.body;
+  if (body && typeof state.body === "string" && changed(state.body, was.body)) body.value = state.body;
 }
+
 
 function addTable(root, html, morePages) {
   const view = root.querySelector("[data-response]");

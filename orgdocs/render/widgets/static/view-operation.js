@@ -3,11 +3,20 @@
  * trees the kernel renders, code.js wires sample tabs and Copy buttons, as on a page of the site. */
 
 // the whole reference of `route` from the kernel; the synced `compact` one (what a saved notebook keeps: error
-// answers by their status line) when no kernel answers within KERNEL_WAIT
+// answers by their status line) when no kernel answers within KERNEL_WAIT. Third: whether it is the whole one.
 function wholePage(route, compact, ask) {
-  if (!route || !compact) return Promise.resolve([compact, route]);
+  if (!route || !compact) return Promise.resolve([compact, route, false]);
   const late = new Promise((resolve) => setTimeout(() => resolve({}), KERNEL_WAIT));
-  return Promise.race([ask({ type: "page", route }), late]).then((answer) => [answer.html || compact, route]);
+  return Promise.race([ask({ type: "page", route }), late]).then((answer) => [answer.html || compact, route, !!answer.html]);
+}
+
+// the route of the operation whose reference `html` is (the site's article says it), or "" when none says
+function referenceRoute(html) {
+  if (!html) return "";
+  const template = document.createElement("template");
+  template.innerHTML = html; // inert: nothing in a template loads or runs
+  const article = template.content.querySelector("article[data-route]");
+  return article ? article.getAttribute("data-route") : "";
 }
 
 function showOperation(pane, html, route, ask, withForm) {

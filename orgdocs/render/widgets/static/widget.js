@@ -49,10 +49,19 @@ function explorerPane(body, model, ask, signal) {
   pane.setAttribute("aria-label", "Operation");
   body.appendChild(pane);
   let shown = 0; // the latest selection wins over a page that comes back late
+  let showing = null; // the route whose whole reference and form the pane shows
   const show = () => {
     const ticket = ++shown;
-    wholePage(model.get("value"), model.get("_html"), ask).then(([html, route]) => {
-      if (ticket === shown) showOperation(pane, html, route, ask, true);
+    // a busy kernel sends the reference of an earlier selection after the next one was made: it is not the
+    // selection of now (whose reference follows), and the one shown is not drawn again, so that its form
+    // stays as the person has begun to type in it
+    const route = model.get("value");
+    const of = referenceRoute(model.get("_html"));
+    if (route && ((of && of !== route) || route === showing)) return;
+    wholePage(route, model.get("_html"), ask).then(([html, , whole]) => {
+      if (ticket !== shown) return;
+      showOperation(pane, html, route, ask, true);
+      showing = whole ? route : null;
     });
   };
   show();
