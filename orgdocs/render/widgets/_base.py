@@ -149,7 +149,7 @@ def safe_operation_html(site: Site, route: str, *, samples: bool = True) -> str:
 
 def snapshot_html(site: Site, operation_html: str = "", answer: str = "") -> str:
     """Static HTML of a view: the operation's reference (``compact_responses``: its error answers by their
-    status line) and the last answer its form got (``answer_snapshot.answer_html``), or the site's title and
+    status line) and the last answer its form got (``_answer_snapshot.answer_html``), or the site's title and
     first operations."""
     if operation_html:
         return f'<div class="{SNAPSHOT_CLASS}">{compact_responses(operation_html)}{answer}</div>'
@@ -178,7 +178,7 @@ def snapshot_html(site: Site, operation_html: str = "", answer: str = "") -> str
 class SiteWidget(anywidget.AnyWidget):
     """A view of a ``Site`` drawn by the site's own front-end. Subclasses set ``_kind`` and ``_html``."""
 
-    _esm = LOADER  # asks for ESM by message: see frontend.py
+    _esm = LOADER  # asks for ESM by message: see _frontend.py
     _kind = traitlets.Unicode("explorer").tag(sync=True)
     _title = traitlets.Unicode("").tag(sync=True)
     _html = traitlets.Unicode("", help="HTML of the operation shown (the site's operation detail)").tag(

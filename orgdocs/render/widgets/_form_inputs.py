@@ -47,7 +47,7 @@ class InputSpec:
     name: str
     location: str
     rules: InputKind
-    example: Any = None  # what the description declares (``requests.declared_value``): the prefill
+    example: Any = None  # what the description declares (``orgdocs.project.declared_value``): the prefill
     hint: Any = None  # the declared or a generated example: the grey placeholder
     description: str = ""
     uuid: bool = False  # ``format: uuid``: a "Generate" button fills it
@@ -76,7 +76,7 @@ class InputSpec:
 
 def input_spec(param: Parameter, description: Description | None = None) -> InputSpec:
     """The input for ``param`` (its kind: ``orgdocs.project._inputs.input_kind``); a parameter declared with
-    ``content`` holds its value's text in that media type (``requests.content_text``)."""
+    ``content`` holds its value's text in that media type (``orgdocs.project.content_text``)."""
     resolve = description.resolve if description is not None else _no_refs
     rules = input_kind(param, resolve)
     schema = follow(param.schema, resolve)

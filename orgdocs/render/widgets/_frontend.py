@@ -97,7 +97,7 @@ def without_width_media(css: str) -> str:
 
 
 # what a snapshot of a reference never shows: the page's frame, the navigation and search, the request form
-# (its last answer it shows: answer_snapshot.py)
+# (its last answer it shows: _answer_snapshot.py)
 SNAPSHOT_LEAVES_OUT = re.compile(
     r"^(\.(topbar|brand|search|theme-toggle|nav|layout|sidebar|content|skip-link|try|field|header-row|scheme|"
     r"flows|preview|send|samples-|sample-bar|doc|update|toc-|notebook|"

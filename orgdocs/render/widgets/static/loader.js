@@ -103,7 +103,7 @@ function snapshot(el, model) {
   const answer = model.get("_answer_html"); // a notebook saved before the answer left widget state
   if (answer) {
     const kept = document.createElement("div");
-    kept.innerHTML = answer; // written by answer_snapshot.py: every text escaped, credentials hidden
+    kept.innerHTML = answer; // written by _answer_snapshot.py: every text escaped, credentials hidden
     box.appendChild(kept);
   } else {
     keptAnswer(el, box);

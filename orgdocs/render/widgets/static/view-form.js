@@ -8,7 +8,7 @@
  * changed since it last heard the form, so that what a person typed meanwhile stays (a kernel does not hear
  * typing, only Send and Copy as code). */
 
-const KEPT = "kept-in-kernel-memory"; // a credential input's text for a credential kept in kernel memory (form_bridge.KEPT)
+const KEPT = "kept-in-kernel-memory"; // a credential input's text for a credential kept in kernel memory (_form_bridge.KEPT)
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/; // an environment variable's name, as the kernel takes it
 
 const FORMS = new Set(); // forms on screen, for what Python changes in them (form-state messages)
@@ -301,7 +301,7 @@ function addCodeActions(aside, route, ask, told) {
   row.insertAdjacentElement("afterend", shown);
 }
 
-/* -- the form's state as the kernel reads and writes it (form_bridge.FormState), the answer's table ------- */
+/* -- the form's state as the kernel reads and writes it (_form_settings.FormState), the answer's table --- */
 
 function formState(root) {
   const form = root.querySelector("[data-form]");
@@ -373,7 +373,7 @@ function addTable(root, html, morePages) {
   const summary = element("summary", "", "Table");
   details.appendChild(summary);
   const box = element("div", "ow-table-box");
-  box.innerHTML = html; // pandas' HTML with every value escaped (form_bridge.table_html)
+  box.innerHTML = html; // pandas' HTML with every value escaped (_form_bridge.table_html)
   details.appendChild(box);
   if (morePages) {
     // the description says how this list pages: the kernel follows it into one table
