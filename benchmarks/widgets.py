@@ -75,7 +75,7 @@ def saved_references(path: str) -> list[tuple[int, str]]:
     """(size of the saved reference, route) of every operation of ``path``, largest first."""
     from orgdocs.model import load
     from orgdocs.render.widgets import Explorer
-    from orgdocs.render.widgets._base import compact_responses
+    from orgdocs.render.widgets._site_widget import compact_responses
 
     explorer = Explorer(load(path))
     try:

@@ -279,7 +279,7 @@ def test_a_public_file_named_like_a_generated_one_is_an_error_naming_it(tmp_path
 
 def test_generated_names_are_what_a_build_writes(tmp_path):
     from orgdocs.project._check import generated_names
-    from orgdocs.project._public import tree_files
+    from orgdocs.project._public_folder import tree_files
     from orgdocs.render.site._build import build_site
     from orgdocs.render.site._output_folder import MANIFEST
 
@@ -377,7 +377,7 @@ def test_ctrl_c_while_the_old_output_is_removed_waits_for_the_removal(tmp_path, 
     build finishes that, then raises KeyboardInterrupt; the new output is in place, nothing is beside it."""
     import signal
 
-    from orgdocs.project._public import tree_files
+    from orgdocs.project._public_folder import tree_files
     from orgdocs.render.site._build import build_site
     from orgdocs.render.site._output_folder import MANIFEST, manifest_files
 

@@ -9,7 +9,7 @@ import pytest
 from site_projects import PROJECT
 
 from orgdocs import ConfigError
-from orgdocs.project._pages import read_page, read_updates, split_front_matter
+from orgdocs.project._handwritten_pages import read_page, read_updates, split_front_matter
 
 CONTENT = PROJECT / "content"
 

@@ -6,9 +6,9 @@ modules are private:
 
 - the project: ``_config`` (``docs.config.yaml``: ``load_config``, ``Config``), ``_bundled`` (which config a
   command takes, else the bundled example), ``_site`` (``Site``: a config evaluated into routes, the endpoint
-  index, search and payloads), ``_entries`` and ``_routes`` (what is at each route), ``_pages`` (hand-written
-  pages and changelog updates), ``_public`` (the ``public`` folder), ``_check`` and ``_problems`` (what
-  ``orgdocs check`` reports);
+  index, search and payloads), ``_entries`` and ``_routes`` (what is at each route), ``_handwritten_pages``
+  (hand-written pages and changelog updates), ``_public_folder`` (the ``public`` folder), ``_check`` and
+  ``_problems`` (what ``orgdocs check`` reports);
 - search: ``_search`` ranks what ``_search_index`` holds and finds, in ``_search_words``'s words
   (``search_rules.json``, which ``assets/search.js`` carries too); ``_search_file``: the search file's longer
   texts; ``_vocabulary``: readers' synonyms from ``vocabulary.json``, which ``python -m
@@ -39,13 +39,13 @@ from orgdocs.project._examples import (
     parameter_example,
 )
 from orgdocs.project._excerpts import first_sentence
+from orgdocs.project._handwritten_pages import notebook_title
 from orgdocs.project._inputs import InputKind, input_kind, input_text, read_input
 from orgdocs.project._json_text import indented
 from orgdocs.project._mock import Answer, Mock
-from orgdocs.project._pages import notebook_title
 from orgdocs.project._payloads import PayloadParts, ReachIndex, operation_dict, security_scheme_dict
 from orgdocs.project._problems import Problem, count_label
-from orgdocs.project._public import OS_LITTER, hidden_files, public_files, tree_files
+from orgdocs.project._public_folder import OS_LITTER, hidden_files, public_files, tree_files
 from orgdocs.project._requests import (
     RequestParts,
     build_request,

@@ -32,7 +32,7 @@ PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".ipynb", ".html", ".htm")  # links
 
 
 def generated_names(site: Site) -> set[str]:
-    """Every file a build writes outside ``_docs/`` (``_public.GENERATED_FOLDER``), as paths in the output: the
+    """Every file a build writes outside ``_docs/`` (``_public_folder.GENERATED_FOLDER``), as paths in the output: the
     home page, each page's, landing's, section's and schema page's ``<route>/index.html``, each operation's
     Markdown twin ``<route>/index.md``, ``404.html`` and ``llms.txt``."""
     names = {"index.html", *GENERATED_FILES}
@@ -54,7 +54,7 @@ def public_conflicts(site: Site) -> None:
     """``ConfigError`` for the first public file named like a file the build writes, naming it and the public
     folder (a build refuses it before it writes anything; ``check`` refuses it the same way)."""
     from orgdocs.errors import ConfigError
-    from orgdocs.project._public import GENERATED_FOLDER, public_files
+    from orgdocs.project._public_folder import GENERATED_FOLDER, public_files
 
     names = generated_names(site)
     for relative, _ in public_files(site):
@@ -122,7 +122,7 @@ def page_files(site: Site) -> tuple[dict[str, Path], list[Any]]:
     host are not files of the page."""
     from orgdocs.loading import PathRefused, resolve_below
     from orgdocs.project._problems import Problem
-    from orgdocs.project._public import GENERATED_FOLDER
+    from orgdocs.project._public_folder import GENERATED_FOLDER
 
     names = generated_names(site)
     files: dict[str, Path] = {}

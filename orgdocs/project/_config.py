@@ -22,7 +22,7 @@ from typing import Any
 
 from orgdocs.errors import ConfigError, OrgdocsError
 from orgdocs.loading import PathRefused, resolve_below
-from orgdocs.project._pages import PAGE_SUFFIXES
+from orgdocs.project._handwritten_pages import PAGE_SUFFIXES
 from orgdocs.project._routes import segment
 
 __all__ = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from orgdocs.model import Description, Operation
-from orgdocs.project._pages import Page
+from orgdocs.project._handwritten_pages import Page
 from orgdocs.project._payloads import ReachIndex
 
 __all__ = ["LandingEntry", "OperationEntry", "PageEntry", "SectionEntry"]

@@ -32,7 +32,7 @@ from orgdocs.project._config import (
 )
 from orgdocs.project._entries import LandingEntry, OperationEntry, PageEntry, SectionEntry
 from orgdocs.project._excerpts import search_text
-from orgdocs.project._pages import read_page, read_updates
+from orgdocs.project._handwritten_pages import read_page, read_updates
 from orgdocs.project._payloads import (
     PayloadParts,
     ReachIndex,

@@ -158,7 +158,7 @@ def test_shadow_css_moves_document_rules_to_the_host():
 
 
 def test_the_view_ranks_with_the_sites_whole_search_file(site):
-    from orgdocs.render.widgets._base import widget_index
+    from orgdocs.render.widgets._site_widget import widget_index
 
     # the reader's words, body fields and descriptions the site's search reads: the view's search.js gets them
     # too, so that a view ranks and counts as Site.search does

@@ -10,15 +10,15 @@
   secrets stay out of exported pages).
 
 Behind the face: ``_exporter`` (with ``_preprocessors`` and ``_widget_html``), ``_chrome`` (the site's
-header, sidebar and assets around the cells), ``_pages`` and ``_export``; the exporter's template folder is
-``templates/orgdocs/``. pyproject.toml registers the exporter (``nbconvert.exporters`` entry point).
+header, sidebar and assets around the cells), ``_notebook_pages`` and ``_export``; the exporter's template
+folder is ``templates/orgdocs/``. pyproject.toml registers the exporter (``nbconvert.exporters`` entry point).
 """
 
 from __future__ import annotations
 
 from orgdocs.render.nbconvert._export import export_pages
 from orgdocs.render.nbconvert._exporter import OrgdocsExporter
-from orgdocs.render.nbconvert._pages import notebook_cells, notebook_page
+from orgdocs.render.nbconvert._notebook_pages import notebook_cells, notebook_page
 from orgdocs.render.nbconvert._preprocessors import RedactTokens, WidgetNotes
 
 __all__ = [

@@ -21,7 +21,7 @@ __all__ = ["WIDGET_STATE", "WIDGET_VIEW", "WidgetSnapshots", "widget_snapshot"]
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
-SNAPSHOT_CLASS = "orgdocs-widget-snapshot"  # orgdocs.render.widgets._base.SNAPSHOT_CLASS
+SNAPSHOT_CLASS = "orgdocs-widget-snapshot"  # orgdocs.render.widgets._site_widget.SNAPSHOT_CLASS
 ANSWER_CLASS = "orgdocs-answer"  # orgdocs.render.widgets._answer_snapshot.ANSWER_CLASS
 WIDGET_MODULE = "orgdocs.render.widgets."  # the start of an orgdocs view's _anywidget_id
 

@@ -9,7 +9,7 @@ the views, ``history()`` (every request they sent, as a DataFrame), the kernel's
 ``TokenStore``) and what a form raises (``FormError``, ``RefusedError``). Its public face for users is
 ``orgdocs.widgets``; ``import orgdocs`` does not import this package. Behind it:
 
-- ``_navigator``, ``_operation_view``, ``_explorer``: the views; ``_base``: what they share (``SiteWidget``:
+- ``_navigator``, ``_operation_view``, ``_explorer``: the views; ``_site_widget``: what they share (``SiteWidget``:
   the kernel side of their messages, the snapshot an export keeps); ``_compact`` and ``_answer_snapshot``:
   what a saved notebook keeps of a view and of its last answer;
 - ``_request_form``: ``RequestForm``, made of ``_form_settings`` (server, parameters, headers, body),

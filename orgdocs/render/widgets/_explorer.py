@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from orgdocs.render.widgets._base import compact_responses
 from orgdocs.render.widgets._history import HISTORY
 from orgdocs.render.widgets._navigator import Navigator, as_site
 from orgdocs.render.widgets._operation_view import OperationView, safe_operation_html
 from orgdocs.render.widgets._request_form import RequestForm, credential_scope
+from orgdocs.render.widgets._site_widget import compact_responses
 from orgdocs.render.widgets._tokens import TOKENS, TokenStore
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import Any
 
 import traitlets
 
-from orgdocs.render.widgets._base import SiteWidget, safe_operation_html, snapshot_html
+from orgdocs.render.widgets._site_widget import SiteWidget, safe_operation_html, snapshot_html
 
 __all__ = ["FormView"]
 

@@ -19,7 +19,7 @@ the title on a phone) are left out of the views: a view's layout follows its own
 ``widget.css``), not the window's.
 
 ``ESM`` is that module; a widget's ``_esm`` is ``LOADER``, a stub of a few kilobytes (``static/loader.js``
-inlined here) that asks the kernel for ``ESM`` by message once per page (``_base.SiteWidget``, message
+inlined here) that asks the kernel for ``ESM`` by message once per page (``_site_widget.SiteWidget``, message
 ``module``), imports it from a Blob URL and keeps it on ``globalThis`` under its hash for every later view: a
 notebook saved with widget state holds the stub once per view, not the whole front-end. With no kernel to
 answer (a reopened notebook), the stub shows the view's snapshot (its title, the synced ``_html``) with a small
@@ -27,7 +27,7 @@ stylesheet of its own (``LOADER_STYLE``) and says to run the cell.
 
 ``SNAPSHOT_STYLE`` is the part of the stylesheet a reference needs (no top bar, navigation, search, request
 form or page layout), nested under ``.orgdocs-widget-snapshot`` and minified, for the static HTML a view leaves
-in its output (``_base.snapshot_html``) and the stub's snapshot.
+in its output (``_site_widget.snapshot_html``) and the stub's snapshot.
 """
 
 from __future__ import annotations

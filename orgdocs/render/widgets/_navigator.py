@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
-from orgdocs.render.widgets._base import SiteWidget
+from orgdocs.render.widgets._site_widget import SiteWidget
 
 if TYPE_CHECKING:
     from orgdocs.model import Description

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
-from orgdocs.render.widgets._base import SiteWidget, compact_responses, safe_operation_html
+from orgdocs.render.widgets._site_widget import SiteWidget, compact_responses, safe_operation_html
 
 if TYPE_CHECKING:
     from orgdocs.model import Description, Operation
