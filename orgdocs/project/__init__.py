@@ -19,7 +19,9 @@ modules are private:
 - examples: ``_examples`` states the rules, ``_example_walk`` and ``_example_values`` follow them,
   ``_pattern_example`` writes a string a ``pattern`` matches;
 - requests, one rule set for the site's form, the notebook's and the code samples: ``_inputs`` (what a typed
-  text is), ``_requests`` (``build_request``; ``requests.json``), ``_security`` (credentials;
+  text is), ``_requests`` (``build_request``) with ``_parameter_values``, ``_value_text``,
+  ``_parameter_styles`` (``requests.json``), ``_servers``, ``_request_body`` and ``_request_checks``,
+  ``_security`` (credentials;
   ``security.json``), ``samples`` (code samples in nine languages; ``samples/languages.json``);
 - answers: ``_conformance`` (``check_response``: does an answer fit its description?) and ``_mock`` (``Mock``:
   answers from a description alone).
@@ -43,23 +45,12 @@ from orgdocs.project._handwritten_pages import notebook_title
 from orgdocs.project._inputs import InputKind, input_kind, input_text, read_input
 from orgdocs.project._json_text import indented
 from orgdocs.project._mock import Answer, Mock
+from orgdocs.project._parameter_values import content_media, content_text, declared_value, path_order
 from orgdocs.project._payloads import PayloadParts, ReachIndex, operation_dict, security_scheme_dict
 from orgdocs.project._problems import Problem, count_label
 from orgdocs.project._public_folder import OS_LITTER, hidden_files, public_files, tree_files
-from orgdocs.project._requests import (
-    RequestParts,
-    build_request,
-    content_media,
-    content_text,
-    declared_value,
-    integral_numbers,
-    is_json_media_type,
-    path_order,
-    request_problems,
-    server_url,
-    text_of,
-    to_httpx,
-)
+from orgdocs.project._request_checks import request_problems
+from orgdocs.project._requests import RequestParts, build_request, to_httpx
 from orgdocs.project._routes import RouteTable, payload_url
 from orgdocs.project._schemas import (
     COMPONENT_SCHEMAS,
@@ -81,7 +72,9 @@ from orgdocs.project._security import (
     scheme_kind,
     security_alternatives,
 )
+from orgdocs.project._servers import server_url
 from orgdocs.project._site import SEARCH_URL, Site, external_docs
+from orgdocs.project._value_text import integral_numbers, is_json_media_type, text_of
 
 __all__ = [
     "COMPONENT_SCHEMAS",

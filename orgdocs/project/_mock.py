@@ -36,7 +36,8 @@ from orgdocs.loading import follow
 from orgdocs.project import _security as security
 from orgdocs.project._conformance import declared_response, media_for, value_problems
 from orgdocs.project._examples import example_from_schema, media_example
-from orgdocs.project._requests import is_json_media_type, schema_type
+from orgdocs.project._parameter_values import schema_type
+from orgdocs.project._value_text import is_json_media_type
 
 if TYPE_CHECKING:
     from orgdocs.model import Description, MediaType, Operation, Parameter
