@@ -24,7 +24,7 @@ modules are private:
   ``_security`` (credentials;
   ``security.json``), ``samples`` (code samples in nine languages; ``samples/languages.json``);
 - answers: ``_conformance`` (``check_response``: does an answer fit its description?) and ``_mock`` (``Mock``:
-  answers from a description alone).
+  answers from a description alone; ``_mock_routes``, ``_mock_requests``, ``_mock_answers``).
 """
 
 from orgdocs.project._bundled import bundled_config, default_config_path, find_config
@@ -44,7 +44,8 @@ from orgdocs.project._excerpts import first_sentence
 from orgdocs.project._handwritten_pages import notebook_title
 from orgdocs.project._inputs import InputKind, input_kind, input_text, read_input
 from orgdocs.project._json_text import indented
-from orgdocs.project._mock import Answer, Mock
+from orgdocs.project._mock import Mock
+from orgdocs.project._mock_answers import Answer
 from orgdocs.project._parameter_values import content_media, content_text, declared_value, path_order
 from orgdocs.project._payloads import PayloadParts, ReachIndex, operation_dict, security_scheme_dict
 from orgdocs.project._problems import Problem, count_label
