@@ -6,9 +6,9 @@ modules are private:
 
 - the project: ``_config`` (``docs.config.yaml``: ``load_config``, ``Config``), ``_bundled`` (which config a
   command takes, else the bundled example), ``_site`` (``Site``: a config evaluated into routes, the endpoint
-  index, search and payloads), ``_entries`` and ``_routes`` (what is at each route), ``_handwritten_pages``
-  (hand-written pages and changelog updates), ``_public_folder`` (the ``public`` folder), ``_check`` and
-  ``_problems`` (what ``orgdocs check`` reports);
+  index, search and payloads; ``_site_evaluation``, ``_site_search``, ``_site_payloads``), ``_entries`` and
+  ``_routes`` (what is at each route), ``_handwritten_pages`` (hand-written pages and changelog updates),
+  ``_public_folder`` (the ``public`` folder), ``_check`` and ``_problems`` (what ``orgdocs check`` reports);
 - search: ``_search`` ranks what ``_search_index`` holds and finds, in ``_search_words``'s words
   (``search_rules.json``, which ``assets/search.js`` carries too); ``_search_file``: the search file's longer
   texts; ``_vocabulary``: readers' synonyms from ``vocabulary.json``, which ``python -m
@@ -74,7 +74,9 @@ from orgdocs.project._security import (
     security_alternatives,
 )
 from orgdocs.project._servers import server_url
-from orgdocs.project._site import SEARCH_URL, Site, external_docs
+from orgdocs.project._site import Site
+from orgdocs.project._site_evaluation import external_docs
+from orgdocs.project._site_search import SEARCH_URL
 from orgdocs.project._value_text import integral_numbers, is_json_media_type, text_of
 
 __all__ = [
