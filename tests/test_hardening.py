@@ -20,7 +20,9 @@ import orgdocs
 from orgdocs.errors import DescriptionError, OrgdocsError, SourceError
 from orgdocs.loading import _sources as sources
 from orgdocs.project import Site
-from orgdocs.project._requests import build_request, request_problems, server_refusal
+from orgdocs.project._request_checks import request_problems
+from orgdocs.project._requests import build_request
+from orgdocs.project._servers import server_refusal
 
 LONE = '{"openapi": "3.0.3", "info": {"title": "Lone", "version": "1"}, "paths": {"/a": {"get": %s}}}'
 

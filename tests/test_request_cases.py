@@ -8,7 +8,9 @@ import pytest
 from request_cases import case_id, cases, load, model_operation, parts_of, request_dict
 
 from orgdocs.project import _security as security
-from orgdocs.project._requests import build_request, request_problems, server_url
+from orgdocs.project._request_checks import request_problems
+from orgdocs.project._requests import build_request
+from orgdocs.project._servers import server_url
 from orgdocs.project.samples import code_samples
 from orgdocs.render.site._highlight import sample_tokens
 

@@ -8,15 +8,10 @@ import httpx
 import pytest
 
 from orgdocs.model._objects import MediaType, Operation, Parameter, RequestBody
-from orgdocs.project._requests import (
-    RequestParts,
-    build_request,
-    content_text,
-    declared_value,
-    encode,
-    join_url,
-    to_httpx,
-)
+from orgdocs.project._parameter_values import content_text, declared_value
+from orgdocs.project._requests import RequestParts, build_request, to_httpx
+from orgdocs.project._servers import join_url
+from orgdocs.project._value_text import encode
 
 
 def operation(path="/items", method="get", parameters=(), body=None) -> Operation:

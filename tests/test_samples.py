@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from orgdocs.project._requests import RequestParts, multipart_fields
+from orgdocs.project._request_body import multipart_fields
+from orgdocs.project._requests import RequestParts
 from orgdocs.project.samples import DEFAULT_LANGUAGE, LANGUAGES, browser_script, code_samples, shell_quote
 from orgdocs.render.site._templating import ASSETS
 

@@ -9,7 +9,10 @@ import pytest
 
 from orgdocs.model import from_document
 from orgdocs.project import _security as security
-from orgdocs.project._requests import build_request, declared_value, path_order, request_problems, server_url
+from orgdocs.project._parameter_values import declared_value, path_order
+from orgdocs.project._request_checks import request_problems
+from orgdocs.project._requests import build_request
+from orgdocs.project._servers import server_url
 from orgdocs.project.samples import code_samples
 
 SCHEMES = {

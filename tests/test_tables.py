@@ -1,4 +1,5 @@
-"""orgdocs.render._tables: endpoints, parameters, responses and schemas as pandas DataFrames."""
+"""orgdocs.render._tables: endpoints, parameters, responses and schemas as pandas DataFrames (``Table``:
+``_styled_table``; ``type_summary``: ``_table_cells``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ import orgdocs
 from orgdocs.model import from_document
 from orgdocs.model._description import Description
 from orgdocs.render import _tables as tables
+from orgdocs.render._colors import METHOD_COLORS
+from orgdocs.render._styled_table import TABLE_CLASS, Table, style_methods
+from orgdocs.render._table_cells import type_summary
 
 CORPUS = Path(
     os.environ.get("ORGDOCS_CORPUS", Path(__file__).resolve().parents[1].parent / "shared" / "corpus")
@@ -254,7 +258,7 @@ def test_lazy_top_level_names(shop):
 def test_html_repr_colors_methods_and_csv_stays_plain(shop):
     frame = tables.endpoints(shop)
     html = frame._repr_html_()
-    assert tables.METHOD_COLORS["GET"] in html and tables.METHOD_COLORS["DELETE"] in html
+    assert METHOD_COLORS["GET"] in html and METHOD_COLORS["DELETE"] in html
     assert "line-through" in html  # the deprecated operation's path
     csv = frame.to_csv(index=False)
     assert "background" not in csv and "<" not in csv
@@ -262,16 +266,16 @@ def test_html_repr_colors_methods_and_csv_stays_plain(shop):
         "API,items,items,GET,/items,listItems,List items,/api/items/list-items,"
     )
     # filtering keeps the colored repr; a table without a method column is pandas' own
-    assert isinstance(frame[frame["method"] == "GET"], tables.Table)
-    assert tables.METHOD_COLORS["GET"] in frame[frame["method"] == "GET"]._repr_html_()
+    assert isinstance(frame[frame["method"] == "GET"], Table)
+    assert METHOD_COLORS["GET"] in frame[frame["method"] == "GET"]._repr_html_()
     assert "background-color" not in tables.schemas(shop)._repr_html_()
-    styled = tables.style_methods(pd.DataFrame(frame)).to_html()
-    assert tables.METHOD_COLORS["POST"] in styled
+    styled = style_methods(pd.DataFrame(frame)).to_html()
+    assert METHOD_COLORS["POST"] in styled
 
 
 def test_html_repr_of_a_long_table_is_compact(shop):
     frame = tables.endpoints(shop)
-    long = tables.Table(pd.concat([frame] * 30, ignore_index=True))
+    long = Table(pd.concat([frame] * 30, ignore_index=True))
     long["title"] = [f"operation {i}" for i in range(len(long))]
     with pd.option_context("display.max_rows", 60, "display.min_rows", 10):
         html = long._repr_html_()
@@ -286,7 +290,7 @@ def test_html_repr_of_a_long_table_is_compact(shop):
 
 
 def test_type_summary():
-    summary = tables.type_summary
+    summary = type_summary
     assert summary({"type": ["string", "null"]}) == "string|null"
     assert summary({"type": "array", "items": {"type": "integer"}}) == "array[integer]"
     assert summary(
@@ -319,7 +323,7 @@ def test_corpus_sample(name):
     description = orgdocs.load(path)
     frame = tables.endpoints(description)
     assert len(frame) == len(description.operations) + len(description.webhooks)
-    assert frame["route"].is_unique and frame["method"].isin(list(tables.METHOD_COLORS)).all()
+    assert frame["route"].is_unique and frame["method"].isin(list(METHOD_COLORS)).all()
     assert len(tables.parameters(description)) == frame["n_parameters"].sum()
     assert len(tables.responses(description)) == frame["n_responses"].sum()
     assert len(tables.schemas(description)) == len(description.components.get("schemas") or {})
@@ -334,7 +338,7 @@ def test_method_colors_are_the_sites():
 
     css = (Path(tables.__file__).parent / "site" / "assets" / "site.css").read_text(encoding="utf-8")
     root = css[css.index(":root") : css.index("}", css.index(":root"))]
-    for method, color in tables.METHOD_COLORS.items():
+    for method, color in METHOD_COLORS.items():
         variable = method.lower() if method in ("GET", "POST", "PUT", "PATCH", "DELETE") else "other"
         # light-dark(<light>, <dark>): the badge colors are the light theme's
         found = re.search(rf"--{variable}:\s*light-dark\(\s*{color}\s*,", root, re.I)
@@ -375,7 +379,7 @@ def test_a_table_exported_through_the_sites_sanitizer_keeps_its_badges_and_its_c
     assert "background-color" not in exported  # what the sanitizer takes away
     assert '<span class="method method-get">GET</span>' in exported
     assert '<span class="method method-delete">DELETE</span>' in exported
-    assert f'<table class="{tables.TABLE_CLASS}">' in exported
-    assert f"table.{tables.TABLE_CLASS}" in PAGE_CSS.read_text(encoding="utf-8")
+    assert f'<table class="{TABLE_CLASS}">' in exported
+    assert f"table.{TABLE_CLASS}" in PAGE_CSS.read_text(encoding="utf-8")
     schemas = tables.schemas(shop)._repr_html_()  # no method column: pandas' table, the same one-line rows
-    assert tables.TABLE_CLASS in schemas and "background-color" not in schemas
+    assert TABLE_CLASS in schemas and "background-color" not in schemas

@@ -6,9 +6,9 @@ modules are private:
 
 - the project: ``_config`` (``docs.config.yaml``: ``load_config``, ``Config``), ``_bundled`` (which config a
   command takes, else the bundled example), ``_site`` (``Site``: a config evaluated into routes, the endpoint
-  index, search and payloads), ``_entries`` and ``_routes`` (what is at each route), ``_handwritten_pages``
-  (hand-written pages and changelog updates), ``_public_folder`` (the ``public`` folder), ``_check`` and
-  ``_problems`` (what ``orgdocs check`` reports);
+  index, search and payloads; ``_site_evaluation``, ``_site_search``, ``_site_payloads``), ``_entries`` and
+  ``_routes`` (what is at each route), ``_handwritten_pages`` (hand-written pages and changelog updates),
+  ``_public_folder`` (the ``public`` folder), ``_check`` and ``_problems`` (what ``orgdocs check`` reports);
 - search: ``_search`` ranks what ``_search_index`` holds and finds, in ``_search_words``'s words
   (``search_rules.json``, which ``assets/search.js`` carries too); ``_search_file``: the search file's longer
   texts; ``_vocabulary``: readers' synonyms from ``vocabulary.json``, which ``python -m
@@ -19,10 +19,12 @@ modules are private:
 - examples: ``_examples`` states the rules, ``_example_walk`` and ``_example_values`` follow them,
   ``_pattern_example`` writes a string a ``pattern`` matches;
 - requests, one rule set for the site's form, the notebook's and the code samples: ``_inputs`` (what a typed
-  text is), ``_requests`` (``build_request``; ``requests.json``), ``_security`` (credentials;
+  text is), ``_requests`` (``build_request``) with ``_parameter_values``, ``_value_text``,
+  ``_parameter_styles`` (``requests.json``), ``_servers``, ``_request_body`` and ``_request_checks``,
+  ``_security`` (credentials;
   ``security.json``), ``samples`` (code samples in nine languages; ``samples/languages.json``);
 - answers: ``_conformance`` (``check_response``: does an answer fit its description?) and ``_mock`` (``Mock``:
-  answers from a description alone).
+  answers from a description alone; ``_mock_routes``, ``_mock_requests``, ``_mock_answers``).
 """
 
 from orgdocs.project._bundled import bundled_config, default_config_path, find_config
@@ -42,24 +44,14 @@ from orgdocs.project._excerpts import first_sentence
 from orgdocs.project._handwritten_pages import notebook_title
 from orgdocs.project._inputs import InputKind, input_kind, input_text, read_input
 from orgdocs.project._json_text import indented
-from orgdocs.project._mock import Answer, Mock
+from orgdocs.project._mock import Mock
+from orgdocs.project._mock_answers import Answer
+from orgdocs.project._parameter_values import content_media, content_text, declared_value, path_order
 from orgdocs.project._payloads import PayloadParts, ReachIndex, operation_dict, security_scheme_dict
 from orgdocs.project._problems import Problem, count_label
 from orgdocs.project._public_folder import OS_LITTER, hidden_files, public_files, tree_files
-from orgdocs.project._requests import (
-    RequestParts,
-    build_request,
-    content_media,
-    content_text,
-    declared_value,
-    integral_numbers,
-    is_json_media_type,
-    path_order,
-    request_problems,
-    server_url,
-    text_of,
-    to_httpx,
-)
+from orgdocs.project._request_checks import request_problems
+from orgdocs.project._requests import RequestParts, build_request, to_httpx
 from orgdocs.project._routes import RouteTable, payload_url
 from orgdocs.project._schemas import (
     COMPONENT_SCHEMAS,
@@ -81,7 +73,11 @@ from orgdocs.project._security import (
     scheme_kind,
     security_alternatives,
 )
-from orgdocs.project._site import SEARCH_URL, Site, external_docs
+from orgdocs.project._servers import server_url
+from orgdocs.project._site import Site
+from orgdocs.project._site_evaluation import external_docs
+from orgdocs.project._site_search import SEARCH_URL
+from orgdocs.project._value_text import integral_numbers, is_json_media_type, text_of
 
 __all__ = [
     "COMPONENT_SCHEMAS",

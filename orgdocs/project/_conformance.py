@@ -340,7 +340,7 @@ def _shown_text(body: bytes) -> str:
 
 
 def _is_json(declared: str, content_type: str) -> bool:
-    from orgdocs.project._requests import is_json_media_type
+    from orgdocs.project._value_text import is_json_media_type
 
     return is_json_media_type(content_type or declared) or (
         content_type.split(";")[0].strip().endswith("+json")

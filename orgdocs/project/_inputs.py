@@ -21,8 +21,9 @@ from typing import Any
 
 from orgdocs.loading import follow
 from orgdocs.model import Parameter
-from orgdocs.project._requests import content_media, schema_type, text_of
+from orgdocs.project._parameter_values import content_media, schema_type
 from orgdocs.project._schemas import merged_schema, target_of
+from orgdocs.project._value_text import text_of
 
 __all__ = ["InputKind", "input_kind", "input_text", "read_input"]
 
@@ -138,7 +139,7 @@ def _quoted(text: str) -> str:
 def input_text(kind: InputKind, value: Any) -> str:
     """``value`` written as ``kind``'s input shows it, which ``read_input`` reads back: an array's items
     comma-separated (as a JSON array when an item holds a comma or is not a scalar), an object as JSON, a
-    checkbox ``"true"`` or ``""``, else the text of the value (``_requests.text_of``)."""
+    checkbox ``"true"`` or ``""``, else the text of the value (``_value_text.text_of``)."""
     if value is None:
         return ""
     if kind.kind == "boolean":

@@ -9,8 +9,8 @@ with a declared status, media type, headers and body. No network, no state: the 
 2. **Request check**: path, query, header and cookie parameters (required ones present; values read by their
    schema's type, then checked against it), the body (required, a declared media type else 415, JSON that
    parses, valid against its schema else 422 with JSON pointers), and the credentials of one declared
-   security alternative present (else 401 with ``WWW-Authenticate``). Problems are RFC 9457 problem details:
-   ``type``, ``title``, ``status``, ``detail`` and ``errors`` (each with its ``parameter`` or ``pointer``).
+   security alternative present (else 401 with ``WWW-Authenticate``). Problems are RFC 9457 problem details
+   (``_mock_answers``).
 3. **Answer**: ``Prefer: code=404`` chooses a declared response, ``Prefer: example=name`` a named example (as
    Stoplight Prism does); else the first declared 2XX (a range or ``default`` as 200). The media type follows
    ``Accept`` (406 when none fits), else the first JSON one. The body is the description's own example, else
@@ -18,7 +18,9 @@ with a declared status, media type, headers and body. No network, no state: the 
    gives way to a generated one, said in the ``X-Mock-Example`` header. Declared headers are set from their
    examples.
 
-Everything here works on text and bytes; ``orgdocs.render._mock_server`` puts it behind httpx and HTTP.
+Its pieces: ``_mock_routes`` (path templates), ``_mock_requests`` (what a request carries) and
+``_mock_answers`` (``Answer``, problems, ``Prefer``). Everything here works on text and bytes;
+``orgdocs.render._mock_server`` puts it behind httpx and HTTP.
 """
 
 from __future__ import annotations
@@ -27,8 +29,6 @@ import difflib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -36,47 +36,24 @@ from orgdocs.loading import follow
 from orgdocs.project import _security as security
 from orgdocs.project._conformance import declared_response, media_for, value_problems
 from orgdocs.project._examples import example_from_schema, media_example
-from orgdocs.project._requests import is_json_media_type, schema_type
+from orgdocs.project._mock_answers import (
+    PROBLEM,
+    Answer,
+    _concrete,
+    _prefer,
+    _problem,
+    _rank,
+    _Refused,
+    _serialized,
+)
+from orgdocs.project._mock_requests import _authorizes, _cookies, _presented, _raw_values, _typed
+from orgdocs.project._mock_routes import _PARAM, _absolute, _base_path, _Route, _segments, _split_template
+from orgdocs.project._value_text import is_json_media_type
 
 if TYPE_CHECKING:
     from orgdocs.model import Description, MediaType, Operation, Parameter
 
 __all__ = ["PROBLEM", "Answer", "Mock"]
-
-PROBLEM = "application/problem+json"
-_PARAM = re.compile(r"\{[^{}/]+\}")
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: list[tuple[str, str]] = field(default_factory=list)
-    body: bytes = b""
-
-    def header(self, name: str) -> str | None:
-        return next((v for n, v in self.headers if n.lower() == name.lower()), None)
-
-
-@dataclass
-class _Route:
-    template: str
-    pattern: re.Pattern
-    names: list[str]
-    operations: dict[str, Operation]  # method -> operation
-    condition: tuple[str, str, str] | None = None  # ("query" | "header", name, value) the path wrote
-
-    def holds(self, query: dict, headers: dict) -> bool:
-        if self.condition is None:
-            return True
-        place, name, value = self.condition
-        if place == "query":
-            return value in query.get(name, []) or (not value and name in query)
-        return headers.get(name.lower()) == value
-
-
-class _Refused(Exception):
-    def __init__(self, answer: Answer):
-        self.answer = answer
 
 
 class Mock:
@@ -346,196 +323,3 @@ class Mock:
         if value is None:
             return None
         return value if isinstance(value, str) else json.dumps(value)
-
-
-# --- helpers ----------------------------------------------------------------------------------------------
-
-
-def _problem(
-    status: int,
-    detail: str,
-    *,
-    errors: list[dict] | None = None,
-    headers: dict[str, str] | None = None,
-    extra: dict | None = None,
-) -> Answer:
-    body: dict[str, Any] = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status}
-    body["detail"] = detail
-    if errors:
-        body["errors"] = errors
-    body.update(extra or {})
-    answer = Answer(status, [("Content-Type", PROBLEM), *(headers or {}).items()])
-    answer.body = json.dumps(body, ensure_ascii=False).encode()
-    return answer
-
-
-def _segments(template: str, path: str) -> dict[str, str]:
-    names = [m[1:-1] for m in _PARAM.findall(template)]
-    regex = "".join(
-        re.escape(part) + (f"(?P<p{i}>[^/]+)" if i < len(names) else "")
-        for i, part in enumerate(_PARAM.split(template))
-    )
-    match = re.match(f"^{regex}/?$", path)
-    return {name: match.group(f"p{i}") for i, name in enumerate(names)} if match else {}
-
-
-def _raw_values(param: Parameter, path: dict, query: dict, headers: dict, cookies: dict) -> list[str]:
-    if param.location == "path":
-        return [path[param.name]] if param.name in path else []
-    if param.location == "query":
-        if param.name in query:
-            return list(query[param.name])
-        # an object sent as name[key]=... (deepObject) or as its own properties (form, exploded)
-        nested = {
-            k[len(param.name) + 1 : -1]: v[-1] for k, v in query.items() if k.startswith(param.name + "[")
-        }
-        schema = param.schema if isinstance(param.schema, dict) else {}
-        properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-        nested = nested or {k: query[k][-1] for k in properties if k in query}
-        return [json.dumps(nested)] if nested else []
-    if param.location == "header":
-        value = headers.get(param.name.lower())
-        return [value] if value is not None else []
-    if param.location == "cookie":
-        return [cookies[param.name]] if param.name in cookies else []
-    return []
-
-
-def _typed(raw: list[str], schema: Any, description: Description, explode: bool | None) -> tuple[Any, str]:
-    """A parameter's text read by its schema's type: ``(value, "")``, or ``(None, why not)``."""
-    kind = schema_type(schema) if isinstance(schema, dict) else None
-    if kind == "array":
-        items = description.deref(schema.get("items")) if isinstance(schema, dict) else None
-        texts = raw if len(raw) > 1 else raw[0].split(",") if raw[0] else []
-        values = []
-        for text in texts:
-            value, problem = _scalar(text, schema_type(items) if isinstance(items, dict) else None)
-            if problem:
-                return None, problem
-            values.append(value)
-        return values, ""
-    if kind == "object":
-        try:
-            return json.loads(raw[-1]), ""
-        except ValueError:
-            return raw[-1], ""  # a form or deepObject style: not read here, so not refused
-    return _scalar(raw[-1], kind)
-
-
-def _scalar(text: str, kind: str | None) -> tuple[Any, str]:
-    if kind == "integer":
-        try:
-            return int(text), ""
-        except ValueError:
-            return None, f"{text!r} is not an integer"
-    if kind == "number":
-        try:
-            return float(text) if not text.lstrip("-").isdigit() else int(text), ""
-        except ValueError:
-            return None, f"{text!r} is not a number"
-    if kind == "boolean":
-        if text in ("true", "false"):
-            return text == "true", ""
-        return None, f"{text!r} is not true or false"
-    return text, ""
-
-
-def _cookies(header: str) -> dict[str, str]:
-    found = {}
-    for part in header.split(";"):
-        name, _, value = part.strip().partition("=")
-        if name:
-            found[name] = value
-    return found
-
-
-def _presented(scheme: Any, headers: dict, query: dict, cookies: dict) -> bool:
-    """Whether a request carries a credential of ``scheme`` (its value is not checked: this is a mock)."""
-    if scheme is None:
-        return True  # a scheme the description does not define (or mutualTLS): nothing to look for
-    authorization = headers.get("authorization", "")
-    if scheme.type == "apiKey":
-        name, place = scheme.parameter_name, scheme.location
-        return bool(
-            (place == "header" and headers.get(name.lower()))
-            or (place == "query" and query.get(name))
-            or (place == "cookie" and cookies.get(name))
-        )
-    if scheme.type == "http":
-        wanted = str(scheme.scheme or "").lower()
-        if wanted in ("basic", "bearer"):
-            return authorization.lower().startswith(wanted + " ")
-        return bool(authorization)
-    if scheme.type in ("oauth2", "openIdConnect"):
-        return authorization.lower().startswith("bearer ")
-    return True  # mutualTLS and the like: nothing a request shows
-
-
-def _authorizes(scheme: Any) -> bool:
-    return scheme is not None and scheme.type in ("http", "oauth2", "openIdConnect")
-
-
-def _split_template(path: str) -> tuple[str, tuple[str, str, str] | None]:
-    """``/tags#resourceArn`` -> ``/tags`` and no condition; ``/#X-Amz-Target=Svc.Op`` -> ``/`` and the header
-    ``X-Amz-Target: Svc.Op``; ``/worker?cmd=run`` -> ``/worker`` and the query ``cmd=run``."""
-    for mark, place in (("?", "query"), ("#", "header")):
-        if mark in path:
-            path, _, rest = path.partition(mark)
-            name, equals, value = rest.partition("=")
-            condition = (place, name, value) if name and (equals or place == "query") else None
-            return path or "/", condition
-    return path, None
-
-
-def _absolute(url: str) -> bool:
-    return "//" in url or url.startswith("/")
-
-
-def _base_path(url: str) -> str:
-    """The path part of a server URL (``https://h/v1`` -> ``/v1``; ``example.com/v1`` -> ``/v1``)."""
-    split = urlsplit(url if _absolute(url) else "//" + url)
-    return split.path.rstrip("/")
-
-
-_SUBTYPES = {"image": "png", "text": "plain", "audio": "mpeg", "video": "mp4", "font": "woff2"}
-
-
-def _concrete(media_type: str, value: Any) -> str:
-    """A media type an answer can carry for a declared one: ``*/*`` JSON (text for a string), ``image/*``
-    ``image/png``, any other ``type/*`` ``type/octet-stream``."""
-    kind, _, subtype = media_type.partition("/")
-    if "*" not in kind and "*" not in subtype:
-        return media_type
-    if "*" in kind:
-        return "text/plain" if isinstance(value, str) else "application/json"
-    return f"{kind}/{_SUBTYPES.get(kind, 'octet-stream')}"
-
-
-def _prefer(header: str) -> dict[str, str]:
-    found = {}
-    for part in re.split(r"[,;]", header):
-        name, _, value = part.strip().partition("=")
-        if name and value:
-            found[name.strip().lower()] = value.strip().strip('"')
-    return found
-
-
-def _rank(response: Any) -> tuple[int, int]:
-    """2XX first (lowest), then default, then the rest: the answer a mock gives unless told."""
-    status = str(response.status).upper()
-    if status.isdigit():
-        code = int(status)
-        return (0 if 200 <= code < 300 else 2, code)
-    if status == "2XX":
-        return (0, 299)
-    return (1, 0) if status == "DEFAULT" else (2, int(status[0]) * 100 if status[0].isdigit() else 999)
-
-
-def _serialized(value: Any, media_type: str) -> bytes:
-    if value is None and not is_json_media_type(media_type):
-        return b""
-    if isinstance(value, str) and not is_json_media_type(media_type):
-        return value.encode()
-    if isinstance(value, (bytes, bytearray)):
-        return bytes(value)
-    return json.dumps(value, ensure_ascii=False).encode()

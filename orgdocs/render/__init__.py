@@ -7,7 +7,8 @@
 This package's face offers the rest, each name loaded on first use (pandas and Starlette are not imported
 before a table or a server is asked for):
 
-- ``endpoints``, ``parameters``, ``responses``, ``schemas``: an API as pandas tables (``_tables``);
+- ``endpoints``, ``parameters``, ``responses``, ``schemas``: an API as pandas tables (``_tables``; read from
+  ``_table_sources``, cells by ``_table_cells``, counts by ``_table_counts``, drawn by ``_styled_table``);
 - ``frame``: a JSON answer as a DataFrame, its columns typed by the response schema (``_frames``,
   ``_frame_types``); ``check_response``: how an answer differs from its description, as a DataFrame
   (``_checks``);

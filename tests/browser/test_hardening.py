@@ -19,7 +19,7 @@ import pytest
 from site_projects import write_project
 
 from orgdocs.project import Site
-from orgdocs.project._requests import server_refusal
+from orgdocs.project._servers import server_refusal
 from orgdocs.render.site._build import build_site
 
 from .local_server import LocalServer

@@ -17,7 +17,7 @@ built with ``_security.placeholder_credentials`` carries ``$NAME`` placeholders 
 ``parts.variables``; an ``Authorization: Bearer`` header holding anything else is written as ``Bearer $TOKEN``
 unless ``reveal_token``. ``Authorization: Basic $USER:$PASS`` is taken out of the headers into the ``basic``
 slots. The body kind: **multipart** when the media type is ``multipart/form-data`` and the body is a JSON object
-(fields from ``_requests.multipart_fields``; no ``Content-Type`` header, the client adds the boundary);
+(fields from ``_request_body.multipart_fields``; no ``Content-Type`` header, the client adds the boundary);
 **json** when the media type is a JSON one and the body parses as JSON (Python refuses ``NaN`` like
 ``JSON.parse``); else **raw** text; **nobody** without a body.
 
@@ -49,7 +49,7 @@ takes another style's table first. A language's ``string`` is a style with its `
 
 **Literals** (``literal``: ``indent``, ``true``, ``false``, ``null``): like ``JSON.stringify(v, null,
 indent)`` (empty ``{}``/``[]`` on one line, keys as strings), every member line ending with ``,``; numbers as
-``_requests.text_of`` writes them. It starts on a line indented once, so the outer members are indented twice.
+``_value_text.text_of`` writes them. It starts on a line indented once, so the outer members are indented twice.
 
 **Templates**: a list of lines. A line may start with guards: ``[name]`` keeps it when the slot ``name`` is
 true or a non-empty list, ``[!name]`` when it is not, ``[*name]`` writes it once per item of that list (the
@@ -65,14 +65,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from orgdocs.project._requests import (
-    IGNORED_HEADERS,
-    RequestParts,
-    is_json_media_type,
-    multipart_fields,
-    parameter_rules,
-)
+from orgdocs.project._parameter_styles import IGNORED_HEADERS, parameter_rules
+from orgdocs.project._request_body import multipart_fields
+from orgdocs.project._requests import RequestParts
 from orgdocs.project._security import security_rules
+from orgdocs.project._value_text import is_json_media_type
 from orgdocs.project.samples._template import compiled_languages
 
 __all__ = [

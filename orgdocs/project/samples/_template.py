@@ -8,8 +8,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from orgdocs.project._requests import RequestParts, text_of
+from orgdocs.project._requests import RequestParts
 from orgdocs.project._security import PLACEHOLDER
+from orgdocs.project._value_text import text_of
 
 __all__ = ["BOUNDARY", "Language", "compiled_languages"]
 

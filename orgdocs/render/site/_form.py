@@ -205,7 +205,7 @@ def security_form(requirements: list, schemes: dict[str, dict]) -> dict:
 
 def body_text(operation: Operation, media_type: str, example: Any) -> str:
     """The body editor's first text for ``media_type``: its ``example`` written the way
-    ``orgdocs.project._requests`` sends a body (a form-urlencoded object as ``key=value&...``, anything else
+    ``orgdocs.project._request_body`` sends a body (a form-urlencoded object as ``key=value&...``, anything else
     but text as indented JSON)."""
     if example is None:
         return ""

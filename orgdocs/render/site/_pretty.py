@@ -23,7 +23,7 @@ _BY_IDENTITY: dict[tuple[int, int | None], tuple[Any, str]] = {}
 
 def pretty_json(value: Any, limit: int | None = None) -> str:
     """``value`` as JSON indented by 2, non-ASCII kept, integral floats as integers: the body text of
-    ``orgdocs.project._requests`` (so that Python and JavaScript write the same numbers). With ``limit``, the
+    ``orgdocs.project._request_body`` (so that Python and JavaScript write the same numbers). With ``limit``, the
     text stops after ``limit + 1`` characters (for a page that shows only the beginning). ``value`` is not
     to be changed afterwards (its text is cached by identity too)."""
     known = _BY_IDENTITY.get((id(value), limit))

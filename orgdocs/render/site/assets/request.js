@@ -118,7 +118,7 @@
     return applied;
   }
 
-  /* -- servers and checks (orgdocs/project/_requests.py) -------------------------------------------------- */
+  /* -- servers and checks (orgdocs/project/_servers.py, _request_checks.py) ------------------------------ */
 
   function origin(url) {
     var match = ORIGIN.exec(url);
@@ -140,7 +140,7 @@
     return url;
   }
 
-  /* why a server URL is refused ("" when it is not): _requests.py server_refusal */
+  /* why a server URL is refused ("" when it is not): _servers.py server_refusal */
   function serverRefusal(url) {
     if (url.indexOf("\\") >= 0) return "the server URL " + url + " holds a backslash, which clients read differently: not sent";
     var match = AUTHORITY.exec(url);
@@ -235,7 +235,7 @@
     return Object.prototype.hasOwnProperty.call(values, param.name) ? values[param.name] : undefined;
   }
 
-  /* the media type of a parameter declared with content instead of schema (_requests.py content_media) */
+  /* the media type of a parameter declared with content instead of schema (_parameter_values.py content_media) */
   function contentMedia(param) {
     var content = param.schema === null || param.schema === undefined ? param.content : null;
     return Array.isArray(content) && content.length ? content[0] : null;
