@@ -17,7 +17,8 @@ modules are private:
   ``_strict_json`` (the JSON payloads are written in),
   ``_schema_pages`` (a page per component schema), ``_schemas`` (what a schema says once ``allOf`` is
   merged), ``_excerpts`` (``first_sentence``), ``_json_text`` (``indented``);
-- examples: ``_examples`` states the rules, ``_example_walk`` and ``_example_values`` follow them,
+- examples: ``_examples`` states the rules, ``_example_walk`` (with ``_example_cuts``, ``_example_combinators``,
+  ``_example_types`` and ``_example_limits``) and ``_example_values`` follow them,
   ``_pattern_example`` writes a string a ``pattern`` matches;
 - requests, one rule set for the site's form, the notebook's and the code samples: ``_inputs`` (what a typed
   text is), ``_requests`` (``build_request``) with ``_parameter_values``, ``_value_text``,
