@@ -41,7 +41,8 @@ def run_one(name: str) -> None:
     from orgdocs.loading._refs import is_local
     from orgdocs.project import Site
     from orgdocs.project._config import load_config
-    from orgdocs.project._payloads import ReachIndex, operation_dict, reachable_refs
+    from orgdocs.project._payload_dicts import operation_dict
+    from orgdocs.project._payloads import ReachIndex, reachable_refs
 
     source = CORPUS / DESCRIPTIONS[name]
     config = load_config(

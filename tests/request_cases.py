@@ -46,7 +46,7 @@ def model_operation(operation: dict[str, Any]) -> Operation:
 
 def payload_operation(operation: dict[str, Any]) -> dict[str, Any]:
     """A case's operation as the page's payload gives it to the browser."""
-    from orgdocs.project._payloads import operation_dict
+    from orgdocs.project._payload_dicts import operation_dict
 
     return json.loads(json.dumps(operation_dict(model_operation(operation), [])))
 

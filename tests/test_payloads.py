@@ -12,7 +12,8 @@ from site_projects import PROJECT_CONFIG, REACH, SWAGGER, api, op, site_of, writ
 
 from orgdocs import Site
 from orgdocs.model import from_document
-from orgdocs.project._payloads import ReachIndex, dumps, dumps_value, reachable_refs
+from orgdocs.project._payloads import ReachIndex, reachable_refs
+from orgdocs.project._strict_json import dumps, dumps_value
 
 SCHEMAS = "#/components/schemas/"
 

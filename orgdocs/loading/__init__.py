@@ -7,7 +7,7 @@ YAML reader. Behind it, one job a module:
   ``schema:`` entry is read from), ``is_url``; ``_deadline`` (one deadline for a whole fetch) and
   ``_inflate`` (gzip and deflate undone under that cap) serve it;
 - ``_parse``: ``parse_document``, JSON or YAML chosen by extension; ``_yaml``: ``load_yaml`` and
-  ``yaml_findings`` (duplicate keys); ``_limits``: how deep either parser lets a document nest;
+  ``yaml_findings`` (duplicate keys), with ``_yaml_build``, ``_yaml_scalars`` and ``_yaml_text``; ``_limits``: how deep either parser lets a document nest;
 - ``_refs``: ``Resolver`` (local ``$ref``s, lazily), ``follow``, ``iter_refs``, ``is_local``, JSON Pointer
   tokens (``pointer_tokens``, ``escape_token``), and the keys that hold data or names, never references
   (``DATA_KEYS``, ``NAME_MAPS``);

@@ -23,7 +23,8 @@ a server is asked for).
 
 Behind the face: ``_app`` (the Starlette app, thin handlers) reads a request strictly (``_validation``), runs
 the operation (``_service``) and answers JSON or problem+json (``_problems``); ``_store`` and
-``_sqlite_store`` keep the records, ``_audit`` chains their events, ``_cursors``, ``_idempotency``,
+``_sqlite_store`` (with ``_sqlite_schema``, ``_sqlite_rows``, ``_sqlite_setup``, ``_sqlite_api_keys`` and
+``_sqlite_webhooks_audit``) keep the records, ``_audit`` chains their events, ``_cursors``, ``_idempotency``,
 ``_tokens`` and ``_clock`` are the small rules the service follows, ``_resources`` the JSON of each resource;
 ``_server``, ``_middleware`` and ``_inprocess`` run the app; ``_provisioning`` makes what the API cannot.
 This package is a product beside the renderers: it imports nothing of orgdocs's layers.

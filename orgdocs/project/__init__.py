@@ -13,10 +13,12 @@ modules are private:
   (``search_rules.json``, which ``assets/search.js`` carries too); ``_search_file``: the search file's longer
   texts; ``_vocabulary``: readers' synonyms from ``vocabulary.json``, which ``python -m
   orgdocs.project.wordnet`` makes from WordNet's files (``wordnet``, ``_wordnet_files``, ``_wordnet_glosses``);
-- an operation's page data: ``_payloads`` (``operation_dict``: one operation and the components it reaches),
+- an operation's page data: ``_payloads`` (the components it reaches), ``_payload_dicts`` (``operation_dict``),
+  ``_strict_json`` (the JSON payloads are written in),
   ``_schema_pages`` (a page per component schema), ``_schemas`` (what a schema says once ``allOf`` is
   merged), ``_excerpts`` (``first_sentence``), ``_json_text`` (``indented``);
-- examples: ``_examples`` states the rules, ``_example_walk`` and ``_example_values`` follow them,
+- examples: ``_examples`` states the rules, ``_example_walk`` (with ``_example_cuts``, ``_example_combinators``,
+  ``_example_types`` and ``_example_limits``) and ``_example_values`` follow them,
   ``_pattern_example`` writes a string a ``pattern`` matches;
 - requests, one rule set for the site's form, the notebook's and the code samples: ``_inputs`` (what a typed
   text is), ``_requests`` (``build_request``) with ``_parameter_values``, ``_value_text``,
@@ -47,7 +49,8 @@ from orgdocs.project._json_text import indented
 from orgdocs.project._mock import Mock
 from orgdocs.project._mock_answers import Answer
 from orgdocs.project._parameter_values import content_media, content_text, declared_value, path_order
-from orgdocs.project._payloads import PayloadParts, ReachIndex, operation_dict, security_scheme_dict
+from orgdocs.project._payload_dicts import operation_dict, security_scheme_dict
+from orgdocs.project._payloads import PayloadParts, ReachIndex
 from orgdocs.project._problems import Problem, count_label
 from orgdocs.project._public_folder import OS_LITTER, hidden_files, public_files, tree_files
 from orgdocs.project._request_checks import request_problems

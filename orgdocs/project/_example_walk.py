@@ -1,6 +1,8 @@
 """Generating an example from a schema, as ``orgdocs.project._examples`` states the rules: one ``Walk`` per
 example, over the references it expands, cutting cycles and what passes the limits (``MAX_DEPTH``,
-``MAX_VALUES``, ``MAX_OPEN_SCHEMAS``), with a memo of the examples of references per resolver (``_store_for``).
+``MAX_VALUES``, ``MAX_OPEN_SCHEMAS``, in ``_example_limits``), with a memo of the examples of references per
+resolver (``_store_for``). What a cut leaves is in ``_example_cuts``, the combinators in
+``_example_combinators``, the value of each type in ``_example_types``.
 """
 
 from __future__ import annotations
@@ -10,33 +12,16 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from orgdocs.project._example_values import (
-    BINARY,
-    SHAPE_KEYWORDS,
-    chosen_branch,
-    deep_merged,
-    fits_type,
-    inverted_mapping,
-    left_out,
-    nullable,
-    number_value,
-    own_value,
-    plain,
-    string_value,
-    type_of,
-    undeclared_required,
-)
+from orgdocs.project._example_combinators import ExampleCombinators
+from orgdocs.project._example_cuts import ExampleCuts
+from orgdocs.project._example_limits import MAX_DEPTH, MAX_OPEN_SCHEMAS, MAX_VALUES
+from orgdocs.project._example_types import ExampleTypes
+from orgdocs.project._example_values import fits_type, own_value, plain
 
-__all__ = ["MAX_DEPTH", "MAX_ITEMS", "MAX_OPEN_SCHEMAS", "MAX_VALUES", "Resolve", "Walk", "generate"]
+__all__ = ["Resolve", "Walk", "generate"]
 
 Resolve = Callable[[str], Any]  # $ref -> target; KeyError when it cannot be resolved
-MAX_DEPTH = 12  # levels of nested values (object properties, array items)
-MAX_ITEMS = 3  # items of a generated array, whatever minItems says
-MAX_VALUES = 4000  # schema visits per example: large cyclic descriptions would otherwise explode
-MAX_OPEN_SCHEMAS = 64  # schemas open at once (references and combinators included): Python's stack is finite
 _DEPTH, _SIZE = 1, 2  # which limit cut a value
-_SMALLEST_DEPTH = 4  # levels a cut value fills with required properties
-_SMALLEST_HOPS = 16  # references a cut value follows in a row
 
 
 def generate(schema: Any, resolve: Resolve, direction: str) -> Any:
@@ -88,7 +73,7 @@ def _store_for(resolve: Resolve) -> _Memo:
     return memo
 
 
-class Walk:
+class Walk(ExampleCuts, ExampleCombinators, ExampleTypes):
     """One generation: the path of references being expanded, and what the current one has met.
 
     A reference's example may be memoized when nothing in it depends on where it was met: no cut of a
@@ -171,8 +156,6 @@ class Walk:
                 return self.one_of(schema, key, depth)
         return self.typed(schema, depth)
 
-    # references
-
     def ref_value(self, ref: str, depth: int) -> Any:
         if ref in self.positions:
             return self.cut(ref)
@@ -232,181 +215,3 @@ class Walk:
         if self.spent + entry.size > MAX_VALUES:
             return False
         return entry.reached is None or not any(ref in entry.reached for ref in self.stack)
-
-    def cut(self, ref: str) -> Any:
-        position = self.positions[ref]
-        if position < self.floor:
-            self.floor = position
-        return self.smallest(self.target(ref)[1])
-
-    def empty(self, schema: dict) -> Any:
-        return self.smallest(schema)
-
-    def smallest(self, schema: Any, depth: int = 0, hops: int = 0) -> Any:
-        """What a cut leaves in place of ``schema``: the smallest value it accepts, without going deeper
-        than a few levels: ``None`` where null is allowed, an enum's first member, an object of its
-        required properties only, an array of its ``minItems``, a scalar as generated."""
-        if not isinstance(schema, dict) or depth > _SMALLEST_DEPTH:
-            return None
-        ref = schema.get("$ref")
-        if isinstance(ref, str):
-            found, target = self.target(ref)
-            return self.smallest(target, depth, hops + 1) if found and hops < _SMALLEST_HOPS else None
-        if nullable(schema):
-            return None
-        declared, value = own_value(schema)
-        if declared and fits_type(value, schema):
-            return plain(value)
-        for key in ("allOf", "oneOf", "anyOf"):
-            parts = [p for p in schema.get(key) or [] if isinstance(p, dict)]
-            if key != "allOf" and any(self.smallest(p, depth + 1) is None and nullable(p) for p in parts):
-                return None
-            if parts:
-                merged: Any = None
-                for part in parts if key == "allOf" else parts[:1]:
-                    merged = deep_merged(merged, self.smallest(part, depth + 1))
-                return merged
-        kind = type_of(schema)
-        if kind == "object":
-            properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-            required = [n for n in schema.get("required") or [] if isinstance(n, str) and n in properties]
-            value = {name: self.smallest(properties[name], depth + 1) for name in required}
-            return {**value, **dict.fromkeys(undeclared_required(schema), "string")}
-        if kind == "array":
-            count = schema.get("minItems") if isinstance(schema.get("minItems"), int) else 0
-            return [self.smallest(schema.get("items"), depth + 1)] * min(max(count, 0), MAX_ITEMS)
-        return self.typed(schema, MAX_DEPTH) if kind in ("string", "integer", "number", "boolean") else None
-
-    # combinators
-
-    def all_of(self, schema: dict, depth: int) -> Any:
-        parts = [self.value(part, depth) for part in schema["allOf"]]
-        own = {k: v for k, v in schema.items() if k != "allOf"}
-        if SHAPE_KEYWORDS.intersection(own) or "oneOf" in own or "anyOf" in own:
-            parts.append(self.value(own, depth))
-        merged: Any = None
-        for part in parts:
-            merged = deep_merged(merged, part)
-        if isinstance(merged, dict) and self.stack and self.target(self.stack[-1])[1] is schema:
-            merged = self.inherited_label(schema["allOf"], self.stack[-1], merged)
-        return merged
-
-    def inherited_label(self, parts: list, ref: str, value: dict) -> dict:
-        """A component that extends a base with a discriminator (``allOf: [$ref: Pet]``) names itself."""
-        for part in parts:
-            if not (isinstance(part, dict) and isinstance(part.get("$ref"), str)):
-                continue
-            base = self.target(part["$ref"])[1]
-            discriminator = base.get("discriminator") if isinstance(base, dict) else None
-            prop = discriminator.get("propertyName") if isinstance(discriminator, dict) else None
-            if isinstance(prop, str):
-                labels = self.memo.labels.get(part["$ref"])
-                if labels is None:
-                    labels = self.memo.labels[part["$ref"]] = inverted_mapping(discriminator.get("mapping"))
-                label = labels.get(ref, ref.rsplit("/", 1)[-1])
-                return {**value, prop: self.declared_label({"$ref": ref}, prop, label)}
-        return value
-
-    def one_of(self, schema: dict, key: str, depth: int) -> Any:
-        branch, label = chosen_branch(schema, schema[key])
-        prop = schema["discriminator"]["propertyName"] if label is not None else None
-        value = self.value(branch, depth)
-        own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf", "discriminator")}
-        if SHAPE_KEYWORDS.intersection(own) or "allOf" in own:
-            value = deep_merged(self.value(own, depth), value)
-        if label is not None and isinstance(value, dict):
-            value = {**value, prop: self.declared_label(branch, prop, label)}
-        return value
-
-    def declared_label(self, branch: Any, prop: str, label: str) -> Any:
-        """The discriminator value a branch declares for itself (its property's single ``enum`` member or
-        ``const``, directly or in an ``allOf`` part), else ``label``."""
-        if isinstance(branch, dict) and isinstance(branch.get("$ref"), str):
-            branch = self.target(branch["$ref"])[1]
-        if not isinstance(branch, dict):
-            return label
-        parts = [branch, *(p for p in branch.get("allOf") or [] if isinstance(p, dict))]
-        for part in parts:
-            if isinstance(part.get("$ref"), str):
-                part = self.target(part["$ref"])[1]
-            properties = part.get("properties") if isinstance(part, dict) else None
-            own = properties.get(prop) if isinstance(properties, dict) else None
-            if isinstance(own, dict) and isinstance(own.get("$ref"), str):
-                own = self.target(own["$ref"])[1]
-            if isinstance(own, dict):
-                if "const" in own:
-                    return own["const"]
-                enum = [v for v in own.get("enum") or [] if v is not None]
-                if len(enum) == 1 or (enum and label not in enum):
-                    return label if label in enum else enum[0]
-        return label
-
-    # types
-
-    def typed(self, schema: dict, depth: int) -> Any:
-        kind = type_of(schema)
-        if kind == "object":
-            return self.object(schema, depth)
-        if kind == "array":
-            return self.array(schema, depth)
-        if kind == "string":
-            return string_value(schema)
-        if kind == "integer":
-            return number_value(schema, integer=True)
-        if kind == "number":
-            return number_value(schema, integer=False)
-        if kind == "boolean":
-            return True
-        if kind == "file":
-            return BINARY
-        return None
-
-    def object(self, schema: dict, depth: int) -> dict:
-        result: dict[str, Any] = {}
-        properties = schema.get("properties")
-        extra = schema.get("additionalProperties")
-        if isinstance(properties, dict) and properties:
-            required = schema.get("required") if isinstance(schema.get("required"), list) else []
-            for name, sub in properties.items():
-                if self.direction == "required" and name not in required:
-                    continue
-                if not self.left_out(sub):
-                    result[str(name)] = self.value(sub, depth + 1)
-        elif isinstance(extra, dict):
-            wanted = schema.get("minProperties")
-            count = min(max(wanted if isinstance(wanted, int) else 1, 1), MAX_ITEMS)
-            for number in range(1, count + 1):
-                result[f"additionalProp{number}"] = self.value(extra, depth + 1)
-        # required, yet not among the properties (an allOf part that only lists required names is left to
-        # the part that declares them)
-        for name in undeclared_required(schema) if properties or extra is not None else ():
-            result.setdefault(name, self.value(extra, depth + 1) if isinstance(extra, dict) else "string")
-        return result
-
-    def left_out(self, schema: Any) -> bool:
-        return left_out(schema, self.direction, self.target)
-
-    def array(self, schema: dict, depth: int) -> list:
-        max_items = schema.get("maxItems")
-        if isinstance(max_items, int) and not isinstance(max_items, bool) and max_items <= 0:
-            return []
-        tuple_items = schema.get("prefixItems")
-        if not isinstance(tuple_items, list):
-            tuple_items = schema.get("items") if isinstance(schema.get("items"), list) else None
-        if tuple_items is not None:
-            return [self.value(item, depth + 1) for item in tuple_items[:MAX_ITEMS]]
-        items = schema.get("items")
-        if not isinstance(items, dict):
-            return []
-        ref = items.get("$ref")
-        if isinstance(ref, str) and ref in self.positions and not own_value(items)[0]:
-            self.cut(ref)
-            return []
-        min_items = schema.get("minItems")
-        count = min_items if isinstance(min_items, int) and not isinstance(min_items, bool) else 1
-        # a few items make an example; a schema that asks for more gets as many as it asks (up to a limit)
-        count = max(1, min(count, MAX_ITEMS))
-        if isinstance(max_items, int) and not isinstance(max_items, bool):
-            count = min(count, max_items)
-        item = self.value(items, depth + 1)
-        return [item] * count

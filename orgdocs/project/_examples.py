@@ -46,8 +46,9 @@ from typing import Any, Literal
 
 from orgdocs.loading import follow
 from orgdocs.model import MediaType, Operation, Parameter
+from orgdocs.project._example_limits import MAX_DEPTH, MAX_OPEN_SCHEMAS, MAX_VALUES
 from orgdocs.project._example_values import left_out, plain
-from orgdocs.project._example_walk import MAX_DEPTH, MAX_OPEN_SCHEMAS, MAX_VALUES, Resolve, generate
+from orgdocs.project._example_walk import Resolve, generate
 
 __all__ = [
     "MAX_DEPTH",

@@ -1,4 +1,6 @@
-"""Per-operation payloads: everything one operation page needs, and only the components it reaches.
+"""Per-operation payloads: the components one operation reaches, and the payload's bytes (``PayloadParts``).
+
+The operation itself is written by ``_payload_dicts``, the JSON by ``_strict_json``.
 
 ``components`` holds every local reference the operation reaches, transitively, keyed by the reference as it
 is written (``#/components/schemas/ApiKey``, ``#/definitions/Ref%20(of%20Bundle)``, ``#/paths/~1pets/...``),
@@ -25,202 +27,19 @@ serializing or encoding them again for every operation would dominate a build.
 
 from __future__ import annotations
 
-import json
-import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.loading import is_local, iter_refs
-from orgdocs.model import MediaType, Operation, Parameter, RequestBody, Response, SecurityScheme, Server
+from orgdocs.project._strict_json import dumps
 
 if TYPE_CHECKING:
     from orgdocs.model import Description
 
 CLOSURE_BUDGET = 4_000_000  # references held by cached closures (Stripe's: 0.6 million)
 
-__all__ = [
-    "CLOSURE_BUDGET",
-    "PayloadParts",
-    "ReachIndex",
-    "dumps",
-    "dumps_value",
-    "operation_dict",
-    "reachable_refs",
-    "security_scheme_dict",
-    "server_dict",
-]
-
-
-def _strict_encoder(default: Any = None) -> json.JSONEncoder:
-    return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=default)
-
-
-def _refused(value: Any) -> Any:
-    raise TypeError(f"{type(value).__name__} is not JSON")
-
-
-_STRICT = _strict_encoder()
-_STRICT_TEXT = _strict_encoder(default=str)  # other scalars (YAML dates, bytes) as their text
-_STRICT_AS_IS = _strict_encoder(default=_refused)
-
-
-def dumps(value: Any) -> str:
-    """Compact, strict JSON (what a browser's ``JSON.parse`` accepts), non-ASCII text kept as it is.
-
-    YAML can hold what JSON cannot: ``.inf`` and ``.nan`` become the strings ``"Infinity"``, ``"-Infinity"``
-    and ``"NaN"``, other scalars (dates, bytes) their text, and mapping keys strings.
-    """
-    try:
-        return _STRICT_TEXT.encode(value)
-    except (ValueError, TypeError):
-        return _STRICT.encode(_jsonable(value))
-
-
-def dumps_value(value: Any) -> tuple[str, bool]:
-    """``dumps(value)``, and whether JSON holds ``value`` as it is: False where a value had to be written as
-    its text or made strict JSON (a date, NaN, a cycle). Where it is True, a reader may take ``value`` itself
-    instead of parsing the text."""
-    try:
-        return _STRICT_AS_IS.encode(value), True
-    except (ValueError, TypeError):
-        return dumps(value), False
-
-
-def _jsonable(value: Any) -> Any:
-    """A strict-JSON copy of ``value`` (only called on the rare value ``json.dumps`` refused)."""
-    seen: dict[int, Any] = {}
-
-    def convert(node: Any) -> Any:
-        if isinstance(node, float) and not math.isfinite(node):
-            return "NaN" if math.isnan(node) else ("Infinity" if node > 0 else "-Infinity")
-        if isinstance(node, (str, int, float, bool)) or node is None:
-            return node
-        if id(node) in seen:  # YAML aliases share objects; a true self-cycle is cut
-            return seen[id(node)]
-        if isinstance(node, dict):
-            out: dict[str, Any] = {}
-            seen[id(node)] = out
-            for key, item in node.items():
-                out[key if isinstance(key, str) else _key_text(key)] = convert(item)
-            del seen[id(node)]
-            return out
-        if isinstance(node, (list, tuple)):
-            items: list[Any] = []
-            seen[id(node)] = items
-            items.extend(convert(item) for item in node)
-            del seen[id(node)]
-            return items
-        return str(node)
-
-    return convert(value)
-
-
-def _key_text(key: Any) -> str:
-    """A mapping key as ``json.dumps`` writes it: ``true``, ``null``, ``200``, ``1.5``."""
-    if isinstance(key, bool) or key is None:
-        return json.dumps(key)
-    if isinstance(key, float) and not math.isfinite(key):
-        return "NaN" if math.isnan(key) else ("Infinity" if key > 0 else "-Infinity")
-    return str(key)
-
-
-def media_dict(media: MediaType) -> dict:
-    out: dict[str, Any] = {"mediaType": media.media_type, "schema": media.schema}
-    if media.has_example:
-        out["example"] = media.example
-    if media.examples:
-        out["examples"] = media.examples
-    if media.encoding:
-        out["encoding"] = media.encoding
-    return out
-
-
-def parameter_dict(parameter: Parameter) -> dict:
-    out: dict[str, Any] = {
-        "name": parameter.name,
-        "in": parameter.location,
-        "required": parameter.required,
-        "description": parameter.description,
-        "deprecated": parameter.deprecated,
-        "schema": parameter.schema,
-    }
-    if parameter.has_example:
-        out["example"] = parameter.example
-    if parameter.examples:
-        out["examples"] = parameter.examples
-    if parameter.style:
-        out["style"] = parameter.style
-    if parameter.explode is not None:
-        out["explode"] = parameter.explode
-    if parameter.content:
-        out["content"] = [media_dict(m) for m in parameter.content]
-    return out
-
-
-def request_body_dict(body: RequestBody | None) -> dict | None:
-    if body is None:
-        return None
-    return {
-        "description": body.description,
-        "required": body.required,
-        "content": [media_dict(m) for m in body.content],
-    }
-
-
-def response_dict(response: Response) -> dict:
-    return {
-        "status": response.status,
-        "description": response.description,
-        "content": [media_dict(m) for m in response.content],
-        "headers": response.headers,
-        "links": response.links,
-    }
-
-
-def server_dict(server: Server) -> dict:
-    return {
-        "url": server.url,
-        "description": server.description,
-        "variables": {
-            name: {"default": v.default, "enum": v.enum, "description": v.description}
-            for name, v in server.variables.items()
-        },
-    }
-
-
-def security_scheme_dict(scheme: SecurityScheme) -> dict:
-    return {
-        "name": scheme.name,
-        "type": scheme.type,
-        "scheme": scheme.scheme,
-        "bearerFormat": scheme.bearer_format,
-        "in": scheme.location,
-        "parameterName": scheme.parameter_name,
-        "description": scheme.description,
-        "flows": scheme.flows,
-        "openIdConnectUrl": scheme.open_id_connect_url,
-    }
-
-
-def operation_dict(operation: Operation, security: list[dict]) -> dict:
-    return {
-        "method": operation.method.upper(),
-        "path": operation.path,
-        "title": operation.title,
-        "summary": operation.summary,
-        "description": operation.description,
-        "operationId": operation.operation_id,
-        "tags": operation.tags,
-        "deprecated": operation.deprecated,
-        "webhook": operation.webhook,
-        "pointer": operation.pointer,
-        "parameters": [parameter_dict(p) for p in operation.parameters],
-        "requestBody": request_body_dict(operation.request_body),
-        "responses": [response_dict(r) for r in operation.responses],
-        "security": security,
-        "callbacks": operation.callbacks,
-    }
+__all__ = ["CLOSURE_BUDGET", "PayloadParts", "ReachIndex", "reachable_refs"]
 
 
 @dataclass(frozen=True)

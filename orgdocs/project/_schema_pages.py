@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.loading import escape_token, pointer_tokens
-from orgdocs.project._payloads import ReachIndex, operation_dict, reachable_refs
+from orgdocs.project._payload_dicts import operation_dict
+from orgdocs.project._payloads import ReachIndex, reachable_refs
 from orgdocs.project._routes import RouteTable, segment
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@
 The site's form (``assets/request.js``), the notebook's form and the code samples all follow these rules; where a
 scheme's credential goes (its kind, inputs and what it sends) is data, ``security.json``, which the browser reads
 too, and ``tests/cases/requests/security.json`` holds both sides to the same outputs. Schemes are the payload's dicts
-(``orgdocs.project._payloads.security_scheme_dict``: ``type``, ``scheme``, ``in``, ``parameterName``, ``flows``,
+(``orgdocs.project._payload_dicts.security_scheme_dict``: ``type``, ``scheme``, ``in``, ``parameterName``, ``flows``,
 ``openIdConnectUrl``).
 
 - **Alternatives** (``security_alternatives``): the operation's ``security``, else the description's; each

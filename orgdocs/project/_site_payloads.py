@@ -7,14 +7,9 @@ import json
 from collections.abc import Iterator
 
 from orgdocs.project._entries import OperationEntry
-from orgdocs.project._payloads import (
-    PayloadParts,
-    dumps_value,
-    operation_dict,
-    reachable_refs,
-    security_scheme_dict,
-    server_dict,
-)
+from orgdocs.project._payload_dicts import operation_dict, security_scheme_dict, server_dict
+from orgdocs.project._payloads import PayloadParts, reachable_refs
+from orgdocs.project._strict_json import dumps_value
 
 __all__ = ["SitePayloads"]
 

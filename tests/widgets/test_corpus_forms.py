@@ -12,7 +12,7 @@ import httpx
 
 import orgdocs
 from orgdocs.project import _security as security
-from orgdocs.project._payloads import security_scheme_dict
+from orgdocs.project._payload_dicts import security_scheme_dict
 from orgdocs.render.site._form import security_form
 from orgdocs.render.widgets import RequestForm
 from orgdocs.render.widgets._request_form import FormError, allowed_server, input_text
