@@ -12,6 +12,7 @@ its own message (``set_credential``), into kernel memory, and the view only lear
 from __future__ import annotations
 
 import contextlib
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.render.widgets._form_errors import describe_error
@@ -163,15 +164,19 @@ def pages_table(form: RequestForm) -> dict:
 MAX_NOTED = 8  # differences from the description listed under an answer (form.check() has them all)
 
 
+# an answer's notes, made once: the view's answer and the snapshot both ask (kept while the answer lives)
+_NOTES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def check_notes(form: RequestForm, response: Any) -> list[str]:
     """What the response view says of the answer against the description: that it matches, or how not."""
-    kept = getattr(response, "_orgdocs_check_notes", None)  # the view's answer and the snapshot both ask
-    if kept is not None:
-        return list(kept)
-    notes = _check_notes(form, response)
-    with contextlib.suppress(AttributeError):
-        response._orgdocs_check_notes = tuple(notes)
-    return notes
+    try:
+        kept = _NOTES.get(response)
+    except TypeError:  # an answer that cannot be weakly referenced is checked each time
+        return _check_notes(form, response)
+    if kept is None:
+        kept = _NOTES[response] = tuple(_check_notes(form, response))
+    return list(kept)
 
 
 def _check_notes(form: RequestForm, response: Any) -> list[str]:
