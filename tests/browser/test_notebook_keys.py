@@ -124,8 +124,21 @@ CELLS_ON_PAGE = """() => window.jupyterapp.shell.currentWidget.content.model.toJ
 
 def open_notebook(page, app: str, base: str, token: str, name: str, run: bool = True) -> None:
     """Open ``name`` in the app, wait for its kernel and (``run``) run every cell."""
-    page.goto(f"{base}/{APPS[app][1]}/{name}?token={token}", wait_until="domcontentloaded", timeout=60_000)
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=60_000)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    for attempt in (
+        1,
+        2,
+    ):  # a page whose front-end never started (the server still busy) is loaded again once
+        page.goto(
+            f"{base}/{APPS[app][1]}/{name}?token={token}", wait_until="domcontentloaded", timeout=60_000
+        )
+        try:
+            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=60_000)
+            break
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     if run:
         page.wait_for_function(KERNEL_IDLE, timeout=60_000)
