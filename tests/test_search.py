@@ -1,15 +1,19 @@
-"""Search: relevance ranking over the index fields and a short description text (``orgdocs.project._search``)."""
+"""Search: relevance ranking over the index fields and the search file, ``assets/search.js``, as ``Site.search``
+runs it (in V8: ``orgdocs.project._search``); and the build's words for the search file, the same as search.js's."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from site_projects import PROJECT_CONFIG, api, op, site_of
 
 from orgdocs import Site
-from orgdocs.project._search import SearchIndex, normalize, stem, words
+from orgdocs.project._search import SearchIndex
+from orgdocs.project._search_words import stem, words
 
 # Natural queries: the shared set, beside the dev corpus (../shared/search-eval), and ours; their descriptions
 # are in the dev corpus ("corpus/large/jira.json": relative to ../shared).
@@ -55,6 +59,34 @@ def test_words_split_camel_case_kebab_and_slashes_and_keep_the_joined_run():
     assert words("Ünïcödé 漢字 v2") == ("ünïcödé", "漢字", "v2")
 
 
+def test_the_builds_words_are_the_searchs(site):
+    """The search file is written with Python's ``words`` (``_search_file``) and read with search.js's: the two
+    must cut and stem every text alike, or a word the build wrote would never be found."""
+    from py_mini_racer import MiniRacer
+
+    from orgdocs.project._search import SCRIPT
+
+    engine = MiniRacer()
+    engine.eval(SCRIPT.read_text(encoding="utf-8"))
+    texts = [
+        "listAPIKeys issues/list-for-repo /repos/{owner}/{repo} per_page IncomingPhoneNumbers",
+        "Ünïcödé 漢字 v2 HTTPServer getV2Item XMLHttpRequest policies boxes series statuses addresses",
+        "\U0001d400\U0001d401x ÀÉÎõü İstanbul ß straße ǅ ﬁle Ⅻ ²³ ١٢٣ x\u00a0y\u3000z a_b-c.d",
+        *[
+            text
+            for e in site.index["endpoints"]
+            for text in (e["title"], e["path"], e["operationId"], *e["params"])
+        ],
+        *site.search_texts,
+    ]
+    for joined in (True, False):
+        expected = [list(words(text, joined)) for text in texts]
+        assert (
+            engine.call("((t, j) => t.map((x) => globalThis.orgdocs.searchWords(x, j)))", texts, joined)
+            == expected
+        )
+
+
 def test_plural_stemmer():
     assert [stem(w) for w in ("keys", "policies", "boxes", "status", "address", "has", "series")] == [
         "key",
@@ -65,7 +97,6 @@ def test_plural_stemmer():
         "has",
         "sery",
     ]
-    assert normalize("  List\tKEYS \n") == "list keys"
 
 
 # -- matching ----------------------------------------------------------------------------------------------
@@ -466,9 +497,44 @@ def test_a_verb_form_the_index_lacks_matches_as_its_base_word():
 
 
 def test_the_browser_carries_the_rules_as_written():
-    """search.js reads the weights, limits and word tables from search_rules.json as _search.py does: its RULES
+    """search.js reads the weights, limits and word tables that the build reads from search_rules.json: its RULES
     line is the file's data (after a change to the rules, write ``browser_rules()`` there again)."""
     from orgdocs.project._search import browser_rules
 
     script = (Path(__file__).resolve().parents[1] / "orgdocs/render/site/assets/search.js").read_text("utf-8")
     assert browser_rules() in script.splitlines()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_a_child_forked_after_a_search_says_it_cannot_search_and_exits():
+    """The engine (V8) does not survive a fork: a child forked after a search refuses to search with a clear
+    error instead of hanging, drops what it inherited and exits as usual; the parent still searches."""
+    script = f"""
+import gc, os, sys
+from orgdocs.project import Site
+site = Site({str(PROJECT_CONFIG)!r})
+before = [e["route"] for e in site.search("key")]
+child = os.fork()
+if child == 0:
+    for searched in (site, Site({str(PROJECT_CONFIG)!r})):  # an inherited engine, and a new one
+        try:
+            searched.search("key")
+        except RuntimeError as error:
+            print("forked" in str(error), flush=True)
+    del site, searched
+    gc.collect()
+    sys.exit(0)
+_, status = os.waitpid(child, 0)
+print(status, [e["route"] for e in site.search("key")] == before, flush=True)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["True", "True", "0", "True"], done.stderr
+
+
+def test_a_process_that_searched_exits():
+    """Each run searches and exits: none may hang as the interpreter finalizes (an engine freed then can wait
+    forever for a thread that no longer runs, one exit in twenty or so; so each is timed out)."""
+    script = f"from orgdocs.project import Site; print(len(Site({str(PROJECT_CONFIG)!r}).search('key')))"
+    for _ in range(10):
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+        assert int(done.stdout) > 0, done.stderr

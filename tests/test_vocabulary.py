@@ -7,7 +7,7 @@ import pytest
 from orgdocs.project import _wordnet_files as wordnet_files
 from orgdocs.project import _wordnet_glosses as wordnet_glosses
 from orgdocs.project import wordnet
-from orgdocs.project._search import stem
+from orgdocs.project._search_words import stem
 from orgdocs.project._vocabulary import glossed, meanings, modifier_only, related_words
 
 needs_wordnet = pytest.mark.skipif(

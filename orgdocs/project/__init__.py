@@ -9,9 +9,9 @@ modules are private:
   index, search and payloads; ``_site_evaluation``, ``_site_search``, ``_site_payloads``), ``_entries`` and
   ``_routes`` (what is at each route), ``_handwritten_pages`` (hand-written pages and changelog updates),
   ``_public_folder`` (the ``public`` folder), ``_check`` and ``_problems`` (what ``orgdocs check`` reports);
-- search: ``_search`` ranks what ``_search_index`` holds and finds, in ``_search_words``'s words
-  (``search_rules.json``, which ``assets/search.js`` carries too); ``_search_file``: the search file's longer
-  texts; ``_vocabulary``: readers' synonyms from ``vocabulary.json``, which ``python -m
+- search: ``_search`` runs the site's ranking, ``assets/search.js``, in V8 (its rules are data:
+  ``search_rules.json``); ``_search_file``: the search file's longer texts, in ``_search_words``'s words;
+  ``_vocabulary``: readers' synonyms from ``vocabulary.json``, which ``python -m
   orgdocs.project.wordnet`` makes from WordNet's files (``wordnet``, ``_wordnet_files``, ``_wordnet_glosses``);
 - an operation's page data: ``_payloads`` (the components it reaches), ``_payload_dicts`` (``operation_dict``),
   ``_strict_json`` (the JSON payloads are written in),

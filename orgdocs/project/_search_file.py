@@ -1,7 +1,7 @@
 """What the search file holds beside each operation's short text: more of its description, at lower weights.
 
-The site's search file (``_docs/openapi/search.json``, ``Site.search_file``) is read by both searches
-(``orgdocs.project._search`` and ``search.js``). Beside ``texts`` (one short text per index entry, which the
+The site's search file (``_docs/openapi/search.json``, ``Site.search_file``) is read by the search
+(``search.js``, in the browser and in ``Site.search``). Beside ``texts`` (one short text per index entry, which the
 results also show), it holds:
 
 - ``fields``: ``{"body": "...", "response": "...", "more": "..."}``, each a list of pairs (``pair_list``:
@@ -12,7 +12,7 @@ results also show), it holds:
   most ``MORE_WORDS``). Only what the operation's names, path, parameters and short text do not already say,
   and only words that tell operations apart. A text is written once for all the operations that have it
   (Microsoft Graph repeats each entity's fields under many paths); positions are ascending, each written as
-  its distance from the one before, in base 36, separated by spaces (``positions``; ``orgdocs.project._search``
+  its distance from the one before, in base 36, separated by spaces (``positions``; ``search.js``
   reads them);
 - ``tags``: per tag, the words of the first sentence of its description that its name does not say;
 - ``related``: the reader's words that mean what the description's words mean (``orgdocs.project._vocabulary``:

@@ -81,5 +81,5 @@ class SiteSearch:
         return SearchIndex(self._index_entries, self.search_file)
 
     def search(self, query: str, limit: int | None = None) -> list[dict]:
-        """Index entries matching ``query``, best first (the ranking of ``orgdocs.project._search``)."""
+        """Index entries matching ``query``, best first: the site's own ranking (``assets/search.js``)."""
         return self._search_index.search(query, limit)

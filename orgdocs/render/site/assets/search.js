@@ -1,22 +1,61 @@
-/* orgdocs: relevance search over the endpoint index, with exactly the ranking of orgdocs/project/_search.py
- * (what the index holds and the words a query word finds: _search_index.py; a reader's words:
- * _search_words.py).
+/* orgdocs: relevance search over the endpoint index, the one ranking: the site and the notebook views run it in
+ * the browser, and Python's `Site.search` runs it in V8 (orgdocs/project/_search.py), so both rank alike.
  *
  * Entry point: `new orgdocs.SearchIndex(entries, file)` (entries: index.json's `endpoints`; file: the whole
- * search file, search.json, or only its `texts`, one short text per entry, or nothing: Python and this rank
- * alike when both have the same), or `orgdocs.SearchIndex.build(entries, file)`: a promise of the same
- * index built in slices; then `.search(query, limit)`: entries, best first. Self-contained (no DOM, no other
- * file): the site and the notebook widgets both load it.
+ * search file, search.json, or only its `texts`, one short text per entry, or nothing), or
+ * `orgdocs.SearchIndex.build(entries, file)`: a promise of the same index built in slices; then
+ * `.search(query, limit)`: entries, best first. Self-contained (no DOM, no other file).
  *
- * The weights, limits and word tables are the Python search's own data (search_rules.json), carried as
- * written in RULES; every step mirrors _search.py, _search_index.py and _search_words.py (read their
- * docstrings): words of letters and digits with camelCase parts, a plural stemmer, field weights, prefix /
- * inside-a-word / one-typo matches, synonyms, rarity, coverage. Arithmetic is done in the same order, so both
- * sides compute the same numbers and rank the same way (tests/browser/test_parity.py runs both on real
- * descriptions). Lengths and indexes count code points, as Python does, not UTF-16 units. Where the work
- * differs, the results do not: typos are found by a scan of the words of about the same length instead of
- * _search_index.py's table of deletions, a search sums into arrays of one slot per entry, and a word's
- * matches are kept for the next keystrokes.
+ * The weights, limits and word tables are data (orgdocs/project/search_rules.json), carried as written in
+ * RULES (a test holds them equal). The build writes the search file with the same words (`words`, `stem`:
+ * orgdocs/project/_search_words.py, which a test holds equal to these). Lengths and indexes count code
+ * points, not UTF-16 units. A search sums into arrays of one slot per entry, and a word's matches are kept
+ * for the next keystrokes.
+ *
+ * What the index holds, and the indexed words a query word finds:
+ *
+ * Words. A text's words are its runs of letters and digits, lower case, with camelCase parts split
+ * (`listAPIKeys`: list, api, keys) and the whole run kept too (`listapikeys`); `/`, `-`, `_` and `{}` separate
+ * words. Each word is reduced by a light plural stemmer (keys -> key, policies -> policy).
+ *
+ * Fields, by weight: title 3; operationId 2; tags, path segments and method 1.5; parameter names (and path
+ * placeholders) 1; from the separate search file (orgdocs/project/_search_file.py): request body field names
+ * 0.8, the short description text 0.5, the response's type and a read's response fields 0.35, more of the
+ * description and the tag's description 0.3. Each operation keeps, for each of its words, its best field.
+ *
+ * A query word matches an indexed word exactly (1), as its prefix (0.5 to 0.9: the more of the word it covers,
+ * the more), or, from five letters on, with one typo (one letter added, dropped, changed, or two swapped: 0.6),
+ * or inside a longer word (0.4): the typos and the words inside others only among the names and the short text.
+ *
+ * How a query is read and its matches ranked:
+ *
+ * A query word matches an indexed word whole, as its prefix, with a typo or inside a longer word (below); it
+ * also matches its synonyms at 0.6, whole or as a prefix (make ~ create, remove ~ delete, stop ~ cancel, find ~
+ * search, my ~ current ~ authenticated), and the words WordNet relates to it (the search file's `related`) at
+ * 0.5, whole. An operation whose HTTP method fits a query verb gets a small bonus (delete -> DELETE); when the
+ * query's first word is such a verb (followed by a determiner or a particle: "start a build"), an operation of
+ * another method scores 0.6 times as much. The query's grammar says the rest (`intent`): a question ("who is on
+ * this team", "which groups ...") reads, so GET gets a bonus; a first word followed by a determiner or a
+ * particle is a verb ("attach a file", "void the payment", "comment on a task"), so the other methods get it;
+ * words that end on a plural ("spam complaints", "bounced emails"), or that begin on one before a preposition
+ * ("units of measure in a unit class"), name what to read. "who" also asks for the description's people (users,
+ * members). Number (`agreement`): a query word typed plural ("teams"), or singular within a noun phrase after a,
+ * the, this, ... ("this team"), fits a path that names all of them (a read's or a delete's last segment: GET
+ * /users/{id}/teams) or one (a segment before a placeholder: /teams/{id}/users), and clashes with the other:
+ * +15% per word that fits, -15% per word that clashes (at most halving), for an operation whose method fits the
+ * query's verbs. The object of a verb typed first ("delete a user") counts only when a synonym group knows the
+ * verb and it makes nothing new: "create a user" makes a new one, "open a ticket" may.
+ *
+ * Score of an operation: for each query word, the best field weight times match quality, times the word's rarity
+ * (`idf`: fourth root of N/df, so a word every operation has counts least); summed; times the square of the
+ * share of query words that matched; times a bonus for how much of the title the query covers (a short title
+ * that is all query beats a long one); a webhook's score times 0.85 (an event the API sends: "create release"
+ * means the operation that creates one, "release created" still the event). An exact operationId or path (with
+ * or without the method) comes first. Ties keep navigation order. The matches are the operations that at least
+ * half of the query's words match; stop words (a, the, of, ...) are dropped from a query that has other words.
+ *
+ * A query word the index does not have, in a verb form, also matches as its base word (depending: depend, as a
+ * prefix; stopped: stop, whole), and "how many" is the word count.
  */
 (function (global) {
   "use strict";
@@ -36,7 +75,7 @@
 
   var STOP_WORDS = new Set(V.stop);
   var PARTICLES = new Set(V.particles);
-  // what the query's grammar asks for (_search_words.py's intent): a question reads, a verb acts
+  // what the query's grammar asks for (intent): a question reads, a verb acts
   var QUESTION_WORDS = V.questions;
   var DETERMINERS = V.determiners;
   var PARTICLE_VERB = new Set(V.particleVerbs);
@@ -55,7 +94,7 @@
   // stop words as a query's words are compared: stemmed ("this" is the word "thi", "does" "doe"); see below
   var STOPPED = null;
 
-  // what Python's str.split() calls white space
+  // white space between a query's words (what Python's str.split() splits on)
   var WHITESPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
   var WORD = /[\p{L}\p{N}]+/gu;
   var CAMEL = /([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g;
@@ -67,7 +106,7 @@
     return SURROGATE.test(text) ? Array.from(text).length : text.length;
   }
 
-  // whether a path segment is one placeholder ("{id}": _search_words.py's PLACEHOLDER.fullmatch)
+  // whether a path segment is one placeholder ("{id}")
   function wholePlaceholder(segment) {
     return segment.charCodeAt(0) === 123 && segment.indexOf("}") === segment.length - 1;
   }
@@ -89,7 +128,7 @@
   STOP_WORDS.forEach(function (word) { STOPPED.add(stem(word)); });
   var QUESTIONS = new Set(QUESTION_WORDS.map(stem)), DETERMINED = new Set(DETERMINERS.map(stem));
 
-  // the methods a query's grammar asks for (_search_words.py's intent): raw, its stemmed words; first and last, its
+  // the methods a query's grammar asks for (intent): raw, its stemmed words; first and last, its
   // first and last words as typed
   function intent(raw, first, last) {
     if (raw.length < 2 || GROUPS.has(raw[0])) return [];
@@ -99,7 +138,7 @@
     return stem(last) !== last ? READ : [];
   }
 
-  // the methods of the query's first word when the grammar says it is a verb (_search_words.py's first_verb_methods)
+  // the methods of the query's first word when the grammar says it is a verb
   function verbMethods(raw) {
     if (raw.length >= 2 && GROUPS.has(raw[0]) && (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1]))) {
       return GROUPS.get(raw[0])[1];
@@ -202,7 +241,7 @@
 
   var FIELDS = ["body", "response", "more"]; // the search file's fields, by part
 
-  // "key:value|key:value" -> [[key, value], ...]: the search file's lists of pairs (_search_words.pairs)
+  // "key:value|key:value" -> [[key, value], ...]: the search file's lists of pairs (_search_words.py's pair_list writes them)
   function pairs(text) {
     return text ? text.split("|").map(function (pair) {
       var colon = pair.indexOf(":");
@@ -430,7 +469,7 @@
 
   // the words of the names and short text one edit away from `word`: a scan of those of a length within one
   // of its (a table of every word's deletions, built at the first typo, was slow on large descriptions);
-  // the same words as _search_index.py's table finds
+  // the indexed words one edit away from word: those of about the same length, scanned
   SearchIndex.prototype._oneEditWords = function (word) {
     if (!this._byLength) {
       var byLength = this._byLength = [];
@@ -548,8 +587,8 @@
     return joined;
   };
 
-  // the query words whose number fits each entry's path, less those that clash, added to agree[position] (_search.py's
-  // _agreement; every position it sets is one the query's words match, which the search resets); matches: [term,
+  // the query words whose number fits each entry's path, less those that clash, added to agree[position] (agreement;
+  // every position it sets is one the query's words match, which the search resets); matches: [term,
   // the positions it matches], in order; marked: a scratch array of zeros, left so
   SearchIndex.prototype._agreement = function (typed, matches, agree, marked) {
     var singular = new Set(), plural = new Set();
@@ -652,7 +691,7 @@
     var webhooks = this._webhooks;
     for (var k = 0; k < n; k++) {
       var position = scored[k], score = scores[position];
-      for (var b = bonuses[methods[position]]; b > 0; b--) score += METHOD_BONUS; // as _search.py adds them
+      for (var b = bonuses[methods[position]]; b > 0; b--) score += METHOD_BONUS;
       if (intents[methods[position]]) score += INTENT_BONUS;
       var cover = matched[position] / total;
       covers[k] = cover;
