@@ -209,26 +209,7 @@ def _interpolations(value: str, css: str, inside: re.Pattern, classes: list[str]
 
 
 def sample_html(text: str, language: str) -> str:
-    """A generated sample as escaped HTML with token spans (what request.js writes into the page).
-
-    Python and JavaScript samples are highlighted line by line, each distinct line once per process: no
-    token of theirs spans a line (``orgdocs.project.samples`` writes every string on one line, no comment),
-    and a request body's members repeat from page to page (Microsoft Graph's bodies hold few distinct
-    ones, repeated over thousands of operations). Lines are split at ``\n`` alone: a string may hold U+2028."""
-    if language in _BY_LINE:
-        return "\n".join([_line_html(line, language) for line in text.split("\n")])
-    return _sample_html(text, language)
-
-
-_BY_LINE = frozenset(("python", "javascript"))
-
-
-@functools.lru_cache(maxsize=65536)
-def _line_html(line: str, language: str) -> str:
-    return _sample_html(line, language)
-
-
-def _sample_html(text: str, language: str) -> str:
+    """A generated sample as escaped HTML with token spans (what request.js writes into the page)."""
     out = []
     plain = "&" not in text and "<" not in text and ">" not in text  # nothing to escape: most samples
     for css, value in sample_tokens(text, language):  # _span, inlined: a large body has 100,000 tokens
