@@ -92,7 +92,7 @@ _ENGINE_PROCESS: int | None = None  # the process whose V8 the engines run in
 _ENGINES: weakref.WeakSet = weakref.WeakSet()
 _FORKED = (
     "search cannot run in a process forked after a search: its engine (V8) does not survive a fork; "
-    "search before forking, or start the process by multiprocessing's 'spawn' or 'forkserver'"
+    "search in the parent process, or start this one by multiprocessing's 'spawn' or 'forkserver'"
 )
 
 
