@@ -8,9 +8,9 @@
 Parts: tuned (the ranking may be adjusted while looking at its results), untouched and untouched-2 (written as
 untouched parts; session s29 read their misses while changing the ranking, so they now count as tuned),
 untouched-4 (never tuned on until session s29's second round read its misses: now tuned too),
-untouched-3, untouched-5, untouched-6 and untouched-7 (never tuned on: only measured; --misses is not for them). For each part: hit@1, hit@3 and MRR (the rank
-of the first accepted answer, past 10 counts as not found), per description and overall, and by kind of query
-where the table says it (its fourth column: synonym, task, typo, id).
+untouched-3, untouched-5, untouched-6, untouched-7 and untouched-8 (never tuned on: only measured; --misses is not
+for them). For each part: hit@1, hit@3 and MRR (the rank of the first accepted answer, past 10 counts as not found),
+per description and overall, and by kind of query where the table says it (its fourth column: synonym, task, typo, id).
 
 The baseline is ../shared/search-eval/eval.py's (Fuse.js configured as Scalar configures it, over the same
 operations; its functions are used here as they are). A description's path is relative to ../shared
