@@ -92,6 +92,8 @@ def test_a_credential_from_the_environment_a_cell_of_code_and_a_checked_answer(
     code.wait_for(timeout=15_000)
     secret = (root / "token.txt").read_text()
     assert "os.environ['ORG_TOKEN']" in code.text_content() and secret not in code.text_content()
+    # the server lives in the kernel: the cell sends with the notebook's variable that holds its client
+    assert "response = client.request(" in code.text_content()
 
     credential.click()
     page.keyboard.press("Control+s")

@@ -104,14 +104,16 @@ from orgdocs.orgapi import DESCRIPTION_PATH
 from orgdocs.widgets import Explorer
 
 api = orgdocs.load(DESCRIPTION_PATH)
-Explorer(api, client=orgdocs.mock_client(api))"""
+client = orgdocs.mock_client(api)
+Explorer(api, client=client)"""
 
 
 def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
     tmp_path, free_port, jupyter_server, browser
 ):
     """A Voila app has no cells: Copy as code offers Python (a script or a notebook's cell), never "a cell" to
-    paste into, and the request still goes to the mock through the kernel."""
+    paste into, and the request still goes to the mock through the kernel. Its reader has none of the
+    kernel's variables either: the code sends with a new connection, not with the notebook's ``client``."""
     folder = tmp_path / "app"
     folder.mkdir()
     write_notebook(folder / "app.ipynb", [("code", MOCK_EXPLORER)])
@@ -127,9 +129,13 @@ def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
         assert form.get_by_role("button", name="Copy as code").count() == 0
         form.get_by_role("button", name="Copy as Python (httpx)").click()
         code = form.locator(".ow-code-shown")
-        code.get_by_text("import httpx").wait_for()
+        code.locator("pre").wait_for()
         said = code.inner_text()
         assert "sends this request again" in said and "into a cell" not in said
+        assert "httpx.request(" in said and "client" not in said
+        form.get_by_role("button", name="Copy as Python (orgdocs)").click()
+        code.get_by_text("RequestForm(").wait_for()
+        assert "response = form.send()" in code.inner_text() and "client" not in code.inner_text()
         assert all("cell" not in name.lower() for name in form.get_by_role("button").all_inner_texts())
         page.screenshot(path=str(tmp_path / "voila-copy.png"))
         assert not errors, errors

@@ -269,6 +269,14 @@ def test_code_sends_with_the_notebooks_client_where_a_variable_holds_it(tmp_path
         exec(compile(cell, f"<code {style}>", "exec"), run)
         assert run["response"].status_code == sent.status_code
     assert seen == []  # every request went through the mock client, none to the server's URL
+    # code that must run on its own (a Voila app's reader has none of the kernel's variables) never names
+    # the variable: it runs in an empty namespace and goes to the server's URL
+    for style in ("httpx", "orgdocs"):
+        cell = form.code(style, standalone=True)
+        assert "client" not in cell
+        exec(compile(cell, f"<standalone {style}>", "exec"), {})
+    assert len(seen) == 2
+    _same(seen[0], seen[1])
     # no variable holds it (or not in IPython): the cells go to the server's URL, as before
     namespace.clear()
     assert "httpx.request(" in form.code("httpx") and "client=" not in form.code("orgdocs")

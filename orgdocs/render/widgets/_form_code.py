@@ -6,7 +6,8 @@ headers and body, and reads every credential from an environment variable (the o
 
 A form given a client (``orgdocs.mock_client(api)``, the reference server's ``in_process_client``: an API
 tried with no server) sends through it; a cell that went to the server's URL instead would find nothing
-there. So where a variable of the notebook holds that client, both cells (``code("httpx")`` too) send with it.
+there. So where a variable of the notebook holds that client, both cells (``code("httpx")`` too) send with it,
+unless the code must run on its own (``standalone``): a Voila app's reader has no notebook and no variable.
 """
 
 from __future__ import annotations
@@ -18,16 +19,26 @@ from orgdocs.project import placeholder_credentials
 if TYPE_CHECKING:
     from orgdocs.render.widgets._request_form import RequestForm
 
-__all__ = ["client_variable", "orgdocs_code", "with_client"]
+__all__ = ["client_variable", "form_code", "orgdocs_code", "with_client"]
 
 
-def orgdocs_code(form: RequestForm) -> str:
+def form_code(form: RequestForm, style: str, *, standalone: bool) -> str:
+    """``form.code(style, standalone=...)``."""
+    client = None if standalone else client_variable(form._client)
+    if style == "httpx":
+        return with_client(form.samples["python"], client)
+    if style == "orgdocs":
+        return orgdocs_code(form, client)
+    raise ValueError(f"style is 'httpx' or 'orgdocs', not {style!r}")
+
+
+def orgdocs_code(form: RequestForm, client: str | None) -> str:
+    """The cell; ``client``: the notebook's variable holding the form's client, sent with when given."""
     from orgdocs.render.widgets._form_settings import OTHER_SERVER
 
     operation, state = form.operation, form.state
     key = operation.operation_id or f"{operation.method.upper()} {operation.path}"
     options = f", allow={form.allow!r}" if form.allow is not None else ""
-    client = client_variable(form._client)
     options += f", client={client}" if client else ""
     lines = [
         "import orgdocs",

@@ -286,7 +286,9 @@ class SiteWidget(anywidget.AnyWidget):
         try:
             apply_state(form, state if isinstance(state, dict) else {})
             if kind == "code":  # the request as a notebook cell, credentials read from the environment
-                return {"code": form.code("orgdocs" if content.get("style") == "orgdocs" else "httpx")}
+                style = "orgdocs" if content.get("style") == "orgdocs" else "httpx"
+                # a view with no notebook around it (Voila): its reader has none of the kernel's variables
+                return {"code": form.code(style, standalone=content.get("standalone") is True)}
         except Exception as error:  # an input the form refuses: shown in the view like a send error
             return {"error": str(error), **credential_names(form)}
         self._view_sending = route  # answered to the view's request: not pushed (_form_sent)

@@ -273,7 +273,8 @@ function addCodeActions(aside, route, ask, told) {
     button.type = "button";
     button.addEventListener("click", () => {
       const state = formState(aside);
-      ask({ type: "code", route, style, state }).then((reply) => {
+      // in Voila the reader has no notebook: the code runs on its own, without the kernel's variables
+      ask({ type: "code", route, style, state, standalone: VOILA }).then((reply) => {
         shown.textContent = "";
         if (reply.error) {
           shown.appendChild(element("p", "notice notice-error", reply.error));
