@@ -59,7 +59,7 @@ def test_ctrl_enter_and_shift_enter_in_the_form_send(app, tmp_path, free_port, j
     focused = _focused_id(page)
     assert focused
     page.keyboard.press("Control+Enter")
-    response.get_by_text("200").first.wait_for(timeout=15_000)
+    response.get_by_text("200", exact=True).first.wait_for(timeout=15_000)
     assert _items_shown(response) == 1
     assert _focused_id(page) == focused  # the reader goes on typing where they were
 

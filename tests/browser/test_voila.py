@@ -91,7 +91,7 @@ def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_pat
         # Send: the kernel sends with the notebook's client and the token it set in kernel memory
         second.locator(".ow-form").get_by_role("button", name="Send").click()
         response = second.locator("[data-response]")
-        response.get_by_text("200").first.wait_for(timeout=15_000)
+        response.get_by_text("200", exact=True).first.wait_for(timeout=15_000)
         assert "OK" in response.inner_text()
         response.scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "voila-explorer.png"))
@@ -125,7 +125,9 @@ def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
         view.get_by_role("heading", name="List API keys", exact=True).wait_for()
         form = view.locator(".ow-form")
         form.get_by_role("button", name="Send").click()
-        form.locator("[data-response]").get_by_text("401").first.wait_for()  # the mock wants a token
+        form.locator("[data-response]").get_by_text(
+            "401", exact=True
+        ).first.wait_for()  # the mock wants a token
         assert form.get_by_role("button", name="Copy as code").count() == 0
         form.get_by_role("button", name="Copy as Python (httpx)").click()
         code = form.locator(".ow-code-shown")
