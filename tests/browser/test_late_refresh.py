@@ -43,8 +43,8 @@ def test_a_reference_that_comes_back_late_never_draws_a_form_again(browser):
         page.get_by_role("heading", name=REVOKE, exact=True).wait_for()
         type_into(page, key_id, "key_typed")
         # the same reference again (the kernel echoing its selection): the form stays as it is typed
-        host.pushes.append(["_html", ""])
-        host.pushes.append(["_html", explorer._html])
+        host.pushes.append(["_shown", ""])
+        host.pushes.append(["_shown", explorer._shown])
         host.deliver()
         host.settle()
         assert key_id.input_value() == "key_typed"
