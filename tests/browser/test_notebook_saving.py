@@ -159,6 +159,9 @@ def test_notebook_7_shows_a_view_whole_not_in_a_scrolled_output(tmp_path, free_p
     open_notebook(page, "notebook", base, token, "view.ipynb")
     page.get_by_role("heading", name="Update a webhook subscription").first.wait_for(timeout=60_000)
     page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.locator(".orgdocs-widget-host .ow-root").wait_for(
+        timeout=30_000
+    )  # the live view, not its stub's snapshot
     cell = page.locator(".jp-CodeCell").first
     assert "jp-mod-outputsScrolled" not in (cell.get_attribute("class") or "")
     assert not page.locator(".jp-OutputArea-child .orgdocs-widget-snapshot").first.is_visible()
