@@ -113,3 +113,25 @@ def test_sent_again_from_the_last_answer_the_focus_stays_in_the_answer(
     page.wait_for_function(f"() => ({FOCUS_IN_VIEW})() === 'answer'", timeout=5_000)
     page.keyboard.press("Tab")  # on from there: into the answer, not from the top of the page
     assert page.evaluate(FOCUS_IN_VIEW) not in (None, "answer")
+
+
+def test_an_answer_sent_with_the_keys_comes_into_sight(tmp_path, free_port, jupyter_server, page):
+    """Ctrl+Enter in a parameter far above the answer: the answer's first line scrolls into sight (it showed
+    below the form, out of sight, and nothing seemed to happen), and the focus stays in the input."""
+    from playwright.sync_api import expect
+
+    open_explorer(page, "lab", tmp_path, free_port, jupyter_server, "sight.ipynb", CELLS)
+    page.get_by_role("listbox", name="Operations").get_by_role("option", name="Revoke an API key").first.click()
+    page.get_by_role("heading", name="Revoke an API key", exact=True).wait_for(timeout=15_000)
+    form = page.locator(".ow-form")
+    page.get_by_role("button", name="Try it ↓").click()
+    key = form.get_by_label("apiKeyId", exact=False).first
+    type_into(page, key, "key_missing")
+    focused = _focused_id(page)
+    status = form.locator("[data-response] .response-status")
+    expect(status).to_have_count(0)
+    page.keyboard.press("Control+Enter")
+    status.get_by_text("404", exact=True).wait_for(timeout=15_000)
+    expect(status).to_be_in_viewport()
+    assert _focused_id(page) == focused
+    page.screenshot(path=str(tmp_path / "sent-with-keys.png"))

@@ -145,6 +145,10 @@ function kernelSend(aside, route, ask, heard, told) {
     const held = button && (shadow.activeElement === button || !shadow.activeElement || inAnswer);
     if (held) aside.focus({ preventScroll: true });
     const giveBack = () => setTimeout(() => {
+      // the answer's first line in sight: sent with Ctrl+Enter from an input far above it, nothing seemed to
+      // happen (the focus stays in the input, which stays in sight when the form is short enough)
+      const first = answer && !answer.hidden && answer.firstElementChild;
+      if (first) first.scrollIntoView({ block: "nearest" });
       if (!held || (shadow.activeElement !== aside && shadow.activeElement)) return;
       if (inAnswer && answer.isConnected) {
         answer.tabIndex = -1;
