@@ -121,7 +121,9 @@ def test_an_answer_sent_with_the_keys_comes_into_sight(tmp_path, free_port, jupy
     from playwright.sync_api import expect
 
     open_explorer(page, "lab", tmp_path, free_port, jupyter_server, "sight.ipynb", CELLS)
-    page.get_by_role("listbox", name="Operations").get_by_role("option", name="Revoke an API key").first.click()
+    page.get_by_role("listbox", name="Operations").get_by_role(
+        "option", name="Revoke an API key"
+    ).first.click()
     page.get_by_role("heading", name="Revoke an API key", exact=True).wait_for(timeout=15_000)
     form = page.locator(".ow-form")
     page.get_by_role("button", name="Try it ↓").click()
