@@ -1,8 +1,9 @@
 """``RequestForm.code("orgdocs")``: a notebook cell that makes the same form again and sends it.
 
-The cell loads the description from the same source, chooses the same server, security alternative, values,
-headers and body, and reads every credential from an environment variable (the one given with
-``set_credential(..., env=...)``, else the name the code samples use), so the cell can be shared as it is.
+The cell loads the description from the same source (one that ships with orgdocs by its place in the
+package), chooses the same server, security alternative, values, headers and body, and reads every
+credential from an environment variable (the one given with ``set_credential(..., env=...)``, else the name
+the code samples use), so the cell can be shared as it is.
 
 A form given a client (``orgdocs.mock_client(api)``, the reference server's ``in_process_client``: an API
 tried with no server) sends through it; a cell that went to the server's URL instead would find nothing
@@ -12,6 +13,7 @@ unless the code must run on its own (``standalone``): a Voila app's reader has n
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from orgdocs.project import placeholder_credentials
@@ -19,7 +21,9 @@ from orgdocs.project import placeholder_credentials
 if TYPE_CHECKING:
     from orgdocs.render.widgets._request_form import RequestForm
 
-__all__ = ["client_variable", "form_code", "orgdocs_code", "with_client"]
+__all__ = ["client_variable", "form_code", "orgdocs_code", "packaged_source", "with_client"]
+
+PACKAGE = Path(__file__).resolve().parents[2]  # the orgdocs package's folder
 
 
 def form_code(form: RequestForm, style: str, *, standalone: bool) -> str:
@@ -40,11 +44,13 @@ def orgdocs_code(form: RequestForm, client: str | None) -> str:
     key = operation.operation_id or f"{operation.method.upper()} {operation.path}"
     options = f", allow={form.allow!r}" if form.allow is not None else ""
     options += f", client={client}" if client else ""
+    source = packaged_source(form.description.source)
     lines = [
+        *(["from pathlib import Path", ""] if source else []),
         "import orgdocs",
         "from orgdocs.widgets import RequestForm",
         "",
-        f"api = orgdocs.load({form.description.source!r})",
+        f"api = orgdocs.load({source or repr(form.description.source)})",
         f"form = RequestForm(api.operation({key!r}){options})",
     ]
     if form._servers and state.server != OTHER_SERVER:
@@ -77,6 +83,19 @@ def orgdocs_code(form: RequestForm, client: str | None) -> str:
         lines.append(f"form.set_body({state.body!r})")
     lines += ["response = form.send()", "response"]
     return "\n".join(lines) + "\n"
+
+
+def packaged_source(source: str) -> str | None:
+    """A description that ships with orgdocs (the Organization API's) named by its place in the package, which
+    holds wherever orgdocs is installed, not by this machine's path (a Voila app's reader copies the cell to
+    theirs); ``None`` for any other source."""
+    if "://" in source:
+        return None
+    try:
+        inside = Path(source).resolve().relative_to(PACKAGE)
+    except (OSError, ValueError):
+        return None
+    return f"Path(orgdocs.__file__).parent / {inside.as_posix()!r}"
 
 
 def client_variable(client: object) -> str | None:
