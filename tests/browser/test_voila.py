@@ -141,3 +141,34 @@ def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
         assert all("cell" not in name.lower() for name in form.get_by_role("button").all_inner_texts())
         page.screenshot(path=str(tmp_path / "voila-copy.png"))
         assert not errors, errors
+
+
+def test_in_a_narrow_app_try_it_keeps_the_view_whole(tmp_path, free_port, jupyter_server, browser):
+    """A phone-wide Voila app, an answer shown: "Try it ↓" brings the form into sight by scrolling the view's
+    pane and the page, never the view's own box in its output (which clipped the view's top and left a blank
+    band under it: what an answer positions in the pane overflowed into the box)."""
+    folder = tmp_path / "app"
+    folder.mkdir()
+    write_notebook(folder / "app.ipynb", [("code", MOCK_EXPLORER)])
+    url = serve_voila(folder / "app.ipynb", tmp_path, free_port, jupyter_server)
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    context.set_default_timeout(30_000)
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=120_000)
+        view = page.locator(".orgdocs-widget-host")
+        type_into(page, view.get_by_role("combobox", name="Search endpoints"), "list api keys")
+        page.keyboard.press("Enter")
+        view.get_by_role("heading", name="List API keys", exact=True).wait_for()
+        form = view.locator(".ow-form")
+        form.get_by_role("button", name="Send").click()
+        form.locator("[data-response]").get_by_text("401", exact=True).first.wait_for()
+        view.get_by_role("button", name="Try it ↓").click()
+        shifted = view.evaluate(
+            """(host) => { const box = host.closest(".jp-OutputArea-output");
+                return host.getBoundingClientRect().top - box.getBoundingClientRect().top; }"""
+        )
+        page.screenshot(path=str(tmp_path / "voila-narrow-try-it.png"))
+        assert shifted == 0
+    finally:
+        context.close()
