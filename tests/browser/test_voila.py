@@ -113,7 +113,8 @@ def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
 ):
     """A Voila app has no cells: Copy as code offers Python (a script or a notebook's cell), never "a cell" to
     paste into, and the request still goes to the mock through the kernel. Its reader has none of the
-    kernel's variables either: the code sends with a new connection, not with the notebook's ``client``."""
+    kernel's variables either: the code sends with a new connection, not with the notebook's ``client``; and
+    the kernel's environment is the app server's, not the reader's: no credential is read from it."""
     folder = tmp_path / "app"
     folder.mkdir()
     write_notebook(folder / "app.ipynb", [("code", MOCK_EXPLORER)])
@@ -138,6 +139,9 @@ def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
         form.get_by_role("button", name="Copy as Python (orgdocs)").click()
         code.get_by_text("RequestForm(").wait_for()
         assert "response = form.send()" in code.inner_text() and "client" not in code.inner_text()
+        # nor the app server's environment: a credential is typed, never read from a variable there
+        assert form.get_by_label("BearerAuth (bearer token)").is_visible()
+        assert form.get_by_label("from an environment variable").count() == 0
         assert all("cell" not in name.lower() for name in form.get_by_role("button").all_inner_texts())
         page.screenshot(path=str(tmp_path / "voila-copy.png"))
         assert not errors, errors

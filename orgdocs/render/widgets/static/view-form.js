@@ -256,6 +256,8 @@ function showEnvProblem(input, name) {
 
 // beside each credential input: read it from an environment variable of the kernel instead of typing it here
 function addEnvChoices(aside) {
+  // a Voila app's reader did not start its kernel: its environment is the app server's (the kernel refuses)
+  if (VOILA) return;
   aside.querySelectorAll("[data-cred-scheme]").forEach((input) => {
     input.setAttribute("data-placeholder", input.placeholder);
     const choice = element("input");
