@@ -11,9 +11,9 @@ Default FILE: GitHub's description from the corpus (``large/github-api.github.co
   drawn). Target: under 1 s.
 - saved: notebook 01 saved with widget state after each of 5 Run Alls in one kernel (target: at most
   150 KB after one, within 10% of that after five).
-- saved reference: what a notebook saves of the selected operation (the synced ``_html``, written again in the
-  snapshot output beside the view), for every operation of FILE: the largest (target 128 KB: a GitHub webhook's
-  payload tree was 358 KB, saved twice) and the median.
+- saved reference: what a notebook saves of the selected operation (``_html``, in the snapshot output beside
+  the view; once, since widget state no longer holds it too), for every operation of FILE: the largest (target
+  128 KB: a GitHub webhook's payload tree was 358 KB, saved twice) and the median.
 - keystroke: one search-as-you-type update in the browser (the site's SearchIndex, the result rows drawn
   and laid out), for each prefix of a few typed queries and for clearing the box; the worst is held against
   the target (50 ms). The time to the next painted frame is printed too (it waits for the display's frame).

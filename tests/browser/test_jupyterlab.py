@@ -245,13 +245,15 @@ def test_explorer_sends_from_the_kernel_and_saves_no_credential(lab, page, tmp_p
     send = form.get_by_role("button", name="Send")
     send.click()
     response = form.locator("[data-response]")
-    response.get_by_text("401").first.wait_for(timeout=15_000)  # no credential yet: the server says so
+    response.get_by_text("401", exact=True).first.wait_for(
+        timeout=15_000
+    )  # no credential yet: the server says so
 
     # a credential typed into the site's form reaches kernel memory, and the kernel sends it
     api_token = (root / "token.txt").read_text()
     type_into(page, form.locator("input[data-cred-scheme], input[data-token]").first, api_token)
     send.click()
-    response.get_by_text("200").first.wait_for(timeout=15_000)
+    response.get_by_text("200", exact=True).first.wait_for(timeout=15_000)
     assert "OK" in response.inner_text()
     response.get_by_text("Table").click()
     assert response.get_by_role("table").count() == 1 and "Staging smoke tests" in response.inner_text()
@@ -275,7 +277,7 @@ def test_notebook_01_after_run_all_sends_list_api_keys(lab, page, tmp_path):
     open_operation(explorer, "List API keys")
     explorer.locator(".ow-form").get_by_role("button", name="Send").click()
     response = explorer.locator("[data-response]")
-    response.get_by_text("200").first.wait_for(timeout=15_000)
+    response.get_by_text("200", exact=True).first.wait_for(timeout=15_000)
     assert "OK" in response.inner_text()
     page.screenshot(path=str(tmp_path / "notebook-01-sent.png"))
 

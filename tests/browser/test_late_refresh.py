@@ -43,8 +43,8 @@ def test_a_reference_that_comes_back_late_never_draws_a_form_again(browser):
         page.get_by_role("heading", name=REVOKE, exact=True).wait_for()
         type_into(page, key_id, "key_typed")
         # the same reference again (the kernel echoing its selection): the form stays as it is typed
-        host.pushes.append(["_html", ""])
-        host.pushes.append(["_html", explorer._html])
+        host.pushes.append(["_shown", ""])
+        host.pushes.append(["_shown", explorer._shown])
         host.deliver()
         host.settle()
         assert key_id.input_value() == "key_typed"
@@ -75,3 +75,27 @@ def test_what_python_pushes_later_keeps_typed_values_it_did_not_change(browser):
         host.settle()
         assert organization.input_value() == "org_from_python" != before
         assert key_id.input_value() == "key_typed"
+
+
+def test_an_answer_sent_from_a_cell_keeps_the_readers_focus_in_the_answer(browser):
+    """The reader is in the last answer (on its Copy button) when a cell sends the form: the new answer
+    replaces that button, and the focus goes to the new answer, not to the page's body."""
+    import orgdocs
+
+    api = orgdocs.load(DESCRIPTION_PATH)
+    explorer = Explorer(api, client=orgdocs.mock_client(api))
+    route = next(route for route in explorer.site.operations if route.endswith("list-api-keys"))
+    with view_host(browser, explorer) as (page, host):
+        page.get_by_role("listbox", name="Operations").get_by_role("option", name="List API keys").click()
+        page.get_by_role("heading", name="List API keys", exact=True).wait_for()
+        form = page.locator(".ow-form")
+        form.get_by_role("button", name="Send").click()
+        copy = form.locator("[data-response]").get_by_role("button", name="Copy the response body")
+        first = copy.element_handle()
+        copy.focus()
+        explorer.select(route).send()  # a cell sends the same form
+        host.deliver()
+        host.settle()
+        assert page.evaluate("(button) => button.isConnected", first) is False
+        focused = "() => document.querySelector('.orgdocs-widget-host').shadowRoot.activeElement"
+        assert page.evaluate(f"() => ({focused})().matches('[data-response]')")

@@ -229,7 +229,7 @@ def test_keys_typed_in_the_view_never_reach_the_notebook(app, tmp_path, free_por
     # 5. Send keeps the focus in the view: the next keys are the view's too
     send = page.locator(".ow-form").get_by_role("button", name="Send")
     send.click()
-    page.locator(".ow-form [data-response]").get_by_text("401").first.wait_for(timeout=15_000)
+    page.locator(".ow-form [data-response]").get_by_text("401", exact=True).first.wait_for(timeout=15_000)
     page.wait_for_function("() => { const h = document.activeElement; return !!(h && h.shadowRoot); }")
     assert focus_in_widget(page)
     for key in ("r", "a", "d", "d"):

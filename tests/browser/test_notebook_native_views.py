@@ -84,7 +84,7 @@ def test_a_credential_from_the_environment_a_cell_of_code_and_a_checked_answer(
     page.screenshot(path=str(tmp_path / "env-samples.png"))
     form.get_by_role("button", name="Send").click()
     answer = form.locator("[data-response]")
-    answer.get_by_text("200").first.wait_for(timeout=15_000)
+    answer.get_by_text("200", exact=True).first.wait_for(timeout=15_000)
     answer.get_by_text("The answer matches the description").wait_for(timeout=15_000)
 
     form.get_by_role("button", name="Copy as code").click()
@@ -92,6 +92,8 @@ def test_a_credential_from_the_environment_a_cell_of_code_and_a_checked_answer(
     code.wait_for(timeout=15_000)
     secret = (root / "token.txt").read_text()
     assert "os.environ['ORG_TOKEN']" in code.text_content() and secret not in code.text_content()
+    # the server lives in the kernel: the cell sends with the notebook's variable that holds its client
+    assert "response = client.request(" in code.text_content()
 
     credential.click()
     page.keyboard.press("Control+s")
@@ -111,7 +113,7 @@ def test_a_description_without_schemes_still_offers_an_authorization(
     authorization = form.get_by_label("Authorization (not declared by the description)")
     type_into(page, authorization, "tok-123")
     form.get_by_role("button", name="Send").click()
-    form.locator("[data-response]").get_by_text("200").first.wait_for(timeout=15_000)
+    form.locator("[data-response]").get_by_text("200", exact=True).first.wait_for(timeout=15_000)
 
 
 def test_a_credential_from_an_unset_or_misnamed_variable_stops_send_and_says_why(
@@ -144,7 +146,7 @@ def test_a_credential_from_an_unset_or_misnamed_variable_stops_send_and_says_why
     type_into(page, credential, "ORG_TOKEN")
     assert not problem.is_visible() and credential.get_attribute("aria-invalid") is None
     send.click()
-    answer.get_by_text("200").first.wait_for(timeout=15_000)
+    answer.get_by_text("200", exact=True).first.wait_for(timeout=15_000)
     # the view asked the kernel to forget nothing it should keep: the variable's name is what it reads
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=15_000)
@@ -172,7 +174,7 @@ def test_what_a_cell_sends_shows_in_the_view(tmp_path, free_port, jupyter_server
     page.wait_for_function(KERNEL_IDLE, timeout=60_000)
     answer = page.locator(".ow-form [data-response]")
     # sent by the cell while the view was still asking for its form: the form comes with the answer
-    answer.get_by_text("200").first.wait_for(timeout=15_000)
+    answer.get_by_text("200", exact=True).first.wait_for(timeout=15_000)
     assert "OK" in answer.inner_text() and answer.get_by_text("Table", exact=True).count() == 1
     # sent by a cell once the view is drawn: the answer comes to the view
     page.evaluate(

@@ -62,10 +62,10 @@ form.send().status_code"""
 
 
 def test_a_reopened_view_shows_the_last_answer_kept_once_beside_it(tmp_path, free_port, jupyter_server, page):
-    # the answer is saved in the snapshot output only (not in widget state too): the view, reopened without
-    # a kernel from its widget state, shows it in its own snapshot all the same
+    # the reference and the answer are saved in the snapshot output only (not in widget state too): the view,
+    # reopened without a kernel from its widget state, shows them in its own snapshot all the same
     base, token, root = start_app("lab", tmp_path, free_port, jupyter_server, save_state=True)
-    write_notebook(root / "sent.ipynb", [("code", EXPLORER_CELL), ("code", SENT)])
+    write_notebook(root / "sent.ipynb", [("code", EXPLORER_CELL), ("code", SENT), ("code", OPERATION_VIEW)])
     open_notebook(page, "lab", base, token, "sent.ipynb")
     page.locator(".ow-form [data-response] .response-status").first.wait_for(timeout=60_000)
     page.wait_for_function(KERNEL_IDLE, timeout=60_000)
@@ -77,4 +77,13 @@ def test_a_reopened_view_shows_the_last_answer_kept_once_beside_it(tmp_path, fre
     assert view.locator(".status-success").first.text_content() == "200"
     saved = (root / "sent.ipynb").read_text(encoding="utf-8")
     assert saved.count("Last answer") == 1
+    assert saved.count('data-route=\\"/api/api-keys/list-api-keys\\"') == 1  # the reference, once
     page.screenshot(path=str(tmp_path / "reopened-answer.png"))
+
+    # another view drawn now loads the live front-end, which then draws the saved views too: one whose kernel
+    # holds none of it shows the reference it showed, from the snapshot output beside it
+    page.evaluate("() => { window.jupyterapp.shell.currentWidget.content.activeCellIndex = 2; }")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-cell')")
+    page.get_by_role("heading", name="Update a webhook subscription").first.wait_for(timeout=60_000)
+    saved_view = view.first.locator(".ow-operation")
+    saved_view.get_by_role("heading", name="List API keys").wait_for(timeout=15_000)

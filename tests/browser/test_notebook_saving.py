@@ -1,7 +1,8 @@
 """What notebook 01 saves with its views, and what it shows reopened without its kernel, in a real JupyterLab.
 
-Saved with widget state after Run All, the notebook is small (a view's state holds a small loader and the
-compact reference it shows, not the front-end module: 129 KB where it was 555 KB), running every cell again
+Saved with widget state after Run All, the notebook is small (a view's state holds a small loader, not the
+front-end module: 129 KB where it was 555 KB; the compact reference it shows is kept once, in the snapshot
+output the view displays after itself, not in its widget state too), running every cell again
 closes the views its cells displayed before (the file does not grow by a view a run), and reopened with a
 kernel that has none of its views, each view shows what it showed last and says to run its cell, never an
 endless "Loading".
@@ -47,6 +48,26 @@ def _views(path: Path) -> list[dict]:
     return [model["state"] for model in state.values() if model["model_name"] == "AnyModel"]
 
 
+def _snapshots(path: Path) -> list[str]:
+    """The HTML of each view's snapshot output (what it showed last), in the saved notebook's order."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    return [
+        "".join(output["data"]["text/html"])
+        for cell in notebook["cells"]
+        for output in cell.get("outputs", [])
+        if "snapshot" in output.get("metadata", {}).get("orgdocs", {})
+    ]
+
+
+REFERENCE = '<article class="op" data-route='  # an operation's reference, as the site renders it
+
+
+def _shown_title(path: Path) -> str:
+    """The title of the operation a view of the saved notebook showed last."""
+    html = next(html for html in _snapshots(path) if REFERENCE in html)
+    return html.split("<h1", 1)[1].split(">", 1)[1].split("<", 1)[0].strip()
+
+
 def test_notebook_01_saves_small_and_reopens_as_a_snapshot(tmp_path, free_port, jupyter_server, page):
     base, token, root = start_app("lab", tmp_path, free_port, jupyter_server)
     path = root / "explore.ipynb"
@@ -57,6 +78,9 @@ def test_notebook_01_saves_small_and_reopens_as_a_snapshot(tmp_path, free_port, 
     views = _views(path)
     assert first <= MOST_BYTES, f"{first:,} bytes"
     assert len(views) == 2 and all(len(view["_esm"]) < 10_000 for view in views)  # the loader, not the module
+    # the reference a view shows is kept once, in its snapshot output, not in widget state a second time
+    assert any(REFERENCE in html for html in _snapshots(path))
+    assert not any(REFERENCE in json.dumps(view) for view in views)
     for runs in (2, 3):
         _run_all_and_save(page, runs)
     assert len(_views(path)) == 2  # the views of earlier runs were closed
@@ -81,8 +105,7 @@ def test_notebook_01_saves_small_and_reopens_as_a_snapshot(tmp_path, free_port, 
     )
     reader = offline.new_page()
     reader.goto(exported.as_uri())
-    selected = next(view for view in _views(path) if view["_html"])
-    title = selected["_html"].split("<h1", 1)[1].split(">", 1)[1].split("<", 1)[0].strip()
+    title = _shown_title(path)
     assert reader.get_by_role("heading", name=title).first.is_visible()
     offline.close()
 
@@ -91,9 +114,7 @@ def test_notebook_01_saves_small_and_reopens_as_a_snapshot(tmp_path, free_port, 
     page.reload(wait_until="domcontentloaded")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=60_000)
     page.get_by_text("No kernel answers this view", exact=False).first.wait_for(timeout=60_000)
-    shown = [view for view in _views(path) if view["_html"]]
-    assert shown, "a view shows the reference it showed last"
-    title = shown[0]["_html"].split("<h1", 1)[1].split(">", 1)[1].split("<", 1)[0].strip()
+    # a view shows the reference it showed last
     assert page.get_by_role("heading", name=title).first.is_visible()
     assert page.get_by_text("Loading the operations", exact=False).count() == 0
     # read as the reference reads: parameters and schema fields are not bulleted lists, a method is a badge
@@ -138,6 +159,9 @@ def test_notebook_7_shows_a_view_whole_not_in_a_scrolled_output(tmp_path, free_p
     open_notebook(page, "notebook", base, token, "view.ipynb")
     page.get_by_role("heading", name="Update a webhook subscription").first.wait_for(timeout=60_000)
     page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.locator(".orgdocs-widget-host .ow-root").wait_for(
+        timeout=30_000
+    )  # the live view, not its stub's snapshot
     cell = page.locator(".jp-CodeCell").first
     assert "jp-mod-outputsScrolled" not in (cell.get_attribute("class") or "")
     assert not page.locator(".jp-OutputArea-child .orgdocs-widget-snapshot").first.is_visible()

@@ -91,7 +91,7 @@ def test_voila_serves_notebook_01_and_its_explorer_sends(voila, browser, tmp_pat
         # Send: the kernel sends with the notebook's client and the token it set in kernel memory
         second.locator(".ow-form").get_by_role("button", name="Send").click()
         response = second.locator("[data-response]")
-        response.get_by_text("200").first.wait_for(timeout=15_000)
+        response.get_by_text("200", exact=True).first.wait_for(timeout=15_000)
         assert "OK" in response.inner_text()
         response.scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "voila-explorer.png"))
@@ -104,14 +104,17 @@ from orgdocs.orgapi import DESCRIPTION_PATH
 from orgdocs.widgets import Explorer
 
 api = orgdocs.load(DESCRIPTION_PATH)
-Explorer(api, client=orgdocs.mock_client(api))"""
+client = orgdocs.mock_client(api)
+Explorer(api, client=client)"""
 
 
 def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
     tmp_path, free_port, jupyter_server, browser
 ):
     """A Voila app has no cells: Copy as code offers Python (a script or a notebook's cell), never "a cell" to
-    paste into, and the request still goes to the mock through the kernel."""
+    paste into, and the request still goes to the mock through the kernel. Its reader has none of the
+    kernel's variables either: the code sends with a new connection, not with the notebook's ``client``; and
+    the kernel's environment is the app server's, not the reader's: no credential is read from it."""
     folder = tmp_path / "app"
     folder.mkdir()
     write_notebook(folder / "app.ipynb", [("code", MOCK_EXPLORER)])
@@ -123,13 +126,53 @@ def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
         view.get_by_role("heading", name="List API keys", exact=True).wait_for()
         form = view.locator(".ow-form")
         form.get_by_role("button", name="Send").click()
-        form.locator("[data-response]").get_by_text("401").first.wait_for()  # the mock wants a token
+        form.locator("[data-response]").get_by_text(
+            "401", exact=True
+        ).first.wait_for()  # the mock wants a token
         assert form.get_by_role("button", name="Copy as code").count() == 0
         form.get_by_role("button", name="Copy as Python (httpx)").click()
         code = form.locator(".ow-code-shown")
-        code.get_by_text("import httpx").wait_for()
+        code.locator("pre").wait_for()
         said = code.inner_text()
         assert "sends this request again" in said and "into a cell" not in said
+        assert "httpx.request(" in said and "client" not in said
+        form.get_by_role("button", name="Copy as Python (orgdocs)").click()
+        code.get_by_text("RequestForm(").wait_for()
+        assert "response = form.send()" in code.inner_text() and "client" not in code.inner_text()
+        # nor the app server's environment: a credential is typed, never read from a variable there
+        assert form.get_by_label("BearerAuth (bearer token)").is_visible()
+        assert form.get_by_label("from an environment variable").count() == 0
         assert all("cell" not in name.lower() for name in form.get_by_role("button").all_inner_texts())
         page.screenshot(path=str(tmp_path / "voila-copy.png"))
         assert not errors, errors
+
+
+def test_in_a_narrow_app_try_it_keeps_the_view_whole(tmp_path, free_port, jupyter_server, browser):
+    """A phone-wide Voila app, an answer shown: "Try it ↓" brings the form into sight by scrolling the view's
+    pane and the page, never the view's own box in its output (which clipped the view's top and left a blank
+    band under it: what an answer positions in the pane overflowed into the box)."""
+    folder = tmp_path / "app"
+    folder.mkdir()
+    write_notebook(folder / "app.ipynb", [("code", MOCK_EXPLORER)])
+    url = serve_voila(folder / "app.ipynb", tmp_path, free_port, jupyter_server)
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    context.set_default_timeout(30_000)
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=120_000)
+        view = page.locator(".orgdocs-widget-host")
+        type_into(page, view.get_by_role("combobox", name="Search endpoints"), "list api keys")
+        page.keyboard.press("Enter")
+        view.get_by_role("heading", name="List API keys", exact=True).wait_for()
+        form = view.locator(".ow-form")
+        form.get_by_role("button", name="Send").click()
+        form.locator("[data-response]").get_by_text("401", exact=True).first.wait_for()
+        view.get_by_role("button", name="Try it ↓").click()
+        shifted = view.evaluate(
+            """(host) => { const box = host.closest(".jp-OutputArea-output");
+                return host.getBoundingClientRect().top - box.getBoundingClientRect().top; }"""
+        )
+        page.screenshot(path=str(tmp_path / "voila-narrow-try-it.png"))
+        assert shifted == 0
+    finally:
+        context.close()

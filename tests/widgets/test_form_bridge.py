@@ -215,3 +215,34 @@ def test_what_python_sends_shows_in_the_view_of_its_form(site, mock_client, reco
         form.send()
     (message,) = [m for m in pushed if m.get("type") == "form-answer"]
     assert "not a server declared" in message["answer"]["error"]
+
+
+@pytest.mark.parametrize("voila", [False, True], ids=["notebook", "voila-app"])
+def test_a_credential_from_the_environment_only_where_the_reader_owns_the_kernel(
+    site, mock_client, recorder, tokens, monkeypatch, voila
+):
+    """In a notebook a view may read a credential from the kernel's environment: the reader started it. In a
+    Voila app the environment is the app server's: a reader naming one of its variables (by a message of
+    their own making, the view offers no such choice there) gets it refused, and nothing is sent with it."""
+    monkeypatch.setenv("SERVER_SECRET", "the-servers-secret")
+    for name in ("VOILA_BASE_URL", "VOILA_PREHEAT"):
+        monkeypatch.delenv(name, raising=False)
+    if voila:
+        monkeypatch.setenv("VOILA_BASE_URL", "/")  # what Voila sets in its kernels' environment
+    explorer = Explorer(site, client=mock_client, tokens=tokens)
+    route = "/api/pets/list-pets"
+    message = {
+        "type": "credential",
+        "route": route,
+        "scheme": "bearer",
+        "field": "value",
+        "env": "SERVER_SECRET",
+    }
+    answer = talk(explorer, message)
+    talk(explorer, {"type": "send", "route": route, "state": {}})
+    sent = recorder.requests[-1].headers.get("Authorization")
+    if voila:
+        assert "error" in answer and "type the credential itself" in answer["error"]
+        assert sent is None
+    else:
+        assert "error" not in answer and sent == "Bearer the-servers-secret"

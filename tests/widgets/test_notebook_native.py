@@ -269,7 +269,33 @@ def test_code_sends_with_the_notebooks_client_where_a_variable_holds_it(tmp_path
         exec(compile(cell, f"<code {style}>", "exec"), run)
         assert run["response"].status_code == sent.status_code
     assert seen == []  # every request went through the mock client, none to the server's URL
+    # code that must run on its own (a Voila app's reader has none of the kernel's variables) never names
+    # the variable: it runs in an empty namespace and goes to the server's URL
+    for style in ("httpx", "orgdocs"):
+        cell = form.code(style, standalone=True)
+        assert "client" not in cell
+        exec(compile(cell, f"<standalone {style}>", "exec"), {})
+    assert len(seen) == 2
+    _same(seen[0], seen[1])
     # no variable holds it (or not in IPython): the cells go to the server's URL, as before
     namespace.clear()
     assert "httpx.request(" in form.code("httpx") and "client=" not in form.code("orgdocs")
     client.close()
+
+
+def test_code_names_a_description_that_ships_with_orgdocs_by_its_place_in_the_package(monkeypatch, tmp_path):
+    """The bundled Organization API's form: its cell does not name this machine's path to orgdocs (a Voila
+    app's reader runs it on theirs), and makes the same request, from any working folder."""
+    from orgdocs.orgapi import DESCRIPTION_PATH
+
+    api = orgdocs.load(DESCRIPTION_PATH)
+    form = RequestForm(api.operation("listApiKeys"), tokens=TokenStore())
+    form.set_values({"organizationId": "org_1", "limit": 5})
+    cell = form.code("orgdocs")
+    assert str(DESCRIPTION_PATH.parent) not in cell
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TOKEN", "t-from-env")  # the cell reads the credential from the environment
+    made: dict = {}
+    exec(compile(cell.split("response = form.send()")[0], "<code orgdocs>", "exec"), made)
+    assert made["api"].source == api.source
+    assert str(made["form"].request.url) == str(form.request.url)

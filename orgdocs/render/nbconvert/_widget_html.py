@@ -2,12 +2,12 @@
 
 A live widget needs a kernel; a page has none. For the notebook views (``orgdocs.widgets``), the page shows
 instead the HTML of the operation selected in the view, as the site renders it, and the last answer its form
-got (status, time, size, headers, body; credentials hidden): from the saved widget state (``_html``, which
-follows the selection; the answer from the snapshot output, where a saved notebook keeps it) when the notebook
-has one, else from the ``text/html`` the view put in its output when it was displayed (``SiteWidget.snapshot``). The HTML is sanitized again here (it is file
-content: a notebook can hold anything), keeping its classes so that the site's stylesheet draws it as the
-page does. Other widget outputs are left to ``WidgetNotes``. Runs after ``SanitizeOutputs``, before
-``WidgetNotes``.
+got (status, time, size, headers, body; credentials hidden): from the snapshot output the view displayed after
+itself (``SiteWidget.snapshot``), which follows the selection and every Send, where a saved notebook keeps
+them; a notebook saved by an older orgdocs kept the reference in widget state (``_html``) too, which wins
+there. The HTML is sanitized again here (it is file content: a notebook can hold anything), keeping its
+classes so that the site's stylesheet draws it as the page does. Other widget outputs are left to
+``WidgetNotes``. Runs after ``SanitizeOutputs``, before ``WidgetNotes``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 by the static site's own front-end (one front-end, two hosts).
 
 The Explorer is its own ``Navigator`` (``value``, ``query``, ``routes``, ``search``); selecting an operation
-renders its page's HTML in the kernel (``_html``, kept for the last few routes). Request forms are built when
+renders its page's HTML in the kernel (kept for the last few routes), which the view asks for once the synced
+``_shown`` says the kernel has it (the snapshot output keeps its compact ``_html``). Request forms are built when
 an operation is first asked for (``select``, ``form``) and kept, so a form keeps what was set in it; every
 form of a group reads the group's token from the kernel's token store.
 """
@@ -13,6 +14,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import traitlets
 
 from orgdocs.render.widgets._history import HISTORY
 from orgdocs.render.widgets._navigator import Navigator, as_site
@@ -40,6 +43,10 @@ class Explorer(Navigator):
     ``allow`` and ``values`` are given to every ``RequestForm`` (see there). ``.value`` is the selected
     route; ``.view`` and ``.form`` are the selected operation's view and form.
     """
+
+    _shown = traitlets.Unicode("", help="route of the operation whose reference the kernel has ready").tag(
+        sync=True
+    )
 
     def __init__(
         self,
@@ -156,8 +163,9 @@ class Explorer(Navigator):
 
     def _on_value(self, change: dict) -> None:
         route = change["new"]
-        # the saved state keeps the compact reference (the no-kernel snapshot); the view asks for the page
+        # the snapshot output keeps the compact reference; the view asks for the page once it hears `_shown`
         self._html = compact_responses(self._page(route)) if route else ""
+        self._shown = route or ""
         self._answer_html = ""  # the selected operation's own last answer, if its form has one
         if route in self._forms:
             self._keep_answer(self._forms[route])

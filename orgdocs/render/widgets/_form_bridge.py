@@ -6,12 +6,15 @@ text, notes}``).
 
 Credentials never travel with the inputs: the form's store (``form.js``: ``store.set``) sends each one by
 its own message (``set_credential``), into kernel memory, and the view only learns which credentials are set
-(``credential_keys``), never their values.
+(``credential_keys``), never their values. A view may name an environment variable to read one from, except
+in a Voila app (``served_as_app``): there the reader did not start the kernel, and its environment is the app
+server's, whose secrets a reader could otherwise have sent to a host of their own choosing.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +32,7 @@ __all__ = [
     "next_page",
     "pages_table",
     "send_answer",
+    "served_as_app",
     "set_credential",
     "table_html",
 ]
@@ -222,11 +226,23 @@ def table_html(response: Any, max_rows: int = 50, operation: Any = None) -> str 
     return None
 
 
+APP_ENVIRONMENT = ("VOILA_BASE_URL", "VOILA_PREHEAT")  # what Voila sets in the environment of its kernels
+
+
+def served_as_app() -> bool:
+    """Whether this kernel runs a Voila app: its readers did not start it, and its environment is not theirs."""
+    return any(name in os.environ for name in APP_ENVIRONMENT)
+
+
 def set_credential(
     form: RequestForm, scheme: str, field: str, value: str | None, env: str | None = None
 ) -> None:
     """Keep what was typed into one credential input in kernel memory (``KEPT`` itself is no new value), or
-    the name of the environment variable to read it from."""
+    the name of the environment variable to read it from (never in a Voila app: ``served_as_app``)."""
+    if env and served_as_app():
+        raise PermissionError(
+            "a Voila app's environment is its server's, not yours: type the credential itself"
+        )
     if value == KEPT and not env:
         return
     form.set_credential_field(scheme, field, value or None, env=env)

@@ -1,16 +1,19 @@
 """``RequestForm.code("orgdocs")``: a notebook cell that makes the same form again and sends it.
 
-The cell loads the description from the same source, chooses the same server, security alternative, values,
-headers and body, and reads every credential from an environment variable (the one given with
-``set_credential(..., env=...)``, else the name the code samples use), so the cell can be shared as it is.
+The cell loads the description from the same source (one that ships with orgdocs by its place in the
+package), chooses the same server, security alternative, values, headers and body, and reads every
+credential from an environment variable (the one given with ``set_credential(..., env=...)``, else the name
+the code samples use), so the cell can be shared as it is.
 
 A form given a client (``orgdocs.mock_client(api)``, the reference server's ``in_process_client``: an API
 tried with no server) sends through it; a cell that went to the server's URL instead would find nothing
-there. So where a variable of the notebook holds that client, both cells (``code("httpx")`` too) send with it.
+there. So where a variable of the notebook holds that client, both cells (``code("httpx")`` too) send with it,
+unless the code must run on its own (``standalone``): a Voila app's reader has no notebook and no variable.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from orgdocs.project import placeholder_credentials
@@ -18,22 +21,36 @@ from orgdocs.project import placeholder_credentials
 if TYPE_CHECKING:
     from orgdocs.render.widgets._request_form import RequestForm
 
-__all__ = ["client_variable", "orgdocs_code", "with_client"]
+__all__ = ["client_variable", "form_code", "orgdocs_code", "packaged_source", "with_client"]
+
+PACKAGE = Path(__file__).resolve().parents[2]  # the orgdocs package's folder
 
 
-def orgdocs_code(form: RequestForm) -> str:
+def form_code(form: RequestForm, style: str, *, standalone: bool) -> str:
+    """``form.code(style, standalone=...)``."""
+    client = None if standalone else client_variable(form._client)
+    if style == "httpx":
+        return with_client(form.samples["python"], client)
+    if style == "orgdocs":
+        return orgdocs_code(form, client)
+    raise ValueError(f"style is 'httpx' or 'orgdocs', not {style!r}")
+
+
+def orgdocs_code(form: RequestForm, client: str | None) -> str:
+    """The cell; ``client``: the notebook's variable holding the form's client, sent with when given."""
     from orgdocs.render.widgets._form_settings import OTHER_SERVER
 
     operation, state = form.operation, form.state
     key = operation.operation_id or f"{operation.method.upper()} {operation.path}"
     options = f", allow={form.allow!r}" if form.allow is not None else ""
-    client = client_variable(form._client)
     options += f", client={client}" if client else ""
+    source = packaged_source(form.description.source)
     lines = [
+        *(["from pathlib import Path", ""] if source else []),
         "import orgdocs",
         "from orgdocs.widgets import RequestForm",
         "",
-        f"api = orgdocs.load({form.description.source!r})",
+        f"api = orgdocs.load({source or repr(form.description.source)})",
         f"form = RequestForm(api.operation({key!r}){options})",
     ]
     if form._servers and state.server != OTHER_SERVER:
@@ -66,6 +83,19 @@ def orgdocs_code(form: RequestForm) -> str:
         lines.append(f"form.set_body({state.body!r})")
     lines += ["response = form.send()", "response"]
     return "\n".join(lines) + "\n"
+
+
+def packaged_source(source: str) -> str | None:
+    """A description that ships with orgdocs (the Organization API's) named by its place in the package, which
+    holds wherever orgdocs is installed, not by this machine's path (a Voila app's reader copies the cell to
+    theirs); ``None`` for any other source."""
+    if "://" in source:
+        return None
+    try:
+        inside = Path(source).resolve().relative_to(PACKAGE)
+    except (OSError, ValueError):
+        return None
+    return f"Path(orgdocs.__file__).parent / {inside.as_posix()!r}"
 
 
 def client_variable(client: object) -> str | None:

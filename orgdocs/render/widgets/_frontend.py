@@ -251,10 +251,18 @@ LOADER_STYLE = _minify("""
 """)
 
 
+def _without_comment_lines(script: str) -> str:
+    """``script`` without its block comments and the lines that are a comment only: the loader is saved once
+    per view, its comments stay in ``loader.js``."""
+    script = re.sub(r"^\s*/\*.*?\*/\n", "", script, flags=re.DOTALL | re.MULTILINE)
+    return re.sub(r"^[ \t]*//.*\n", "", script, flags=re.MULTILINE)
+
+
 def _loader() -> str:
     return (
         f"const VERSION = {json.dumps(MODULE_HASH)};\n"
-        f"const SNAPSHOT_STYLE = {json.dumps(LOADER_STYLE)};\n" + _read(HERE / "loader.js")
+        f"const SNAPSHOT_STYLE = {json.dumps(LOADER_STYLE)};\n"
+        + _without_comment_lines(_read(HERE / "loader.js"))
     )
 
 

@@ -335,17 +335,16 @@ class RequestForm(FormCredentials, FormSettings):
         """The code samples as shown (credentials as placeholders)."""
         return code_samples(self.parts(relative=True, placeholders=True))
 
-    def code(self, style: str = "httpx") -> str:
+    def code(self, style: str = "httpx", *, standalone: bool = False) -> str:
         """A notebook cell that sends this request again: ``"httpx"`` (plain httpx) or ``"orgdocs"`` (this
         form's settings on a new ``RequestForm``). Credentials are read from environment variables: those
-        given with ``set_credential(..., env=...)``, else ``TOKEN``, ``API_KEY``... as the samples name them."""
-        from orgdocs.render.widgets._form_code import client_variable, orgdocs_code, with_client
+        given with ``set_credential(..., env=...)``, else ``TOKEN``, ``API_KEY``... as the samples name them.
+        Where a variable of this notebook holds the client the form sends with, the cell sends with it;
+        ``standalone=True`` never does: the code runs anywhere (a script, another notebook) and sends to the
+        form's server."""
+        from orgdocs.render.widgets._form_code import form_code
 
-        if style == "httpx":  # with the notebook's client where a variable holds the one this form sends with
-            return with_client(self.samples["python"], client_variable(self._client))
-        if style == "orgdocs":
-            return orgdocs_code(self)
-        raise ValueError(f"style is 'httpx' or 'orgdocs', not {style!r}")
+        return form_code(self, style, standalone=standalone)
 
     def check(self) -> pd.DataFrame:
         """How the last answer differs from what the description promises (status, media type, headers,

@@ -16,11 +16,11 @@ Messages, each answered to its ``id``:
   Send (the inputs' state; the kernel builds and sends the request) and a credential typed into the form
   (kept in kernel memory): see ``_form_bridge``.
 
-Exports: a widget's MIME bundle carries, next to the live view, ``text/html``: the reference of the selected
-operation as the site renders it (``snapshot_html``). ``jupyter nbconvert --to html`` shows it where no widget
-state was saved; ``--to orgdocs`` prefers the HTML in the saved widget state (``_html``), which follows the
-selection. A selection made from Python updates the displayed bundle too. The last answer of the form shown
-(``_answer_html``) is kept in the snapshot output only, not in widget state.
+Exports: a view displays, after itself, a snapshot output (``text/html``): the reference of the selected
+operation as the site renders it (``snapshot_html``: ``_html``, compact) and the last answer of the form shown
+(``_answer_html``). A selection, made in the view or from Python, and a Send update it. A saved notebook keeps
+both there, once: neither is synced, so neither is in widget state a second time. ``jupyter nbconvert --to
+html``, ``--to orgdocs``, static viewers and a view reopened without its kernel (the loader) read them there.
 
 Re-running a cell closes the views it displayed before (``CELL_VIEWS``, by the ``cellId`` that JupyterLab and
 Notebook 7 put in an execute request's metadata): their models would otherwise stay in the page's widget
@@ -181,11 +181,9 @@ class SiteWidget(anywidget.AnyWidget):
     _esm = LOADER  # asks for ESM by message: see _frontend.py
     _kind = traitlets.Unicode("explorer").tag(sync=True)
     _title = traitlets.Unicode("").tag(sync=True)
-    _html = traitlets.Unicode("", help="HTML of the operation shown (the site's operation detail)").tag(
-        sync=True
-    )
-    # kept once in a saved notebook: in the snapshot output beside the view, which the loader (a reopened view)
-    # and the exporter read it from; not synced, so not in widget state a second time
+    # both kept once in a saved notebook: in the snapshot output beside the view, which the loader (a reopened
+    # view) and the exporter read them from; not synced, so not in widget state a second time
+    _html = traitlets.Unicode("", help="HTML of the operation shown (the compact reference a notebook keeps)")
     _answer_html = traitlets.Unicode(
         "", help="HTML of the last answer the form shown got (credentials hidden)"
     )
@@ -232,8 +230,8 @@ class SiteWidget(anywidget.AnyWidget):
         return {"error": f"unknown message {kind!r}"}
 
     def page_html(self, route: str) -> str:
-        """The whole reference of ``route`` as the view shows it (asked for by message: the synced ``_html``
-        holds the compact snapshot that a notebook saves)."""
+        """The whole reference of ``route`` as the view shows it (asked for by message: ``_html`` holds the
+        compact one that a notebook keeps in the snapshot output)."""
         return safe_operation_html(self.site, route)
 
     def _form_for(self, route: str) -> Any:
@@ -286,7 +284,9 @@ class SiteWidget(anywidget.AnyWidget):
         try:
             apply_state(form, state if isinstance(state, dict) else {})
             if kind == "code":  # the request as a notebook cell, credentials read from the environment
-                return {"code": form.code("orgdocs" if content.get("style") == "orgdocs" else "httpx")}
+                style = "orgdocs" if content.get("style") == "orgdocs" else "httpx"
+                # a view with no notebook around it (Voila): its reader has none of the kernel's variables
+                return {"code": form.code(style, standalone=content.get("standalone") is True)}
         except Exception as error:  # an input the form refuses: shown in the view like a send error
             return {"error": str(error), **credential_names(form)}
         self._view_sending = route  # answered to the view's request: not pushed (_form_sent)

@@ -1,13 +1,16 @@
 /* orgdocs notebook views: the `_esm` every view saves in widget state. _frontend.py puts VERSION (the front-end
  * module's hash) and SNAPSHOT_STYLE before this file.
  *
- * The front-end itself (frontend.ESM, many times this loader) is asked of the kernel by message once per page, imported
- * from a Blob URL and kept on globalThis under its hash: the second view of the page renders at once, without
- * asking, and a saved notebook holds this stub once per view instead of the module. A request that gets no
- * answer at once shows the view's snapshot (title and the reference last shown, the synced `_html`) with a line
- * saying so, rather than nothing; without an answer within WAIT (no kernel behind the view: a reopened
- * notebook, its cells not run) the line says to run the cell. The module replaces the snapshot whenever it
- * comes (at once, before anything is painted, for the second view of a page).
+ * The front-end itself (frontend.ESM, many times this loader) is asked of the kernel by message once per page,
+ * imported from a Blob URL and kept on globalThis under its hash: the second view of the page renders at once,
+ * without asking, and a saved notebook holds this stub once per view instead of the module. Each view first
+ * asks its kernel a small question (ping); the first view whose kernel answers asks it for the module, so a view
+ * whose kernel is gone (a notebook reopened: its saved views) never holds up one whose kernel runs (its cells
+ * run again at once). Until the module comes, a view shows its snapshot (title, the reference last shown and
+ * the last answer, from the snapshot output the view displayed after itself) with a line saying so, rather
+ * than nothing; without an answer within WAIT (no kernel behind the view: a reopened notebook, its cells not
+ * run) the line says to run the cell. The module replaces the snapshot whenever it comes (at once, before
+ * anything is painted, for the second view of a page).
  */
 
 const WAIT = 4000; // ms
@@ -21,49 +24,69 @@ function entry() {
   if (!MODULES[VERSION]) {
     let resolve;
     const promise = new Promise((done) => (resolve = done));
-    MODULES[VERSION] = { promise, resolve, loaded: false, asked: new WeakSet(), since: 0 };
+    MODULES[VERSION] = { promise, resolve, loaded: false, asked: new WeakSet() };
   }
-  return MODULES[VERSION];
+  const found = MODULES[VERSION];
+  found.alive = found.alive || []; // views whose kernel answered, in turn to be asked for the module
+  return found;
 }
 
-// ask `model`'s kernel for the module, unless another view's request is under way (then ask only if it has
-// had no answer within WAIT: that view's kernel may be gone while this one's is alive)
-function request(model, found) {
-  if (found.loaded || found.asked.has(model)) return;
-  const now = Date.now();
-  if (now - found.since < WAIT) {
-    setTimeout(() => request(model, found), WAIT - (now - found.since) + 10);
-    return;
-  }
-  found.asked.add(model);
-  found.since = now;
-  const id = "module-" + Math.random().toString(36).slice(2);
+// one message to `model`'s kernel; `answered` gets its answer, if one comes
+function ask(model, content, answered) {
+  const id = content.type + "-" + Math.random().toString(36).slice(2);
   const onMessage = (message) => {
     if (!message || message.id !== id) return;
     model.off("msg:custom", onMessage);
-    if (found.loaded || typeof message.source !== "string") return;
+    answered(message);
+  };
+  model.on("msg:custom", onMessage);
+  model.send({ ...content, id });
+}
+
+function request(model, found) {
+  if (found.loaded || found.asked.has(model)) return;
+  found.asked.add(model);
+  ask(model, { type: "ping" }, () => {
+    found.alive.push(model);
+    fetchModule(found);
+  });
+}
+
+// the module, from the first view whose kernel answered; from the next one if it gets no answer within WAIT
+function fetchModule(found) {
+  if (found.loaded || found.fetching || !found.alive.length) return;
+  const model = found.alive.shift();
+  found.fetching = true;
+  const next = setTimeout(() => {
+    found.fetching = false;
+    fetchModule(found);
+  }, WAIT);
+  ask(model, { type: "module" }, (message) => {
+    clearTimeout(next);
+    found.fetching = false;
+    if (found.loaded || typeof message.source !== "string") return fetchModule(found);
     found.loaded = true;
     const url = URL.createObjectURL(new Blob([message.source], { type: "text/javascript" }));
     import(url).then(found.resolve, (error) => {
       found.loaded = false;
       console.error("orgdocs: the notebook view's module did not load", error);
     });
-  };
-  model.on("msg:custom", onMessage);
-  model.send({ type: "module", id });
+  });
 }
 
-// the last answer of the view's form, kept once in a saved notebook: in the snapshot output the view displayed
-// after itself (hidden under the view), drawn by the host once the output area is; copied into the view's
-// snapshot, where it shows (JupyterLab's and Notebook 7's output areas)
-const ANSWER = ".orgdocs-widget-snapshot > .orgdocs-answer";
+// what the view showed last (the reference, the last answer of its form), kept once in a saved notebook: in
+// the snapshot output the view displayed after itself (hidden under the view), drawn by the host once the
+// output area is; copied into the view's snapshot, where it shows (JupyterLab's and Notebook 7's output areas)
+const KEPT = ".orgdocs-widget-snapshot";
 
-function keptAnswer(el, box, tries = 0) {
+function keptSnapshot(el, box, parts, tries = 0) {
   const output = el.closest(".jp-OutputArea-child");
   const twin = output && output.nextElementSibling;
-  const found = twin && twin.querySelector(ANSWER);
-  if (found) box.appendChild(found.cloneNode(true)); // the host's own rendering of that output, sanitized
-  else if (tries < 50 && (tries < 5 || box.isConnected)) setTimeout(() => keptAnswer(el, box, tries + 1), 100);
+  const found = twin && twin.querySelector(KEPT);
+  const selector = parts.map((part) => ":scope > " + part).join(", ");
+  // the host's own rendering of that output, sanitized
+  if (found) found.querySelectorAll(selector).forEach((part) => box.appendChild(part.cloneNode(true)));
+  else if (tries < 50 && (tries < 5 || box.isConnected)) setTimeout(() => keptSnapshot(el, box, parts, tries + 1), 100);
 }
 
 function snapshot(el, model) {
@@ -94,21 +117,22 @@ function snapshot(el, model) {
     heading.textContent = title;
     box.appendChild(heading);
   }
+  // a notebook saved before the reference, then the answer, left widget state
   const html = model.get("_html");
   if (html) {
     const article = document.createElement("article");
     article.innerHTML = html; // rendered and sanitized by the site's Python templates, as in the live view
     box.appendChild(article);
   }
-  const answer = model.get("_answer_html"); // a notebook saved before the answer left widget state
+  const answer = model.get("_answer_html");
   if (answer) {
     const kept = document.createElement("div");
     kept.innerHTML = answer; // written by _answer_snapshot.py: every text escaped, credentials hidden
     box.appendChild(kept);
   } else {
-    keptAnswer(el, box);
+    keptSnapshot(el, box, html ? [".orgdocs-answer"] : ["article", ".orgdocs-answer"]);
   }
-  if (!html && !answer && model.get("_route")) {
+  if (!html && !answer && model.get("_route") && model.get("_kind") === "form") {
     const line = document.createElement("p");
     line.textContent = "The request form of " + model.get("_route") + ".";
     box.appendChild(line);

@@ -72,10 +72,17 @@ function showAnswer(aside, reply, route, ask) {
   const view = aside.querySelector("[data-response]");
   const shown = SITE.orgdocs.formParts && SITE.orgdocs.formParts.response;
   if (!view || !shown) return;
+  const shadow = aside.getRootNode();
+  const inAnswer = !!(shadow.activeElement && view.contains(shadow.activeElement));
   if (reply.error) shown.showError({ responseView: view }, reply.error);
   else {
     shown.show({ responseView: view, checks: false }, reply, reply.ms || 0); // the kernel checked it
     if (reply.table) addTable(aside, reply.table, reply.paged ? () => ask({ type: "pages", route }) : null);
+  }
+  // the reader was in the last answer, which this one replaced: they stay in the answer, not on the page's body
+  if (inAnswer && !shadow.activeElement) {
+    view.tabIndex = -1;
+    view.focus({ preventScroll: true });
   }
 }
 
@@ -124,17 +131,29 @@ function kernelStore(aside, route, ask, held, heard) {
   };
 }
 
-// the form's send (form.js): the kernel sends the form's state; a table of the answer's records follows
+// the form's send (form.js): the kernel sends the form's state; a table of the answer's records follows. Sent
+// from the last answer (Ctrl+Enter on its Copy button, a folded header), the focus would go with that answer,
+// which the new one replaces: the form's box holds it meanwhile, and the new answer's box has it then.
 function kernelSend(aside, route, ask, heard, told) {
   return () => {
     const wrong = badEnvNames(aside);
     if (wrong.length) return Promise.reject(new Error(wrong.map((name) => `“${name}” ${ENV_RULE}`).join("; ")));
     const button = aside.querySelector("[data-send]");
     const shadow = aside.getRootNode();
-    const held = button && (shadow.activeElement === button || !shadow.activeElement);
+    const answer = aside.querySelector("[data-response]");
+    const inAnswer = !!(answer && shadow.activeElement && answer.contains(shadow.activeElement));
+    const held = button && (shadow.activeElement === button || !shadow.activeElement || inAnswer);
     if (held) aside.focus({ preventScroll: true });
     const giveBack = () => setTimeout(() => {
-      if (held && button.isConnected && !button.disabled && (shadow.activeElement === aside || !shadow.activeElement)) button.focus({ preventScroll: true });
+      // the answer's first line in sight: sent with Ctrl+Enter from an input far above it, nothing seemed to
+      // happen (the focus stays in the input, which stays in sight when the form is short enough)
+      const first = answer && !answer.hidden && answer.firstElementChild;
+      if (first) first.scrollIntoView({ block: "nearest" });
+      if (!held || (shadow.activeElement !== aside && shadow.activeElement)) return;
+      if (inAnswer && answer.isConnected) {
+        answer.tabIndex = -1;
+        answer.focus({ preventScroll: true });
+      } else if (button.isConnected && !button.disabled) button.focus({ preventScroll: true });
     });
     const state = formState(aside);
     return ask({ type: "send", route, state }).then((reply) => {
@@ -237,6 +256,8 @@ function showEnvProblem(input, name) {
 
 // beside each credential input: read it from an environment variable of the kernel instead of typing it here
 function addEnvChoices(aside) {
+  // a Voila app's reader did not start its kernel: its environment is the app server's (the kernel refuses)
+  if (VOILA) return;
   aside.querySelectorAll("[data-cred-scheme]").forEach((input) => {
     input.setAttribute("data-placeholder", input.placeholder);
     const choice = element("input");
@@ -273,7 +294,8 @@ function addCodeActions(aside, route, ask, told) {
     button.type = "button";
     button.addEventListener("click", () => {
       const state = formState(aside);
-      ask({ type: "code", route, style, state }).then((reply) => {
+      // in Voila the reader has no notebook: the code runs on its own, without the kernel's variables
+      ask({ type: "code", route, style, state, standalone: VOILA }).then((reply) => {
         shown.textContent = "";
         if (reply.error) {
           shown.appendChild(element("p", "notice notice-error", reply.error));

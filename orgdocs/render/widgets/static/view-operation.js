@@ -2,21 +2,25 @@
  * The site's page scripts run against the pane (scopedDocument): schema.js opens folded components with the
  * trees the kernel renders, code.js wires sample tabs and Copy buttons, as on a page of the site. */
 
-// the whole reference of `route` from the kernel; the synced `compact` one (what a saved notebook keeps: error
-// answers by their status line) when no kernel answers within KERNEL_WAIT. Third: whether it is the whole one.
-function wholePage(route, compact, ask) {
-  if (!route || !compact) return Promise.resolve([compact, route, false]);
-  const late = new Promise((resolve) => setTimeout(() => resolve({}), KERNEL_WAIT));
-  return Promise.race([ask({ type: "page", route }), late]).then((answer) => [answer.html || compact, route, !!answer.html]);
+// the whole reference of `route` from the kernel, when the kernel has it (`ready`: it said so by the synced
+// `_shown`); what the view's snapshot output keeps of it (error answers by their status line, `kept`) when no
+// kernel answers within KERNEL_WAIT, else the kernel's answer whenever it comes. Third: whether it is whole.
+function wholePage(route, ready, ask, kept) {
+  if (!route || !ready) return Promise.resolve(["", route, false]);
+  const late = new Promise((resolve) => setTimeout(() => {
+    const html = kept(route);
+    if (html) resolve({ kept: html });
+  }, KERNEL_WAIT));
+  return Promise.race([ask({ type: "page", route }), late]).then((answer) => [answer.html || answer.kept || "", route, !!answer.html]);
 }
 
-// the route of the operation whose reference `html` is (the site's article says it), or "" when none says
-function referenceRoute(html) {
-  if (!html) return "";
-  const template = document.createElement("template");
-  template.innerHTML = html; // inert: nothing in a template loads or runs
-  const article = template.content.querySelector("article[data-route]");
-  return article ? article.getAttribute("data-route") : "";
+// the reference of `route` in the snapshot output the view displayed after itself (a saved notebook keeps it
+// there, once, not in widget state: _site_widget.SiteWidget._snapshot_bundle), drawn by the host; "" if none
+function keptReference(el, route) {
+  const output = el.closest(".jp-OutputArea-child");
+  const twin = output && output.nextElementSibling;
+  const article = twin && twin.querySelector(".orgdocs-widget-snapshot > article[data-route]");
+  return article && article.getAttribute("data-route") === route ? article.outerHTML : "";
 }
 
 function showOperation(pane, html, route, ask, withForm) {

@@ -11,10 +11,11 @@
  *   view-form.js       the site's request form, sending through the kernel
  *   view-navigator.js  the search box and the navigation
  *
- * The kernel owns the data: the endpoint index and an operation's payload come by custom message when a view
- * asks for them (so they are never saved in widget state), the selected operation's HTML (rendered by the
- * site's Python templates) by the synced `_html` trait; `value` (selected route) and `query` (search box) are
- * synced both ways. Search runs here, with the site's SearchIndex: a keystroke never waits for the kernel.
+ * The kernel owns the data: the endpoint index, an operation's HTML (rendered by the site's Python templates)
+ * and its payload come by custom message when a view asks for them (so they are never saved in widget state);
+ * the synced `_shown` says which operation's reference the kernel has ready; `value` (selected route) and
+ * `query` (search box) are synced both ways. Search runs here, with the site's SearchIndex: a keystroke never
+ * waits for the kernel.
  */
 
 /* FormView: the request form alone */
@@ -33,16 +34,14 @@ function renderForm(root, model, ask) {
 }
 
 /* OperationView: one operation's reference */
-function renderOperation(root, model, ask, signal) {
+function renderOperation(root, model, ask, kept) {
   const pane = element("div", "ow-detail");
   root.appendChild(pane);
-  const show = () => wholePage(model.get("_route"), model.get("_html"), ask).then(([html, route]) => showOperation(pane, html, route, ask));
-  show();
-  listen(model, "change:_html", show, signal);
+  wholePage(model.get("_route"), true, ask, kept).then(([html, route]) => showOperation(pane, html, route, ask));
 }
 
 /* Explorer's pane: the selected operation's reference and its form */
-function explorerPane(body, model, ask, signal) {
+function explorerPane(body, model, ask, signal, kept) {
   const pane = element("div", "ow-detail");
   pane.tabIndex = -1;
   pane.setAttribute("role", "region");
@@ -56,28 +55,28 @@ function explorerPane(body, model, ask, signal) {
     // selection of now (whose reference follows), and the one shown is not drawn again, so that its form
     // stays as the person has begun to type in it
     const route = model.get("value");
-    const of = referenceRoute(model.get("_html"));
+    const of = model.get("_shown");
     if (route && ((of && of !== route) || route === showing)) return;
-    wholePage(route, model.get("_html"), ask).then(([html, , whole]) => {
+    wholePage(route, !!of, ask, kept).then(([html, , whole]) => {
       if (ticket !== shown) return;
       showOperation(pane, html, route, ask, true);
       showing = whole ? route : null;
     });
   };
   show();
-  listen(model, "change:_html", show, signal);
+  listen(model, "change:_shown", show, signal);
   return pane;
 }
 
 /* Navigator (and Explorer: the navigator beside an operation pane); "/" searches */
-function renderNavigator(root, model, ask, signal, kind) {
+function renderNavigator(root, model, ask, signal, kind, kept) {
   const title = model.get("_title");
   if (title) root.appendChild(element("h2", "ow-site-title", title));
   const body = element("div", "ow-body");
   root.appendChild(body);
   let pane = null;
   const nav = new EndpointNavigator(model, body, ask, signal, () => pane && pane.focus({ preventScroll: true }));
-  if (kind === "explorer") pane = explorerPane(body, model, ask, signal);
+  if (kind === "explorer") pane = explorerPane(body, model, ask, signal, kept);
   root.addEventListener("keydown", (event) => {
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.composedPath()[0];
@@ -109,9 +108,10 @@ function render({ model, el }) {
   const root = frame(el, signal, kind);
   const channel = kernel(model, (silent) => sayWhenSilent(root, silent));
   const ask = channel.ask;
+  const kept = (route) => keptReference(el, route);
   if (kind === "form") renderForm(root, model, ask);
-  else if (kind === "operation") renderOperation(root, model, ask, signal);
-  else renderNavigator(root, model, ask, signal, kind);
+  else if (kind === "operation") renderOperation(root, model, ask, kept);
+  else renderNavigator(root, model, ask, signal, kind, kept);
   return () => {
     controller.abort();
     channel.close();
