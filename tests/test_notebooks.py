@@ -93,6 +93,10 @@ def test_02_explore_any_description(tmp_path, monkeypatch):
     assert "200 application/json" in text and "the mock's answer: matches" in text  # no server needed
     assert "this property" in text or "type string" in text  # a wrong answer's differences, with pointers
     assert "perform-search" in text  # the history
+    shown = next(cell for cell in notebook.cells if cell.get("id") == "try-it-by-hand")  # the mock's Explorer
+    assert any(
+        "application/vnd.jupyter.widget-view+json" in output.get("data", {}) for output in shown.outputs
+    )
 
 
 def test_03_export_pages(tmp_path, monkeypatch):
