@@ -157,6 +157,9 @@ def test_jupyter_nbconvert_to_orgdocs(tmp_path):
     assert soup.select_one("header.topbar .brand") is not None
     assert soup.select_one("main#main article.notebook .jp-Cell") is not None
     assert soup.find("h1").get_text().startswith("Revoking keys")
+    # no link within the page points at nothing (nbconvert's heading anchors would: the sanitizer drops ids)
+    links = soup.select("article.notebook a[href^='#']")
+    assert [a["href"] for a in links if not soup.find(id=a["href"][1:])] == []
     assert soup.select_one("footer.orgdocs-footer") is not None
     assert ".jp-Cell" in html and ".orgdocs-widget-note" in html  # lab's and the page's stylesheets
     for sheet in ("site.css", "theme.js", "site.js"):

@@ -115,7 +115,7 @@ class OrgdocsExporter(HTMLExporter):
 
     @default("exclude_anchor_links")
     def _exclude_anchor_links_default(self) -> bool:
-        return self.cells_only  # the site's sanitizer drops the ids they point at
+        return True  # a heading's "¶" would point at nothing: the site's sanitizer drops the ids
 
     @default("extra_template_basedirs")
     def _default_extra_template_basedirs(self) -> list[str]:
