@@ -150,6 +150,22 @@ def test_servers_and_variables_from_code(kinds, recorder, tokens):
     assert form.server_url == "https://api.kinds.test/v1"
 
 
+def test_in_a_voila_app_a_server_keeps_its_declared_host_and_port(kinds, recorder, tokens, monkeypatch):
+    """The reader of an app did not start its kernel: they may not point its machine, and the credentials its
+    author set, at a host of their own; a variable of the host or port keeps its default, an enum its values."""
+    monkeypatch.setenv("VOILA_BASE_URL", "/")  # what Voila sets in its kernels' environment
+    form = _form(kinds, "BearerAuth", recorder, tokens)
+    form.set_credential("BearerAuth", SECRET)  # the app's author's
+    form.choose_server("{scheme}://{host}:{port}/v1", scheme="http", host="attacker.test", port="9000")
+    with pytest.raises(RefusedError, match="with its host and port"):
+        form.send()
+    assert recorder.requests == []
+    form.set_server_variables(host="localhost", port="8443")  # the defaults; the scheme is an enum
+    form.send()
+    assert [str(r.url) for r in recorder.requests] == ["http://localhost:8443/v1/bearerauth"]
+    assert recorder.requests[0].headers["Authorization"] == f"Bearer {SECRET}"
+
+
 def test_extra_headers_and_invalid_header_names(kinds, recorder, tokens):
     form = _form(kinds, "BearerAuth", recorder, tokens)
     form.set_headers({"X-Extra": "1"})

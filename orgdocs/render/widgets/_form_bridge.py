@@ -14,11 +14,11 @@ server's, whose secrets a reader could otherwise have sent to a host of their ow
 from __future__ import annotations
 
 import contextlib
-import os
 import weakref
 from typing import TYPE_CHECKING, Any
 
 from orgdocs.render.widgets._form_errors import describe_error
+from orgdocs.render.widgets._form_servers import served_as_app
 
 if TYPE_CHECKING:
     from orgdocs.render.widgets._request_form import RequestForm
@@ -32,7 +32,6 @@ __all__ = [
     "next_page",
     "pages_table",
     "send_answer",
-    "served_as_app",
     "set_credential",
     "table_html",
 ]
@@ -224,14 +223,6 @@ def table_html(response: Any, max_rows: int = 50, operation: Any = None) -> str 
                 max_rows=max_rows, escape=True, border=0, classes="ow-frame", na_rep=""
             )
     return None
-
-
-APP_ENVIRONMENT = ("VOILA_BASE_URL", "VOILA_PREHEAT")  # what Voila sets in the environment of its kernels
-
-
-def served_as_app() -> bool:
-    """Whether this kernel runs a Voila app: its readers did not start it, and its environment is not theirs."""
-    return any(name in os.environ for name in APP_ENVIRONMENT)
 
 
 def set_credential(

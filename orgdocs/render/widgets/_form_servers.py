@@ -3,11 +3,14 @@
 The request leaves from the kernel's machine, which in a shared notebook (Binder, Voila) is not the reader's.
 By default a form only sends to the servers the description declares (a server template with any values of
 its variables, an ``enum`` variable only one of its values), or to the URL prefixes of an explicit ``allow``
-list.
+list. In a Voila app (``served_as_app``) a variable within a server's host and port takes only its default (or
+its ``enum``): the reader did not start the kernel, and could otherwise point the app's machine, and the
+credentials its author set, at a host of their own choosing.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -20,7 +23,14 @@ from orgdocs.render.widgets._form_errors import FormError
 if TYPE_CHECKING:
     from orgdocs.model import Server
 
-__all__ = ["allowed_server", "server_base"]
+__all__ = ["APP_ENVIRONMENT", "allowed_server", "served_as_app", "server_base"]
+
+APP_ENVIRONMENT = ("VOILA_BASE_URL", "VOILA_PREHEAT")  # what Voila sets in the environment of its kernels
+
+
+def served_as_app() -> bool:
+    """Whether this kernel runs a Voila app: its readers did not start it, and its machine is not theirs."""
+    return any(name in os.environ for name in APP_ENVIRONMENT)
 
 
 def server_base(url: str, base_url: str | None) -> str:
@@ -50,10 +60,11 @@ _VARIABLE = re.compile(r"\{([^{}]+)\}")
 
 
 def _server_pattern(
-    server: Server, base_url: str | None, description_url: str | None = None
+    server: Server, base_url: str | None, description_url: str | None = None, app: bool = False
 ) -> re.Pattern | None:
     """A regex of every URL ``server`` may resolve to: a variable takes any value without ``/?#`` (one of its
-    ``enum`` when it has one); one the server does not define matches nothing."""
+    ``enum`` when it has one; ``app``: within the host and port, only its default); one the server does not
+    define matches nothing."""
     template = server.url.strip()
     if description_url and not template.startswith(("//", "{")):
         template = server_url(template, description_url=description_url)
@@ -71,6 +82,10 @@ def _server_pattern(
         parts.append(re.escape(template[last : match.start()]))
         variable = server.variables.get(match.group(1))
         choices = [str(v) for v in variable.enum] if variable and variable.enum else []
+        if app and variable and not choices and match.start() < authority_end:
+            choices = [str(variable.default)] if variable.default is not None else []
+            if not choices:
+                variable = None
         if not variable:
             parts.append("(?!)")
         elif choices:
@@ -102,12 +117,13 @@ def allowed_server(
     With ``allow`` given, ``url`` must fall under one of its URL prefixes (``"*"`` allows any server);
     otherwise it must be one of ``servers`` (relative ones resolved against ``description_url``, the URL the
     description was fetched from, else joined to ``base_url``), its variables taking any
-    value (an ``enum`` one only its values).
+    value (an ``enum`` one only its values; in a Voila app, one within the host and port only its default).
     """
     if allow is not None:
         return any(prefix == "*" or _under_prefix(url, prefix) for prefix in allow)
+    app = served_as_app()
     for server in servers:
-        pattern = _server_pattern(server, base_url, description_url)
+        pattern = _server_pattern(server, base_url, description_url, app)
         if pattern is not None and pattern.fullmatch(url.rstrip("/") or url):
             return True
     return False

@@ -46,7 +46,7 @@ from orgdocs.render.widgets._form_credentials import (
 )
 from orgdocs.render.widgets._form_errors import FormError, RefusedError, describe_error
 from orgdocs.render.widgets._form_inputs import InputSpec, initial_value, input_spec, input_text, parse_input
-from orgdocs.render.widgets._form_servers import allowed_server, server_base
+from orgdocs.render.widgets._form_servers import allowed_server, served_as_app, server_base
 from orgdocs.render.widgets._form_settings import OTHER_SERVER, FormSettings, FormState
 from orgdocs.render.widgets._history import HISTORY, History
 from orgdocs.render.widgets._operation_view import operation_target
@@ -262,6 +262,8 @@ class RequestForm(FormCredentials, FormSettings):
             return
         if self.allow is not None:
             reason = f"{url} is not under the allowed URL prefixes ({', '.join(self.allow) or 'none'})"
+        elif self._servers and served_as_app():
+            reason = f"{url} is not a server declared by the description, with its host and port (in an app)"
         elif self._servers:
             reason = f"{url} is not a server declared by the description"
         else:
