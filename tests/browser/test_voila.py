@@ -142,6 +142,8 @@ def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
         # nor the app server's environment: a credential is typed, never read from a variable there
         assert form.get_by_label("BearerAuth (bearer token)").is_visible()
         assert form.get_by_label("from an environment variable").count() == 0
+        kept = form.locator(".ow-kept-note").inner_text()  # the reader has no notebook: nothing is saved
+        assert "never saved" in kept and "notebook" not in kept
         assert all("cell" not in name.lower() for name in form.get_by_role("button").all_inner_texts())
         page.screenshot(path=str(tmp_path / "voila-copy.png"))
         assert not errors, errors

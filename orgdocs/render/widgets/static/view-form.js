@@ -58,7 +58,10 @@ function mountSiteForm(aside, answer, route, ask) {
   // credentials here live in the kernel, not in this browser: the form's storage choices do not apply
   aside.classList.add("ow-kernel-credentials");
   const box = aside.querySelector("[data-credentials]");
-  if (box) box.appendChild(element("p", "hint ow-kept-note", "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export."));
+  const kept = VOILA // an app's reader has no notebook: what matters is that nothing is saved
+    ? "Kept in this app's kernel memory only, for every form of this API: never saved."
+    : "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export.";
+  if (box) box.appendChild(element("p", "hint ow-kept-note", kept));
   showKept(aside, held);
   const form = aside.querySelector("[data-form]");
   if (form) form.dispatchEvent(new Event("input", { bubbles: true })); // samples name the variables kept
