@@ -108,6 +108,18 @@ client = orgdocs.mock_client(api)
 Explorer(api, client=client)"""
 
 
+def _list_api_keys_sent(page):
+    """The app's "List API keys" found by keys and sent (the mock answers 401: it wants a token): its view and form."""
+    view = page.locator(".orgdocs-widget-host")
+    type_into(page, view.get_by_role("combobox", name="Search endpoints"), "list api keys")
+    page.keyboard.press("Enter")
+    view.get_by_role("heading", name="List API keys", exact=True).wait_for()
+    form = view.locator(".ow-form")
+    form.get_by_role("button", name="Send").click()
+    form.locator("[data-response]").get_by_text("401", exact=True).first.wait_for()
+    return view, form
+
+
 def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
     tmp_path, free_port, jupyter_server, browser
 ):
@@ -120,15 +132,7 @@ def test_in_voila_a_view_speaks_of_python_and_the_page_not_of_cells(
     write_notebook(folder / "app.ipynb", [("code", MOCK_EXPLORER)])
     url = serve_voila(folder / "app.ipynb", tmp_path, free_port, jupyter_server)
     with _app_page(browser, url) as (page, errors):
-        view = page.locator(".orgdocs-widget-host")
-        type_into(page, view.get_by_role("combobox", name="Search endpoints"), "list api keys")
-        page.keyboard.press("Enter")
-        view.get_by_role("heading", name="List API keys", exact=True).wait_for()
-        form = view.locator(".ow-form")
-        form.get_by_role("button", name="Send").click()
-        form.locator("[data-response]").get_by_text(
-            "401", exact=True
-        ).first.wait_for()  # the mock wants a token
+        _, form = _list_api_keys_sent(page)
         assert form.get_by_role("button", name="Copy as code").count() == 0
         form.get_by_role("button", name="Copy as Python (httpx)").click()
         code = form.locator(".ow-code-shown")
@@ -162,13 +166,7 @@ def test_in_a_narrow_app_try_it_keeps_the_view_whole(tmp_path, free_port, jupyte
     try:
         page = context.new_page()
         page.goto(url, timeout=120_000)
-        view = page.locator(".orgdocs-widget-host")
-        type_into(page, view.get_by_role("combobox", name="Search endpoints"), "list api keys")
-        page.keyboard.press("Enter")
-        view.get_by_role("heading", name="List API keys", exact=True).wait_for()
-        form = view.locator(".ow-form")
-        form.get_by_role("button", name="Send").click()
-        form.locator("[data-response]").get_by_text("401", exact=True).first.wait_for()
+        view, _ = _list_api_keys_sent(page)
         view.get_by_role("button", name="Try it ↓").click()
         shifted = view.evaluate(
             """(host) => { const box = host.closest(".jp-OutputArea-output");
