@@ -23,7 +23,7 @@ from orgdocs.render.widgets._form_errors import FormError
 if TYPE_CHECKING:
     from orgdocs.model import Server
 
-__all__ = ["APP_ENVIRONMENT", "allowed_server", "served_as_app", "server_base"]
+__all__ = ["allowed_server", "served_as_app", "server_base"]
 
 APP_ENVIRONMENT = ("VOILA_BASE_URL", "VOILA_PREHEAT")  # what Voila sets in the environment of its kernels
 
