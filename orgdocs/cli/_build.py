@@ -13,15 +13,21 @@ from orgdocs.render.site import Phases, build_site
 
 def build_command(config: str | None, out: str, *, profile: bool = False) -> int:
     """``orgdocs build [CONFIG] [--out DIR] [--profile]``: errors are ``OrgdocsError`` (one line, exit 1 in
-    the CLI). ``profile``: print where the time went, phase by phase (see ``orgdocs.render.site._phases``)."""
-    from orgdocs.project import Site, default_config_path
+    the CLI). ``profile``: print where the time went, phase by phase (see ``orgdocs.render.site._phases``).
+    CONFIG may be an API description (a file or a URL): the site of it alone."""
+    from orgdocs.project import Site, default_config_path, load_config, refuse_output
 
     start = time.monotonic()
     path = default_config_path(config)
     phases = Phases(enabled=profile)
     with phases("evaluate"), _resting_collector():
-        site = Site(path)
-    wall, cpu = site.load_seconds  # spent inside the evaluation: moved from "evaluate" to "load"
+        wall, cpu = time.perf_counter(), time.process_time()
+        read = load_config(path)  # a description given alone is read here
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        refuse_output(read, out)
+        site = Site(read)
+    # spent reading descriptions, inside the evaluation: moved from "evaluate" to "load"
+    wall, cpu = wall + site.load_seconds[0], cpu + site.load_seconds[1]
     phases.add("load", wall, cpu)
     phases.add("evaluate", -wall, -cpu)
     try:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.errors import OrgdocsError
+from orgdocs.loading import is_url
 from orgdocs.project import Config, Site
 
 __all__ = ["DevState", "create_dev_app", "dev_command", "serve_dev"]
@@ -112,21 +113,24 @@ class DevState:
         return files.get(relative)
 
     def watched(self) -> Iterable[Path]:
-        """The config file, the content and public folders, and every local description."""
+        """The config file, the content and public folders, and every local description (a description given
+        alone: that file only)."""
         config = self.site.config if self.site else None
-        if isinstance(self.config, (str, Path)):
-            yield Path(self.config)
+        given = self.config if isinstance(self.config, (str, Path)) and not is_url(str(self.config)) else None
+        if given is not None:
+            yield Path(given)
         if config is not None:
             if config.file:
                 yield config.file
-            yield config.content
+            if not config.alone:
+                yield config.content
             if config.public is not None:
                 yield config.public
             for description in self.site.descriptions:
                 if description.path is not None:
                     yield description.path
-        elif isinstance(self.config, (str, Path)):
-            yield Path(self.config).resolve().parent  # a broken config: watch its folder until it is fixed
+        elif given is not None:
+            yield Path(given).resolve().parent  # a broken config: watch its folder until it is fixed
 
     def _scan(self) -> dict[Path, tuple[int, int]]:
         found: dict[Path, tuple[int, int]] = {}
@@ -374,7 +378,7 @@ def dev_command(config: str | None, *, host: str = "127.0.0.1", port: int = 8000
     from orgdocs.project import default_config_path
 
     path = default_config_path(config)
-    if not path.is_file():
+    if isinstance(path, Path) and not path.is_file():
         raise OrgdocsError("no such file", source=str(path))
     listener = bind(host, port)
     port = listener.getsockname()[1]

@@ -48,12 +48,9 @@ def _check(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     from orgdocs.cli._build import build_command
-    from orgdocs.project import load_config, refuse_output
 
-    config = _config(args.config)
-    refuse_output(load_config(config), args.out)
     _ENDING.add("build")
-    return build_command(config, args.out, profile=args.profile)
+    return build_command(_config(args.config), args.out, profile=args.profile)
 
 
 # Commands after which the ``orgdocs`` program ends at once (``run``): at exit the interpreter would free what

@@ -11,7 +11,8 @@ def add_command(commands: argparse._SubParsersAction, name: str, summary: str) -
 
 
 CONFIG_HELP = (
-    "docs.config.yaml (default: ./docs.config.yaml, else ./docs.config.yml, else the bundled example)"
+    "docs.config.yaml (default: ./docs.config.yaml, else ./docs.config.yml, else the bundled example), "
+    "or an API description (a file or a URL): the site of it alone"
 )
 
 

@@ -16,11 +16,14 @@ def bundled_config():
     return load_config(BUNDLED_CONFIG)
 
 
-def find_config(given: str | Path | None) -> tuple[Path, bool]:
-    """The config a command uses and whether it is the bundled one: the one given, else
-    ``./docs.config.yaml``, else ``./docs.config.yml``, else the bundled example (the command line says so)."""
+def find_config(given: str | Path | None) -> tuple[Path | str, bool]:
+    """The config a command uses and whether it is the bundled one: the one given (a description's URL stays
+    a string), else ``./docs.config.yaml``, else ``./docs.config.yml``, else the bundled example (the
+    command line says so)."""
     if given:
-        return Path(given), False
+        from orgdocs.loading import is_url
+
+        return (given if isinstance(given, str) and is_url(given) else Path(given)), False
     for name in CONFIG_NAMES:
         local = Path(name)
         if local.is_file():
@@ -28,6 +31,6 @@ def find_config(given: str | Path | None) -> tuple[Path, bool]:
     return BUNDLED_CONFIG, True
 
 
-def default_config_path(given: str | Path | None) -> Path:
+def default_config_path(given: str | Path | None) -> Path | str:
     """The config a command uses: the one given, else ``./docs.config.yaml`` (or ``.yml``), else the bundled one."""
     return find_config(given)[0]

@@ -26,6 +26,7 @@ from orgdocs.project._handwritten_pages import PAGE_SUFFIXES
 from orgdocs.project._routes import segment
 
 __all__ = [
+    "ALONE_GROUP",
     "ChangelogGroup",
     "Config",
     "DocsGroup",
@@ -34,6 +35,9 @@ __all__ = [
     "load_config",
     "refuse_output",
 ]
+
+
+ALONE_GROUP = "API"  # the group of a site made of one description
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,8 @@ class SchemaSection:
     """An API description (``schema:`` in the config), replaced at its exact position by one section per tag."""
 
     source: str
+    # a description given instead of a config is parsed once: (its document, what reading it found)
+    parsed: tuple[Any, list] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,7 @@ class Config:
     file: Path | None = None  # the config file, when read from one
     name: str = "<config>"  # how errors name it
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    alone: bool = False  # a description given instead of a config (``orgdocs build openapi.yaml``)
 
     @property
     def root(self) -> Path:
@@ -91,11 +98,19 @@ def load_config(source: str | Path | Mapping[str, Any] | Config, *, base: str | 
 
     Relative paths are relative to the config file's folder (for a mapping: ``base``, else the working
     folder). ``content`` and ``./content`` are the same folder.
+
+    An API description (a file or a URL) given instead stands for the config of a site made of it alone: one
+    group, "API", whose one section is that description (``orgdocs build openapi.yaml``, as other tools take
+    it). A file is read and parsed once, here.
     """
     if isinstance(source, Config):
         return source
     if isinstance(source, Mapping):
         return _validate(source, name="<config>", root=Path(base or Path.cwd()).resolve(), file=None)
+    from orgdocs.loading import is_url, parse_document, yaml_findings
+
+    if isinstance(source, str) and is_url(source):
+        return _alone(SchemaSection(source), Path.cwd(), None, source)
     path = Path(source)
     name = str(source)
     try:
@@ -106,20 +121,38 @@ def load_config(source: str | Path | Mapping[str, Any] | Config, *, base: str | 
         raise ConfigError(error.strerror or str(error), source=name) from None
     except ValueError:  # a NUL byte in the path
         raise ConfigError("not a file name (it holds a NUL byte)", source=repr(name)) from None
-    from orgdocs.loading import parse_document
-
     try:
-        raw = parse_document(data, name)
+        with yaml_findings() as found:
+            raw = parse_document(data, name)
     except OrgdocsError as error:
         raise ConfigError(error.message, source=name, place=error.place) from None
-    return _validate(raw, name=name, root=path.resolve().parent, file=path.resolve())
+    file = path.resolve()
+    if _is_description(raw):
+        return _alone(SchemaSection(f"./{file.name}", (raw, found)), file.parent, file, name)
+    return _validate(raw, name=name, root=file.parent, file=file)
+
+
+def _is_description(raw: Any) -> bool:
+    """Whether a document given as a config is an API description instead: it has a description's top-level
+    keys and none of a config's (a config with a stray one is told about its unknown key)."""
+    return (
+        isinstance(raw, Mapping)
+        and any(key in raw for key in ("openapi", "swagger", "paths"))
+        and not any(key in raw for key in ("content", "groups"))
+    )
+
+
+def _alone(section: SchemaSection, content: Path, file: Path | None, name: str) -> Config:
+    """The config of a site made of one description, read from ``content``."""
+    return Config(content, None, "", (DocsGroup(ALONE_GROUP, (section,)),), file, name, alone=True)
 
 
 def refuse_output(config: Config, out: str | Path) -> None:
     """``OrgdocsError`` when a build's output folder ``out`` is, or is inside, a folder the build reads: the
     content folder or a changelog's updates (the next build would read what this one wrote)."""
     where = Path(out).resolve()
-    read = [("content folder", config.content)]
+    # a description alone: its folder is not read (the build refuses to write over the file itself)
+    read = [] if config.alone else [("content folder", config.content)]
     read += [
         (f"updates folder of {g.label!r}", g.updates) for g in config.groups if isinstance(g, ChangelogGroup)
     ]

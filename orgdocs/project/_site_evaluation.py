@@ -14,7 +14,7 @@ from typing import Any
 
 from orgdocs.errors import ConfigError, OrgdocsError
 from orgdocs.loading import is_url, schema_source, yaml_findings
-from orgdocs.model import Description, as_list, as_text, load
+from orgdocs.model import Description, as_list, as_text, from_document, load
 from orgdocs.project._config import ChangelogGroup, PagesSection, SchemaSection
 from orgdocs.project._entries import LandingEntry, OperationEntry, PageEntry, SectionEntry
 from orgdocs.project._handwritten_pages import read_page, read_updates
@@ -97,9 +97,15 @@ class SiteEvaluation:
         source = ""
         try:
             source = schema_source(section.source, content=config.content, public=config.public)
-            with yaml_findings() as found:
-                description = load(source)
+            if section.parsed is not None:  # a description given as the config, parsed as it was read
+                document, found = section.parsed
+                description = from_document(document, config.name, config.file)
+            else:
+                with yaml_findings() as found:
+                    description = load(source)
         except OrgdocsError as error:
+            if config.alone:  # no config to name: the description is the file given
+                raise
             message = error.message
             if source and not is_url(section.source) and not os.path.lexists(source):
                 message = self._missing(section.source, source)
@@ -111,8 +117,8 @@ class SiteEvaluation:
             spent_wall + time.perf_counter() - wall,
             spent_cpu + time.process_time() - cpu,
         )
-        if not is_url(source):
-            description.source = section.source  # messages and payloads name it as the config does
+        if not is_url(source):  # messages and payloads name it as the config does, or as it was given
+            description.source = config.name if config.alone else section.source
         self._read_problems[id(description)] = [
             Problem(f"{description.source}: {where}: {message}", "duplicate-key") for where, message in found
         ]
