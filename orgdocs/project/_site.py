@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from orgdocs.model import Description, load
-from orgdocs.project._config import Config, DocsGroup, load_config
+from orgdocs.project._config import ALONE_GROUP, Config, DocsGroup, load_config
 from orgdocs.project._entries import LandingEntry, OperationEntry, PageEntry, SectionEntry
 from orgdocs.project._problems import Problem, count_label, description_problems
 from orgdocs.project._routes import RouteTable, segment
@@ -59,7 +59,7 @@ class Site(SiteEvaluation, SiteSearch, SitePayloads):
         self.load_seconds = (0.0, 0.0)  # (wall, cpu) spent reading and parsing descriptions, for profiles
 
     @classmethod
-    def from_description(cls, description: Description | str | Path, group: str = "API") -> Site:
+    def from_description(cls, description: Description | str | Path, group: str = ALONE_GROUP) -> Site:
         """A one-group site around a single description (a ``Description``, a path or a URL)."""
         if not isinstance(description, Description):
             description = load(description)
