@@ -312,8 +312,10 @@ def test_json_config_syntax_errors_name_the_file_and_the_line(tmp_path):
 
 
 def test_a_config_must_be_a_mapping(tmp_path):
-    assert config_error(tmp_path, "- content\n").startswith("a config must be a mapping")
-    assert config_error(tmp_path, "").startswith("a config must be a mapping")
+    neither = "neither a docs config (a mapping with at least 'content') nor an API description"
+    assert config_error(tmp_path, "- content\n").startswith(neither)
+    assert config_error(tmp_path, "").startswith(neither)
+    assert config_error(tmp_path, "[]", name="docs.config.json").startswith(neither)
 
 
 def test_a_missing_config_file_is_one_clear_error(tmp_path):

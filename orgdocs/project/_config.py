@@ -129,6 +129,12 @@ def load_config(source: str | Path | Mapping[str, Any] | Config, *, base: str | 
     file = path.resolve()
     if _is_description(raw):
         return _alone(SchemaSection(f"./{file.name}", (raw, found)), file.parent, file, name)
+    if not isinstance(raw, Mapping):
+        raise ConfigError(
+            "neither a docs config (a mapping with at least 'content') nor an API description ('openapi' or"
+            " 'swagger', and 'paths')",
+            source=name,
+        )
     return _validate(raw, name=name, root=file.parent, file=file)
 
 
