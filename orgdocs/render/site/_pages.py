@@ -182,17 +182,18 @@ class PageRenderer:
     def home(self) -> str:
         """The home page: each docs group's introduction and sections, and a link to each changelog."""
         page = self.chrome("", self.site.title, description=self._introduction(self.site.landings.values()))
+        titled = len(self.site.navigation) > 1  # one group: the page's heading is the group's
         groups = []
         for group in self.site.navigation:
             landing = self.site.landings.get(group.get("route", ""))
             if landing is not None:
-                groups.append(self._landing(landing, [], top=3))
+                groups.append(self._landing(landing, [], top=3 if titled else 2))
             else:
                 first = _first_route(group)
                 groups.append(
                     {"title": group["group"], "href": href("", first) if first else "", "kind": "link"}
                 )
-        return self._home.render(page=page, groups=groups, heading=self.site.title)
+        return self._home.render(page=page, groups=groups, heading=self.site.title, titled=titled)
 
     def landing(self, route: str) -> str:
         """A docs group's landing page."""
@@ -200,7 +201,7 @@ class PageRenderer:
         said = self._introduction([landing])
         page = self.chrome(route, landing.group, landing.group, "landing", description=said)
         context = self._landing(landing, [p for p in route.strip("/").split("/") if p], top=2)
-        return self._home.render(page=page, groups=[context], heading="")
+        return self._home.render(page=page, groups=[context], heading="", titled=True)
 
     @staticmethod
     def _introduction(landings: Any) -> str:
