@@ -23,6 +23,7 @@ from orgdocs.project import Site
 from orgdocs.render.site import _build as build
 from orgdocs.render.site import _output_folder as output_folder
 from orgdocs.render.site import _page_writers as page_writers
+from orgdocs.render.site._asset_files import MODULE_FOLDER
 from orgdocs.render.site._build import build_site
 from orgdocs.render.site._pages import ASSET_FILES, PageRenderer
 from orgdocs.render.site._paths import page_path, payload_path
@@ -72,8 +73,10 @@ def test_layout(shop, built):
         assert (built / "_docs" / "openapi" / (route.strip("/") + ".json")).is_file(), route
     index = json.loads((built / "_docs" / "openapi" / "index.json").read_text(encoding="utf-8"))
     assert index == json.loads(json.dumps(shop.index))
-    for name in ("site.css", "site.js", "search.js", "form.js", "request.js", "schema.js", "theme.js"):
+    for name in ("site.css", "theme.js", "oauth2-redirect.html"):
         assert (built / "_docs" / "assets" / name).is_file()
+    for name in ("site.js", "search.js", "form.js", "request.js", "schema.js", "operation-page.js"):
+        assert (built / "_docs" / "assets" / MODULE_FOLDER / name).is_file()  # the modules, together
     assert not list(built.parent.glob(".site.*"))  # no temporary folder left behind
 
 
@@ -184,7 +187,7 @@ def test_webhook_pages_have_no_send(built):
     assert "data-send" not in page and "data-webhook" in page
     # a webhook is sent to the reader's server: no form to send it, nor the scripts of one
     assert "data-form" not in page and "form.js" not in page and "request.js" not in page
-    assert "schema.js" in page and "code.js" in page  # its trees open, its payload example copies
+    assert "reference-page.js" in page  # its trees open (schema.js), its payload example copies (code.js)
     normal = (built / "shop-api" / "pets" / "list-pets" / "index.html").read_text(encoding="utf-8")
     assert "data-send" in normal
 

@@ -16,7 +16,7 @@ from bs4 import BeautifulSoup
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from orgdocs.render.nbconvert import OrgdocsExporter, RedactTokens, notebook_page
-from orgdocs.render.nbconvert._chrome import SITE_ASSETS
+from orgdocs.render.nbconvert._chrome import INLINE_BODY_SCRIPT, SITE_ASSETS
 from orgdocs.render.site._build import build_site
 
 TOKEN = "odk_abcd1234_" + "S3cr3tS3cr3tS3cr3tS3cr3tS3cr3t_x"
@@ -162,9 +162,11 @@ def test_jupyter_nbconvert_to_orgdocs(tmp_path):
     assert [a["href"] for a in links if not soup.find(id=a["href"][1:])] == []
     assert soup.select_one("footer.orgdocs-footer") is not None
     assert ".jp-Cell" in html and ".orgdocs-widget-note" in html  # lab's and the page's stylesheets
-    for sheet in ("site.css", "theme.js", "site.js"):
+    for sheet in ("site.css", "theme.js"):
         text = (SITE_ASSETS / sheet).read_text(encoding="utf-8")
         assert text.strip()[:200] in html, f"{sheet} is not inlined"
+    # site.js, with search.js that it imports, as esbuild bundles them for a page with no files beside it
+    assert INLINE_BODY_SCRIPT.read_text(encoding="utf-8") in html
     # widgets: a note, no state and no manager
     assert "runs in a live notebook" in soup.select_one(".orgdocs-widget-note").get_text()
     assert "Explorer(children" not in html
@@ -429,7 +431,7 @@ def test_a_standalone_export_carries_the_sites_policy_with_its_own_scripts_hashe
     )
     policy = dict(part.split(" ", 1) for part in meta["content"].split("; "))
     inline = [s.string for s in soup.find_all("script") if not s.get("src")]
-    assert inline  # theme.js, search.js, site.js, inlined
+    assert inline  # theme.js, and site.js with search.js (one bundle), inlined
     hashes = {
         "'sha256-" + base64.b64encode(hashlib.sha256(t.encode()).digest()).decode() + "'" for t in inline
     }

@@ -225,7 +225,7 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
 
-    from orgdocs.render.site import ASSETS
+    from orgdocs.render.site import ASSETS, MODULE_FOLDER
 
     async def payload(request: Request) -> Response:
         path = request.path_params["path"]
@@ -291,6 +291,8 @@ def create_dev_app(state: DevState, *, stopping: Callable[[], bool] = lambda: Fa
             Route(RELOAD_PATH, reload_script),
             Route("/_docs/openapi/{path:path}.json", payload),
             Route("/_docs/descriptions/{name}", description_file),
+            # the pages' modules, in the folder a build would write them to (_asset_files.py)
+            Mount(f"/_docs/assets/{MODULE_FOLDER}", StaticFiles(directory=ASSETS), name="modules"),
             Mount("/_docs/assets", StaticFiles(directory=ASSETS), name="assets"),
             Route("/", page),
             Route("/{path:path}", page),

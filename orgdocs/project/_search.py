@@ -48,9 +48,16 @@ def browser_rules() -> str:
     return f"  var RULES = {text}; // orgdocs/project/search_rules.json, as orgdocs/project/_search.py's browser_rules() writes it"
 
 
+# search.js is an ES module, and V8 here runs scripts: its one export statement gives the bridge its globals
+EXPORTS = "export { SearchIndex, words as searchWords };"
+
+
 @functools.cache
 def _script() -> str:
-    return SCRIPT.read_text(encoding="utf-8")
+    text = SCRIPT.read_text(encoding="utf-8")
+    if text.count(EXPORTS) != 1:
+        raise RuntimeError(f"{SCRIPT}: its exports are not {EXPORTS!r}")
+    return text.replace(EXPORTS, "globalThis.orgdocs = { SearchIndex, searchWords: words };")
 
 
 class SearchIndex:

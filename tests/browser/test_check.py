@@ -12,6 +12,8 @@ from orgdocs.model import from_document
 from orgdocs.project import Site
 from orgdocs.render.site._build import build_site
 
+from .script_page import page_modules
+
 pytestmark = pytest.mark.browser
 
 CASES = json.loads(
@@ -33,7 +35,7 @@ def test_check_js_finds_what_python_finds(built, static_server, watched):
     page = seen.page
     route = next(iter(site.operations))
     page.goto(static_server(out) + route.strip("/") + "/")
-    page.wait_for_function("() => window.orgdocs && window.orgdocs.checkResponse")
+    page_modules(page, "check.js")
     for case in CASES:
         case_site = Site.from_description(from_document(case["document"], "cases.json"))
         payload = case_site.payload(next(iter(case_site.operations)))

@@ -11,6 +11,8 @@ import shutil
 from orgdocs.project import Site
 from orgdocs.render.site._build import build_site
 
+from .script_page import load_modules
+
 S = "#/components/schemas/"
 
 
@@ -234,13 +236,23 @@ def test_a_component_whose_page_cannot_be_fetched_says_where_its_fields_are(tmp_
 
 def test_a_component_a_silent_kernel_cannot_render_says_to_run_the_cell(tmp_path, static_server, watched):
     """In a notebook view a folded row has no page (no data-page) and its tree comes from the kernel
-    (window.orgdocsComponentTree); with no kernel answering, the row says so, not to follow a link."""
+    (schemaTrees's componentTree); with no kernel answering, the row says so, not to follow a link."""
     route = _site(tmp_path, SCAN_SCHEMAS, {"type": "object", "properties": {"near": {"$ref": f"{S}Owner"}}})
     seen = watched()
     page = seen.page
-    page.add_init_script("window.orgdocsComponentTree = () => Promise.reject(new Error('no kernel'));")
     page.goto(static_server(tmp_path / "site") + route)
-    page.locator("details.schema-lazy").evaluate("d => d.removeAttribute('data-page')")  # as a view has it
+    reference = page.locator("main").inner_html()
+    load_modules(page, "schema.js")
+    page.evaluate(
+        """(html) => {
+            document.body.innerHTML = html;
+            // as a view has it: no page to fetch, the kernel's tree instead
+            document.querySelectorAll("details.schema-lazy").forEach((d) => d.removeAttribute("data-page"));
+            const silent = () => Promise.reject(new Error("no kernel"));
+            window.orgdocs.schemaTrees(document.body, { componentTree: silent });
+        }""",
+        reference,
+    )
     _open(_row(page, "near"))
     page.get_by_text("the notebook's kernel does not answer. Run the view's cell again.").wait_for()
     assert not page.get_by_text("follow its name to its page").count()

@@ -23,6 +23,7 @@ from orgdocs.project._servers import server_refusal
 from orgdocs.render.site._build import build_site
 
 from .local_server import LocalServer
+from .script_page import page_modules
 
 pytestmark = pytest.mark.browser
 
@@ -255,6 +256,7 @@ def test_server_refusal_is_the_same_rule_in_both_languages(reading_site, static_
     ]
     page = watched().page
     page.goto(static_server(reading_site) + "api/notes/create-note/")
+    page_modules(page, "request.js")
     found = page.evaluate("urls => urls.map(u => window.orgdocs.request.serverRefusal(u))", urls)
     assert found == [server_refusal(url) for url in urls]
     assert [bool(text) for text in found] == [True, True, True, True, False, True, False, False, False]

@@ -23,6 +23,7 @@ from orgdocs.project import _security as security
 from orgdocs.render.site._build import build_site
 
 from .keys import type_into
+from .script_page import page_modules
 
 pytestmark = pytest.mark.browser
 
@@ -235,7 +236,7 @@ DISCOVERY_CASES = [
 def test_oauth_js_reads_discovery_documents_as_python_does(docs, watched):
     page = watched().page
     page.goto(docs + "whoami/who-am-i-oidc/")
-    page.wait_for_function("() => window.orgdocs && window.orgdocs.oauth")
+    page_modules(page, "oauth.js")
     scheme = {"type": "openIdConnect", "openIdConnectUrl": "x"}
     for case in DISCOVERY_CASES:
         found = page.evaluate("d => window.orgdocs.oauth.discoveredFlows(d)", case)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from orgdocs.project import Site
-from orgdocs.render.site._templating import ASSETS
+from tests.browser.script_page import load_modules
 
 pytestmark = pytest.mark.browser
 
@@ -108,9 +108,7 @@ DESCRIPTIONS = ["large/digitalocean.json", "large/twilio-api-v2010.json", "oas31
 @pytest.fixture
 def blank(watched):
     seen = watched()
-    seen.page.set_content("<!DOCTYPE html><html><body></body></html>")
-    for name in ("search.js", "samples.js", "request.js", "form-state.js", "site.js"):
-        seen.page.add_script_tag(path=str(ASSETS / name))
+    load_modules(seen.page, "search.js", "site.js")
     yield seen.page
     assert seen.errors == []
 

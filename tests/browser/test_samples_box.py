@@ -13,9 +13,9 @@ from orgdocs.project import Site
 from orgdocs.project._requests import RequestParts
 from orgdocs.project.samples import LANGUAGES, code_samples
 from orgdocs.render._html import operation_html
-from orgdocs.render.site._templating import ASSETS
 
 from .conftest import READING
+from .script_page import load_modules
 
 pytestmark = pytest.mark.browser
 
@@ -33,9 +33,15 @@ def test_a_box_without_a_form_writes_every_language(watched):
     )
     seen = watched()
     page = seen.page
-    page.set_content(f"<!DOCTYPE html><html><body>{out}</body></html>")
-    for name in ("samples.js", "request.js", "code-samples.js", "code.js"):
-        page.add_script_tag(path=str(ASSETS / name))
+    load_modules(page, "code-samples.js", "code.js")
+    # a notebook's OperationView: the reference alone, its code blocks wired with the samples
+    page.evaluate(
+        """(html) => {
+            document.body.innerHTML = html;
+            window.orgdocs.codeBlocks(document.body, { samples: window.orgdocs.samples });
+        }""",
+        out,
+    )
     select = page.get_by_label("Language", exact=True)
     labels = select.locator("option").all_text_contents()
     assert labels[: len(LANGUAGES)] == [label for _, label in LANGUAGES]

@@ -20,6 +20,7 @@ from orgdocs.render.site._form import api_key
 
 from .keys import type_into
 from .sample_box import samples_in_every_language
+from .script_page import page_modules
 
 pytestmark = pytest.mark.browser
 
@@ -334,6 +335,7 @@ def test_the_answer_shows_its_size_coloured_json_and_copy_and_download(
     page = seen.page
     page.goto(base + "shop-api/pets/list-pets/")
     # the browser colours JSON as the build colours the examples: the same HTML for the same text
+    page_modules(page, "code-samples.js")
     coloured = page.evaluate(
         """texts => texts.map(text => window.orgdocs.samples.jsonTokens(text).map(([css, value]) => {
              const escaped = value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import httpx
@@ -135,3 +136,17 @@ def test_a_page_that_cannot_be_rendered_shows_the_error_not_a_bare_500(client, m
     assert page.status_code == 503 and page.headers["content-type"].startswith("text/html")
     assert "could not be rendered" in page.text and "RecursionError: maximum recursion depth" in page.text
     assert client.get("/pets-api/intro").status_code == 200  # the rest of the site is served
+
+
+def test_a_pages_modules_are_served_from_the_folder_it_names(client):
+    """A page names its entry modules under the build's folder of modules (``_docs/assets/<hash>/``); the
+    server answers them, and the neighbours they import, from the assets it ships."""
+    page = client.get("/pets-api/pets/list-pets").text
+    entries = re.findall(r'<script type="module" src="([^"]+)"></script>', page)
+    assert entries and all("/_docs/assets/" in src for src in entries)
+    for src in entries:
+        folder = "/_docs/assets/" + src.split("/_docs/assets/", 1)[1].rsplit("/", 1)[0] + "/"
+        for name in (src.rsplit("/", 1)[1], "request.js", "search.js"):
+            answer = client.get(folder + name)
+            assert answer.status_code == 200, folder + name
+            assert "javascript" in answer.headers["content-type"]

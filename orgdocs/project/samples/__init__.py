@@ -122,8 +122,8 @@ def highlight_rules() -> dict[str, dict[str, list]]:
 
 def browser_script() -> str:
     """The text of ``assets/samples.js``, the rule data the browser reads: the sample languages
-    (``languages.json``, ``window.orgdocs.sampleData``, for ``code-samples.js``), and how parameters and credentials are written into a
-    request (``requests.json`` and ``security.json``, ``window.orgdocs.requestRules``, for ``request.js``)."""
+    (``languages.json``, exported as ``sampleData``, for ``code-samples.js``), and how parameters and credentials are written into a
+    request (``requests.json`` and ``security.json``, exported as ``requestRules``, for ``request.js``)."""
     languages = {
         "default": DEFAULT_LANGUAGE,
         "languages": [_LANGUAGES[key].browser() for key, _ in LANGUAGES],
@@ -141,11 +141,8 @@ def browser_script() -> str:
         "/* orgdocs: the rule data of request.js and code-samples.js: code sample languages, parameter styles,\n"
         " * security schemes. Written from orgdocs/project/{samples/languages,requests,security}.json by\n"
         " * `python -m orgdocs.project.samples`; do not edit (a test holds them equal). */\n"
-        "(function (global) {\n"
-        "  global.orgdocs = global.orgdocs || {};\n"
-        "  global.orgdocs.sampleData = " + text(languages) + ";\n"
-        "  global.orgdocs.requestRules = " + text(rules) + ";\n"
-        "})(window);\n"
+        "export const sampleData = " + text(languages) + ";\n"
+        "export const requestRules = " + text(rules) + ";\n"
     )
 
 

@@ -18,10 +18,14 @@ if TYPE_CHECKING:
 __all__ = ["PAGE_CSS", "SITE_ASSETS", "page_chrome"]
 
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "site" / "assets"
-PAGE_CSS = Path(__file__).resolve().parent / "templates" / "orgdocs" / "static" / "page.css"
+STATIC = Path(__file__).resolve().parent / "templates" / "orgdocs" / "static"
+PAGE_CSS = STATIC / "page.css"
 STYLESHEETS = ("site.css",)
 HEAD_SCRIPTS = ("theme.js",)  # sets the reader's theme before the first paint
-BODY_SCRIPTS = ("search.js", "site.js")  # need the body
+BODY_MODULE = "site.js"  # needs the body; an ES module that imports search.js
+# site.js and what it imports in one classic script, to inline: a page's inline module cannot import its
+# neighbours. Built by esbuild from the same modules (package.json, npm run build), committed.
+INLINE_BODY_SCRIPT = STATIC / "site.js"
 
 
 def _asset_text(name: str) -> str:
@@ -73,13 +77,13 @@ def page_chrome(
         "head_scripts": [],  # inline script texts
         "body_scripts": [],
         "head_script_srcs": [],  # or their URLs
-        "body_script_srcs": [],
+        "body_module_srcs": [],
     }
     page_css = PAGE_CSS.read_text(encoding="utf-8")
     if inline_assets:
         chrome["css"] = [text for text in (*map(_asset_text, STYLESHEETS), page_css) if text]
         chrome["head_scripts"] = [text for text in map(_asset_text, HEAD_SCRIPTS) if text]
-        chrome["body_scripts"] = [text for text in map(_asset_text, BODY_SCRIPTS) if text]
+        chrome["body_scripts"] = [INLINE_BODY_SCRIPT.read_text(encoding="utf-8")]
     else:
         from orgdocs.render.site import asset_urls
 
@@ -87,10 +91,10 @@ def page_chrome(
         prefix = (assets_url.rstrip("/") + "/") if assets_url else None
 
         def link(name: str) -> str:
-            return prefix + urls[name].rsplit("/", 1)[-1] if prefix else base + urls[name]
+            return prefix + urls[name].removeprefix("_docs/assets/") if prefix else base + urls[name]
 
         chrome["css_hrefs"] = [link(name) for name in STYLESHEETS if name in urls]
         chrome["head_script_srcs"] = [link(name) for name in HEAD_SCRIPTS if name in urls]
-        chrome["body_script_srcs"] = [link(name) for name in BODY_SCRIPTS if name in urls]
+        chrome["body_module_srcs"] = [link(BODY_MODULE)]
         chrome["css"] = [page_css]  # the notebook page's few rules
     return chrome

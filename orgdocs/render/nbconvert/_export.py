@@ -119,11 +119,11 @@ def export_pages(
     in route order.
     """
     from orgdocs.render.site import (
-        ASSET_FILES,
         ASSETS,
         FOLDER,
         MANIFEST,
         PageRenderer,
+        asset_paths,
         description_downloads,
         earlier_build_files,
         manifest_text,
@@ -137,11 +137,11 @@ def export_pages(
     files = earlier_build_files(out, "not writing into it")
     renderer = PageRenderer(site)
     assets = out / MARKER / "assets"
-    assets.mkdir(parents=True, exist_ok=True)
     others = []  # what the pages need besides themselves
-    for name in ASSET_FILES:
-        shutil.copyfile(ASSETS / name, assets / name)
-        others.append(assets / name)
+    for name, path in asset_paths().items():
+        (assets / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ASSETS / name, assets / path)
+        others.append(assets / path)
     index = json.dumps(site.index, ensure_ascii=False, separators=(",", ":"))
     others.append(_write(out / MARKER / "openapi" / "index.json", index))
 

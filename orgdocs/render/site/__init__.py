@@ -17,8 +17,9 @@ modules are private:
   ``_notebook`` (a notebook page); ``orgdocs.render._html`` puts them together for the notebook views;
 - ``_asset_files`` and ``_form_scripts``: which files of ``assets/`` a page links, and in which order;
 - ``templates/orgdocs/``: Jinja2 templates, an nbconvert-style folder (``conf.json``);
-- ``assets/``: CSS and vanilla JavaScript, shipped as they are (``samples.js`` is written by ``python -m
-  orgdocs.project.samples``).
+- ``assets/``: CSS and vanilla JavaScript, ES modules shipped as they are, no build step (``samples.js`` is
+  written by ``python -m orgdocs.project.samples``; the notebook views bundle the same modules:
+  ``orgdocs.render.widgets._frontend``).
 """
 
 from __future__ import annotations
@@ -33,9 +34,11 @@ __all__ = [
     "FOLDER",
     "FORM_SCRIPTS",
     "MANIFEST",
+    "MODULE_FOLDER",
     "PageRenderer",
     "Phases",
     "Sidebar",
+    "asset_paths",
     "asset_urls",
     "base_prefix",
     "body_text",
@@ -54,7 +57,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from orgdocs.render.site._asset_files import ASSET_FILES, asset_urls
+    from orgdocs.render.site._asset_files import ASSET_FILES, MODULE_FOLDER, asset_paths, asset_urls
     from orgdocs.render.site._build import build_site
     from orgdocs.render.site._downloads import FOLDER, description_downloads
     from orgdocs.render.site._form import body_text
@@ -74,12 +77,14 @@ __getattr__, __dir__ = lazy_face(
     {
         "ASSETS": "orgdocs.render.site._templating",
         "ASSET_FILES": "orgdocs.render.site._asset_files",
+        "MODULE_FOLDER": "orgdocs.render.site._asset_files",
         "FOLDER": "orgdocs.render.site._downloads",
         "FORM_SCRIPTS": "orgdocs.render.site._form_scripts",
         "MANIFEST": "orgdocs.render.site._output_folder",
         "PageRenderer": "orgdocs.render.site._pages",
         "Phases": "orgdocs.render.site._phases",
         "Sidebar": "orgdocs.render.site._navigation",
+        "asset_paths": "orgdocs.render.site._asset_files",
         "asset_urls": "orgdocs.render.site._asset_files",
         "base_prefix": "orgdocs.render.site._navigation",
         "body_text": "orgdocs.render.site._form",

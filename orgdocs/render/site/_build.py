@@ -12,7 +12,7 @@ Layout of ``out``::
     <group>/schemas/<name>/index.html  a page per component schema (its tree is what other pages' folded
                                     rows of it show), and <group>/schemas/index.html, their list
                                     (``orgdocs.project._schema_pages``)
-    _docs/assets/                   CSS and JavaScript, no build step, nothing from another host
+    _docs/assets/                   CSS and JavaScript (ES modules under <hash>/), no build step, nothing from another host
     _docs/descriptions/<name>       each local description as it was read (``_downloads``), linked from landings
 
     _docs/build-manifest.json       what this build wrote (the marker of an orgdocs build)
@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 from orgdocs._progress import Progress
 from orgdocs.errors import OrgdocsError
 from orgdocs.project import ChangelogGroup, page_files, public_conflicts, public_files
+from orgdocs.render.site._asset_files import asset_paths
 from orgdocs.render.site._downloads import FOLDER, description_downloads
 from orgdocs.render.site._extras import extra_files
 from orgdocs.render.site._output_folder import (
@@ -57,7 +58,7 @@ from orgdocs.render.site._output_folder import (
     write_manifest,
 )
 from orgdocs.render.site._page_writers import PageWriter, Totals, account, write_parallel
-from orgdocs.render.site._pages import ASSET_FILES, PageRenderer
+from orgdocs.render.site._pages import PageRenderer
 from orgdocs.render.site._paths import page_path
 from orgdocs.render.site._phases import Phases
 from orgdocs.render.site._templating import ASSETS
@@ -261,10 +262,10 @@ def _write_site_files(
     root = files.root
     with phases("write"):
         assets = root / "_docs" / "assets"
-        assets.mkdir(parents=True, exist_ok=True)
-        for name in ASSET_FILES:
-            shutil.copyfile(ASSETS / name, assets / name)
-            totals.file((assets / name).stat().st_size)
+        for name, path in asset_paths().items():
+            (assets / path).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ASSETS / name, assets / path)
+            totals.file((assets / path).stat().st_size)
         for download in description_downloads(site).values():
             if download.file is not None:  # the description as it was read, under its own name
                 totals.file(files.write(root / FOLDER / download.name, [download.file.read_bytes()]))

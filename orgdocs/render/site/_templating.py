@@ -21,8 +21,6 @@ from typing import Any
 import jinja2
 import markupsafe
 
-from orgdocs.render.site._form_scripts import FORM_SCRIPTS
-
 __all__ = [
     "ASSETS",
     "PAYLOAD_SLOT",
@@ -189,5 +187,4 @@ def environment() -> jinja2.Environment:
     env.globals["anchor"] = anchor
     env.globals["inline_script"] = inline_script
     env.globals["inline_script_source"] = inline_script_source
-    env.globals["form_scripts"] = FORM_SCRIPTS
     return env

@@ -1,18 +1,15 @@
 """The notebook views' front-end: one ES module and one stylesheet, made from the static site's own assets.
 
-The site's scripts and stylesheet are read from ``orgdocs/render/site/assets`` when this module is imported,
-never copied into the package twice: a change to the site's search, schema trees or colours is a change to the
-notebook views too. The module (``ESM``) is
+The module is ``static/frontend.js``, which esbuild bundles (``npm ci && npm run build``, package.json) from
+``static/widget.js``, the views' parts it imports (``static/view-*.js``, one job each) and the site's own ES
+modules they import from ``orgdocs/render/site/assets`` (search, the request form, schema trees, code blocks):
+a change to the site's search or form is a change to the notebook views too, once built again (a test holds the
+committed bundle to its sources). It is committed, so installing orgdocs needs no Node. What is not bundling
+is here:
 
-- ``SITE``: a stand-in for ``window`` that the site's classic scripts attach themselves to (``search.js``'s
-  ``SearchIndex``, ``request.js``'s ``request``), so nothing lands on the notebook page's globals;
-- ``SITE_SCRIPTS``: the scripts that work on a page's DOM (``schema.js``), as functions of ``(window,
-  document)`` that a view calls with a ``document`` scoped to its own shadow root;
 - ``STYLE``: ``site.css`` with its ``:root``/``html``/``body`` rules moved to the shadow host, then
-  ``static/widget.css``;
-- ``VIEW_SCRIPTS``, the views themselves (``static/view-*.js``, one job each), then ``static/widget.js``, which
-  draws each kind of view (``render`` of anywidget's front-end module). They are parts of one module, so they
-  share its scope.
+  ``static/widget.css``; ``ESM`` is the bundle after ``const STYLE = ...``, which ``view-frame.js`` adopts in
+  each view's shadow root.
 
 The site's rules for a page's width (``@media (max-width: ...)``: the top bar, the drawer, the search box under
 the title on a phone) are left out of the views: a view's layout follows its own width (container queries in
@@ -37,8 +34,6 @@ import json
 import re
 from pathlib import Path
 
-from orgdocs.render.site import FORM_SCRIPTS
-
 __all__ = [
     "ESM",
     "LOADER",
@@ -55,20 +50,7 @@ __all__ = [
 
 SITE_ASSETS = Path(__file__).resolve().parents[1] / "site" / "assets"
 HERE = Path(__file__).resolve().parent / "static"
-# run once: they define window.orgdocs.*
-GLOBAL_SCRIPTS = ("search.js", "samples.js", "request.js", "code-samples.js", *FORM_SCRIPTS)
-# run per view, against its own DOM (the form's scripts are global: form.js's mountForm(root, {send, store})
-# wires each view's form)
-PAGE_SCRIPTS = {"schema": "schema.js", "code": "code.js"}  # code.js: sample tabs, Copy
-# the views' parts (static/), then widget.js, which ends the module with its export
-VIEW_SCRIPTS = (
-    "view-frame.js",
-    "view-kernel.js",
-    "view-operation.js",
-    "view-form.js",
-    "view-navigator.js",
-    "widget.js",
-)
+BUNDLE = HERE / "frontend.js"  # built by esbuild: package.json
 
 
 def _read(path: Path) -> str:
@@ -139,59 +121,9 @@ def snapshot_css(css: str, scope: str) -> str:
     return f"{scope} {{\n{inner}\n{theme}}}\n"
 
 
-def _global_script(name: str) -> str:
-    source = _read(SITE_ASSETS / name)
-    return f"// {name} (orgdocs/render/site/assets)\n(function (window, document) {{\n{source}\n}})(SITE, PAGE);\n"
-
-
-# SITE: the page's window with the site's globals kept to itself (its functions called on the real window);
-# PAGE: the page's document as a page script finds it: no element of the site's (what a script wires on load
-# is the site page's, not the notebook's), elements created as usual.
-PRELUDE = """const SITE_GLOBALS = { orgdocs: {} };
-const SITE = new Proxy(window, {
-  get(target, name) {
-    if (name in SITE_GLOBALS) return SITE_GLOBALS[name];
-    const value = Reflect.get(target, name);
-    return typeof value === "function" && !/^[A-Z]/.test(String(name)) ? value.bind(target) : value;
-  },
-  set(target, name, value) {
-    SITE_GLOBALS[name] = value;
-    return true;
-  },
-  has(target, name) {
-    return name in SITE_GLOBALS || name in target;
-  },
-});
-const NOTHING = document.createDocumentFragment();
-const NOBODY = document.createElement("div");
-const PAGE = new Proxy(document, {
-  get(target, name) {
-    if (name === "getElementById" || name === "querySelector") return () => null;
-    if (name === "querySelectorAll") return (selector) => NOTHING.querySelectorAll(selector);
-    if (name === "body") return NOBODY;
-    if (name === "addEventListener") return () => {};
-    const value = Reflect.get(target, name);
-    return typeof value === "function" ? value.bind(target) : value;
-  },
-});
-const SITE_SCRIPTS = {};
-"""
-
-
-def _page_script(key: str, name: str) -> str:
-    return f"// {name} (orgdocs/render/site/assets)\nSITE_SCRIPTS[{json.dumps(key)}] = function (window, document, fetch) {{\n{_read(SITE_ASSETS / name)}\n}};\n"
-
-
 def _module(site_css: str) -> tuple[str, str]:
     style = shadow_css(without_width_media(site_css)) + "\n" + _read(HERE / "widget.css")
-    parts = [
-        PRELUDE,
-        *(_global_script(name) for name in GLOBAL_SCRIPTS),
-        *(_page_script(key, name) for key, name in PAGE_SCRIPTS.items()),
-        f"const STYLE = {json.dumps(style)};\n",
-        *(f"// {name} (orgdocs/render/widgets/static)\n{_read(HERE / name)}" for name in VIEW_SCRIPTS),
-    ]
-    return "".join(parts), style
+    return f"const STYLE = {json.dumps(style)};\n{_read(BUNDLE)}", style
 
 
 _SITE_CSS = _read(SITE_ASSETS / "site.css")

@@ -9,11 +9,34 @@
  * - Anchors: a link to #response-404 (or to anything inside a closed <details>) opens it and scrolls to it.
  * - Keyboard: a description's code blocks (<pre> in .markdown) scroll sideways, so they take the focus
  *   (tabindex 0), as the templates' <pre class="code"> do.
+ *
+ * codeBlocks(root, {samples, followAddress}) does this to the blocks below `root` (a page's document, or a
+ * notebook view's element): `samples` (code-samples.js) writes the generated languages where the page has a
+ * request form or a box's own request; `followAddress`: a page's address's fragment names a block to open.
  */
-(function () {
-  "use strict";
+/* Copy text to the clipboard: the Clipboard API where the page is a secure context, else the old way; form-response.js's Copy uses it too */
+export function copyText(text) {
+  if (navigator.clipboard && (window.isSecureContext || globalThis.isSecureContext)) return navigator.clipboard.writeText(text);
+  return new Promise(function (resolve, reject) { // file:// and plain http: the old way
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.className = "visually-hidden";
+    document.body.appendChild(area);
+    area.select();
+    var done = false;
+    try { done = document.execCommand("copy"); } catch (error) { done = false; }
+    area.remove();
+    if (done) resolve(); else reject(new Error("copy refused"));
+  });
+}
 
+export function codeBlocks(root, host) {
   var STORE_KEY = "orgdocs:sample-language"; // the reader's language, for every page and notebook view
+
+  function byId(id) {
+    return root.getElementById ? root.getElementById(id) : root.querySelector("#" + CSS.escape(id));
+  }
 
   function remembered() {
     try { return window.localStorage.getItem(STORE_KEY) || ""; } catch (error) { return ""; }
@@ -25,11 +48,11 @@
 
   /* A box holds the sample made from the request in the default language (<code data-sample>) and the
    * description's own samples, one figure each (readable without JavaScript). Here a "Language" select
-   * picks one: the generated languages (written by orgdocs.samples from the request form.js hands over as
+   * picks one: the generated languages (written by code-samples.js from the request form.js hands over as
    * box.orgdocsRequest, with an "orgdocs-request" event each time it changes) and the description's own. */
   function setupSamples(box, boxIndex) {
     if (box.querySelector(":scope > .sample-bar")) return; // once per box
-    var R = window.orgdocs && window.orgdocs.samples;
+    var R = host.samples;
     var given = box.getAttribute("data-request"); // a box without a form beside it
     if (given && !box.orgdocsRequest) {
       try { box.orgdocsRequest = JSON.parse(given); } catch (error) { /* the default sample stays */ }
@@ -131,23 +154,6 @@
     show(preferred());
   }
 
-  /* Copy text to the clipboard: the Clipboard API where the page is a secure context, else the old way; form.js's Copy uses it too (window.orgdocs.copyText) */
-  function copyText(text) {
-    if (navigator.clipboard && (window.isSecureContext || globalThis.isSecureContext)) return navigator.clipboard.writeText(text);
-    return new Promise(function (resolve, reject) { // file:// and plain http: the old way
-      var area = document.createElement("textarea");
-      area.value = text;
-      area.setAttribute("readonly", "");
-      area.className = "visually-hidden";
-      document.body.appendChild(area);
-      area.select();
-      var done = false;
-      try { done = document.execCommand("copy"); } catch (error) { done = false; }
-      area.remove();
-      if (done) resolve(); else reject(new Error("copy refused"));
-    });
-  }
-
   function addCopyButton(pre) {
     if (pre.parentElement && pre.parentElement.classList.contains("code-block")) return;
     var wrap = document.createElement("div");
@@ -159,7 +165,7 @@
     button.className = "copy-button";
     button.textContent = "Copy";
     var caption = pre.closest("figure, details, .media, .example-panel");
-    var what = caption && (caption.querySelector("figcaption, summary, .example-caption") || document.getElementById(caption.getAttribute("aria-labelledby")));
+    var what = caption && (caption.querySelector("figcaption, summary, .example-caption") || byId(caption.getAttribute("aria-labelledby")));
     button.setAttribute("aria-label", "Copy" + (what ? " " + what.textContent.replace(/\s+/g, " ").trim() : " code"));
     var status = document.createElement("span");
     status.className = "visually-hidden";
@@ -182,10 +188,9 @@
   }
 
   function openTarget() {
-    if (!window.location) return; // a notebook view runs this script with a stand-in window
     var id = "";
     try { id = decodeURIComponent(window.location.hash.slice(1)); } catch (error) { return; }
-    var target = id && document.getElementById(id);
+    var target = id && byId(id);
     if (!target) return;
     var opened = false;
     for (var node = target; node; node = node.parentElement) {
@@ -194,10 +199,11 @@
     if (opened) target.scrollIntoView();
   }
 
-  (window.orgdocs = window.orgdocs || {}).copyText = copyText;
-  document.querySelectorAll("[data-samples]").forEach(setupSamples);
-  document.querySelectorAll("pre.code").forEach(addCopyButton);
-  document.querySelectorAll(".markdown pre:not([tabindex])").forEach(function (pre) { pre.tabIndex = 0; });
-  if (window.addEventListener) window.addEventListener("hashchange", openTarget);
-  openTarget();
-})();
+  root.querySelectorAll("[data-samples]").forEach(setupSamples);
+  root.querySelectorAll("pre.code").forEach(addCopyButton);
+  root.querySelectorAll(".markdown pre:not([tabindex])").forEach(function (pre) { pre.tabIndex = 0; });
+  if (host.followAddress) {
+    window.addEventListener("hashchange", openTarget);
+    openTarget();
+  }
+}

@@ -54,9 +54,11 @@
         element.setAttribute(name, rebase(element.getAttribute(name), base));
       });
     });
-    // scripts that failed to load from "/" run again from the site's folder, in their order
+    // scripts that failed to load from "/" run again from the site's folder, in their order (a module's
+    // imports are relative to it: they follow)
     document.querySelectorAll("script[src]").forEach(function (old) {
       var script = document.createElement("script");
+      if (old.type) script.type = old.type;
       script.src = rebase(old.getAttribute("src"), base);
       script.async = false;
       document.body.appendChild(script);

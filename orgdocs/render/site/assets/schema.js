@@ -3,7 +3,7 @@
  *
  * - A folded component (details.schema-lazy, below a tree's root) gets its fields when it is opened: its own
  *   page's tree (data-page, fetched once per page), or in a notebook view the same tree from the kernel
- *   (window.orgdocsComponentTree); a subtype listed under its base (data-base) without the fields it has
+ *   (the view's componentTree); a subtype listed under its base (data-base) without the fields it has
  *   from that base (data-from), shown above it. The stylesheet shows what the tree's direction keeps.
  * - A choice of variants (oneOf/anyOf/discriminator) shows one variant at a time, Redoc's way: buttons
  *   (aria-pressed), or a drop-down list past MAX_BUTTONS of them.
@@ -11,14 +11,21 @@
  *   response's id, then the names down to it: "request-body.labels.name", "response-201.id"; a parameter's
  *   tree starts "parameters.<name>"; a second tree with the same names gets "~2") and a "#" link to it. A
  *   link to a field inside a folded component opens the components on its way (showTarget).
+ *
+ * schemaTrees(root, {componentTree, followAddress}) does this to the trees below `root` (a page's document, or a
+ * notebook view's element): `componentTree` is a notebook view's, `followAddress` a page's (its address's
+ * fragment names a field to show, now and when it changes).
  */
-(function () {
-  "use strict";
+export function schemaTrees(root, host) {
   var MAX_BUTTONS = 8; // a choice of more variants is a drop-down list (Rebilly's 230 gateways)
   var FIELD_PARTS = "ul.schema-props, .schema-variants, details.schema-more"; // a tree's children that are its fields
-  var fromKernel = window.orgdocsComponentTree; // a notebook view's: (ref) => Promise of a tree's HTML
+  var fromKernel = host.componentTree; // a notebook view's: (ref) => Promise of a tree's HTML
   var pages = {}; // page URL -> Promise of its document
   var inserted = 0; // fields put in place so far: their ids get a prefix of their own
+
+  function byId(id) {
+    return root.getElementById ? root.getElementById(id) : root.querySelector("#" + CSS.escape(id));
+  }
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -206,7 +213,7 @@
       }
       if (!tree || names.indexOf("") >= 0) return;
       var base = treePlace(tree) + "." + names.join("."), id = base;
-      for (var n = 2; document.getElementById(id); n++) id = base + "~" + n;
+      for (var n = 2; byId(id); n++) id = base + "~" + n;
       head.id = id;
       var link = el("a", "anchor field-anchor");
       link.href = "#" + encodeURIComponent(id);
@@ -227,7 +234,7 @@
   }
 
   function reveal(id, tries, opened) {
-    var target = document.getElementById(id);
+    var target = byId(id);
     if (!target && tries < 32) {
       var opening = openNearest(id);
       if (opening) return opening.then(function () { reveal(id, tries + 1, true); });
@@ -251,7 +258,7 @@
    * when there is none to open. */
   function openNearest(id) {
     for (var cut = id.lastIndexOf("."); cut > 0; cut = id.lastIndexOf(".", cut - 1)) {
-      var head = document.getElementById(id.slice(0, cut));
+      var head = byId(id.slice(0, cut));
       if (!head || !head.classList.contains("schema-head")) continue;
       var folded = head.parentElement.querySelector(":scope > details.schema-lazy:not([data-filled])");
       if (!folded) return null;
@@ -261,11 +268,11 @@
     return null;
   }
 
-  watch(document);
-  setupChoices(document);
-  fieldLinks(document);
-  if (window.location && window.addEventListener) { // a notebook view runs this with a stand-in window
+  watch(root);
+  setupChoices(root);
+  fieldLinks(root);
+  if (host.followAddress) {
     showTarget();
     window.addEventListener("hashchange", showTarget);
   }
-})();
+}

@@ -1,9 +1,9 @@
 /* orgdocs: relevance search over the endpoint index, the one ranking: the site and the notebook views run it in
  * the browser, and Python's `Site.search` runs it in V8 (orgdocs/project/_search.py), so both rank alike.
  *
- * Entry point: `new orgdocs.SearchIndex(entries, file)` (entries: index.json's `endpoints`; file: the whole
+ * Entry point: `new SearchIndex(entries, file)` (entries: index.json's `endpoints`; file: the whole
  * search file, search.json, or only its `texts`, one short text per entry, or nothing), or
- * `orgdocs.SearchIndex.build(entries, file)`: a promise of the same index built in slices; then
+ * `SearchIndex.build(entries, file)`: a promise of the same index built in slices; then
  * `.search(query, limit)`: entries, best first. Self-contained (no DOM, no other file).
  *
  * The weights, limits and word tables are data (orgdocs/project/search_rules.json), carried as written in
@@ -57,7 +57,9 @@
  * A query word the index does not have, in a verb form, also matches as its base word (depending: depend, as a
  * prefix; stopped: stop, whole), and "how many" is the word count.
  */
-(function (global) {
+// the body keeps its function (and indentation) of the classic script it was; V8 runs this file as a script
+// (orgdocs/project/_search.py), without its last line
+const { SearchIndex, words } = (function () {
   "use strict";
 
   var RULES = {"weights":{"title":3.0,"operationId":2.0,"tag":1.5,"path":1.5,"method":1.5,"parameter":1.0,"body":0.8,"text":0.5,"response":0.35,"more":0.3,"tagText":0.3},"matches":{"synonym":0.6,"inflected":0.9,"basePrefix":5,"related":0.5,"typo":0.6,"prefixBase":0.5,"prefixCover":0.4,"typoMin":5,"prefixMin":2,"infix":0.4,"infixMin":3,"infixAfter":3},"ranking":{"methodBonus":0.75,"intentBonus":1.0,"titleCover":0.5,"pathCover":0.25,"exact":1000000.0,"webhook":0.85,"number":0.15,"numberLeast":0.5,"misfit":0.6,"shownCover":0.5,"shown":0.05},"words":{"stop":["a","all","am","an","and","another","any","are","as","at","be","by","can","do","does","for","from","how","in","into","is","it","many","much","of","on","or","our","some","that","the","their","this","to","us","we","what","which","who","with","your"],"particles":["in","on","out","up","off","down","over","back"],"questions":["who","whom","whose","which","what","where","when","is","are","does","do","how"],"determiners":["a","an","the","my","your","our","their","its","this","that","these","those","every","each","all","some"],"particleVerbs":["on","in","out","up","off","into","to"],"one":["a","an","one","single","specific","this","that","the","each"],"asks":{"who":["user","member","person","people"]},"read":["get"],"act":["post","put","patch","delete"],"phrases":{"how many":"count"}},"synonyms":[[["create","add","new","make","insert","register","generate","send","submit","upload","schedule","save","signup","enroll","post"],["post","put"]],[["get","fetch","retrieve","read","show","view","list"],["get"]],[["search","find","lookup","query","filter"],["get","post"]],[["update","edit","modify","change","set","patch","replace","put"],["put","patch","post"]],[["delete","remove","destroy","erase","drop","unset","revoke","purge","discard"],["delete"]],[["me","my","myself","self","current","authenticated","i"],[]],[["copy","duplicate","clone"],["post"]],[["login","signin","logon","authenticate"],["post"]],[["logout","signout","logoff"],["post"]],[["restart","reboot","reset"],["post"]],[["start","run","trigger","launch","execute","begin"],["post"]],[["stop","cancel","abort","halt","terminate","kill"],["post","put","patch","delete"]],[["enable","activate"],["post","put","patch"]],[["disable","deactivate"],["post","put","patch","delete"]],[["approve","accept","confirm"],["post","put","patch"]],[["reject","decline","deny","refuse"],["post","put","patch","delete"]],[["link","connect","attach","associate","bind"],["post","put"]],[["unlink","disconnect","detach","dissociate","unbind"],["delete","post"]],[["allow","whitelist","allowlist","permit"],["post","put"]],[["block","blacklist","blocklist"],["post","put"]]]}; // orgdocs/project/search_rules.json, as orgdocs/project/_search.py's browser_rules() writes it
@@ -740,7 +742,7 @@
     return limit === undefined || limit === null ? found : found.slice(0, limit);
   };
 
-  global.orgdocs = global.orgdocs || {};
-  global.orgdocs.SearchIndex = SearchIndex;
-  global.orgdocs.searchWords = words;
-})(typeof window !== "undefined" ? window : globalThis);
+  return { SearchIndex: SearchIndex, words: words };
+})();
+
+export { SearchIndex, words as searchWords };

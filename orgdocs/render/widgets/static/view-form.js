@@ -7,13 +7,16 @@
  * server chosen) comes back as form-state messages, which refresh the form on screen: only what the kernel
  * changed since it last heard the form, so that what a person typed meanwhile stays (a kernel does not hear
  * typing, only Send and Copy as code). */
+import { mountForm } from "../../site/assets/form.js";
+import { response as answerView } from "../../site/assets/form-response.js";
+import { VOILA, element } from "./view-frame.js";
 
 const KEPT = "kept-in-kernel-memory"; // a credential input's text for a credential kept in kernel memory (_form_bridge.KEPT)
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/; // an environment variable's name, as the kernel takes it
 
-const FORMS = new Set(); // forms on screen, for what Python changes in them (form-state messages)
+export const FORMS = new Set(); // forms on screen, for what Python changes in them (form-state messages)
 
-function mountSiteForm(aside, answer, route, ask) {
+export function mountSiteForm(aside, answer, route, ask) {
   aside.innerHTML = answer.html; // the site's form template, rendered in the kernel
   // what the kernel holds: the credentials kept (scheme:field) and those read from an environment variable
   const held = { kept: new Set(answer.credentials || []), envs: answer.envs || {} };
@@ -54,7 +57,7 @@ function mountSiteForm(aside, answer, route, ask) {
   // servers resolve as the kernel resolves them (a protocol-relative one as https, not as the notebook's page)
   const pageUrl = answer.pageUrl || location.href.replace(/^http:/, "https:");
   const placeholderName = (scheme, field) => envName(aside, scheme, field) || null;
-  SITE.orgdocs.mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl, placeholderName });
+  mountForm(aside, { payload: answer.payload, send, store, group: answer.group, pageUrl, placeholderName });
   // credentials here live in the kernel, not in this browser: the form's storage choices do not apply
   aside.classList.add("ow-kernel-credentials");
   const box = aside.querySelector("[data-credentials]");
@@ -73,7 +76,7 @@ function mountSiteForm(aside, answer, route, ask) {
 // an answer the kernel had before this view asked (a Send from a cell, or before the view was drawn again)
 function showAnswer(aside, reply, route, ask) {
   const view = aside.querySelector("[data-response]");
-  const shown = SITE.orgdocs.formParts && SITE.orgdocs.formParts.response;
+  const shown = answerView;
   if (!view || !shown) return;
   const shadow = aside.getRootNode();
   const inAnswer = !!(shadow.activeElement && view.contains(shadow.activeElement));

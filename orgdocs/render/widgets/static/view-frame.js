@@ -4,27 +4,27 @@
 
 // Voila serves a notebook as an app (its page's body says data-voila): no cells to run or paste into, so the
 // views say "reload the page" and offer Python, not "a cell"
-const VOILA = typeof document !== "undefined" && !!document.body && document.body.hasAttribute("data-voila");
-const RERUN = VOILA ? "reload the page" : "run its cell again";
+export const VOILA = typeof document !== "undefined" && !!document.body && document.body.hasAttribute("data-voila");
+export const RERUN = VOILA ? "reload the page" : "run its cell again";
 
 let sheet = null;
 
 function stylesheet() {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync(STYLE);
+    sheet.replaceSync(STYLE); // a global of the module: _frontend.py writes it before the bundle
   }
   return sheet;
 }
 
-function element(tag, className, text) {
+export function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-function listen(model, name, callback, signal) {
+export function listen(model, name, callback, signal) {
   model.on(name, callback);
   signal.addEventListener("abort", () => model.off(name, callback));
 }
@@ -74,7 +74,7 @@ function guardKeys() {
 }
 
 
-function frame(el, signal, kind) {
+export function frame(el, signal, kind) {
   const host = element("div", HOST_CLASS);
   host.setAttribute("data-lm-suppress-shortcuts", "true"); // see guardKeys
   guardKeys();

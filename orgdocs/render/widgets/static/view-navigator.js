@@ -4,6 +4,8 @@
  * search costs nothing; and the results of the current search. The input is a combobox whose active row
  * follows the arrow keys (aria-activedescendant); `value` (the selected route) and `query` are synced with
  * the kernel both ways. */
+import { RERUN, element, listen } from "./view-frame.js";
+import { KERNEL_WAIT, NO_KERNEL, loadIndex } from "./view-kernel.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const MAX_ROWS = 100; // search results drawn at first ("Show all" draws the rest): a keystroke stays cheap
@@ -42,7 +44,7 @@ function listHeading(className, text) {
   return li;
 }
 
-class EndpointNavigator {
+export class EndpointNavigator {
   constructor(model, root, ask, signal, onOpen) {
     this.model = model;
     this.onOpen = onOpen;

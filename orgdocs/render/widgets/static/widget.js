@@ -1,15 +1,15 @@
 /* orgdocs notebook views: the static site's front-end inside an anywidget (Explorer, Navigator, OperationView,
  * FormView).
  *
- * orgdocs/render/widgets/_frontend.py builds the ES module this file ends: before it come the site's own
- * scripts (search.js, request.js, the request form's scripts, schema.js from orgdocs/render/site/assets), each
- * run with `window` bound to SITE so that nothing lands on the notebook page's globals, STYLE, the site's
- * stylesheet made to apply inside a shadow root, and the views' parts, each a job of its own:
+ * This module is the entry of the front-end that esbuild bundles (package.json, `npm run build`) with the site's
+ * own modules it imports (search.js, request.js, the request form, schema.js and code.js, from
+ * orgdocs/render/site/assets) and the views' parts, each a job of its own:
  *   view-frame.js      a view's shadow root, stylesheet, theme and keys
  *   view-kernel.js     requests to the kernel, the shared endpoint index
  *   view-operation.js  an operation's reference, the form beside it
  *   view-form.js       the site's request form, sending through the kernel
  *   view-navigator.js  the search box and the navigation
+ * _frontend.py serves the bundle, after STYLE (the site's stylesheet made to apply inside a shadow root).
  *
  * The kernel owns the data: the endpoint index, an operation's HTML (rendered by the site's Python templates)
  * and its payload come by custom message when a view asks for them (so they are never saved in widget state);
@@ -17,6 +17,11 @@
  * `query` (search box) are synced both ways. Search runs here, with the site's SearchIndex: a keystroke never
  * waits for the kernel.
  */
+import { element, listen, frame } from "./view-frame.js";
+import { SILENT, kernel, waitingNote } from "./view-kernel.js";
+import { wholePage, keptReference, showOperation, runCodeScript } from "./view-operation.js";
+import { mountSiteForm } from "./view-form.js";
+import { EndpointNavigator } from "./view-navigator.js";
 
 /* FormView: the request form alone */
 function renderForm(root, model, ask) {
