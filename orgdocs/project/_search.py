@@ -45,10 +45,11 @@ def browser_rules() -> str:
     """The line of ``assets/search.js`` that carries ``search_rules.json`` (a test holds them equal; after a
     change to the rules, write it there again)."""
     text = json.dumps(RULES, ensure_ascii=True, separators=(",", ":"))
-    return f"  var RULES = {text}; // orgdocs/project/search_rules.json, as orgdocs/project/_search.py's browser_rules() writes it"
+    return f"var RULES = {text}; // orgdocs/project/search_rules.json, as orgdocs/project/_search.py's browser_rules() writes it"
 
 
-# search.js is an ES module, and V8 here runs scripts: its one export statement gives the bridge its globals
+# search.js is an ES module, and V8 here runs scripts: its one export statement gives the bridge its globals,
+# and the script is strict, as a module is
 EXPORTS = "export { SearchIndex, words as searchWords };"
 
 
@@ -57,7 +58,9 @@ def _script() -> str:
     text = SCRIPT.read_text(encoding="utf-8")
     if text.count(EXPORTS) != 1:
         raise RuntimeError(f"{SCRIPT}: its exports are not {EXPORTS!r}")
-    return text.replace(EXPORTS, "globalThis.orgdocs = { SearchIndex, searchWords: words };")
+    return '"use strict";\n' + text.replace(
+        EXPORTS, "globalThis.orgdocs = { SearchIndex, searchWords: words };"
+    )
 
 
 class SearchIndex:

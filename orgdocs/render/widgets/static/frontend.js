@@ -61,677 +61,704 @@ function frame(el, signal, kind) {
 }
 
 // orgdocs/render/site/assets/search.js
-var { SearchIndex, words } = (function() {
-  "use strict";
-  var RULES = { "weights": { "title": 3, "operationId": 2, "tag": 1.5, "path": 1.5, "method": 1.5, "parameter": 1, "body": 0.8, "text": 0.5, "response": 0.35, "more": 0.3, "tagText": 0.3 }, "matches": { "synonym": 0.6, "inflected": 0.9, "basePrefix": 5, "related": 0.5, "typo": 0.6, "prefixBase": 0.5, "prefixCover": 0.4, "typoMin": 5, "prefixMin": 2, "infix": 0.4, "infixMin": 3, "infixAfter": 3 }, "ranking": { "methodBonus": 0.75, "intentBonus": 1, "titleCover": 0.5, "pathCover": 0.25, "exact": 1e6, "webhook": 0.85, "number": 0.15, "numberLeast": 0.5, "misfit": 0.6, "shownCover": 0.5, "shown": 0.05 }, "words": { "stop": ["a", "all", "am", "an", "and", "another", "any", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how", "in", "into", "is", "it", "many", "much", "of", "on", "or", "our", "some", "that", "the", "their", "this", "to", "us", "we", "what", "which", "who", "with", "your"], "particles": ["in", "on", "out", "up", "off", "down", "over", "back"], "questions": ["who", "whom", "whose", "which", "what", "where", "when", "is", "are", "does", "do", "how"], "determiners": ["a", "an", "the", "my", "your", "our", "their", "its", "this", "that", "these", "those", "every", "each", "all", "some"], "particleVerbs": ["on", "in", "out", "up", "off", "into", "to"], "one": ["a", "an", "one", "single", "specific", "this", "that", "the", "each"], "asks": { "who": ["user", "member", "person", "people"] }, "read": ["get"], "act": ["post", "put", "patch", "delete"], "phrases": { "how many": "count" } }, "synonyms": [[["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "save", "signup", "enroll", "post"], ["post", "put"]], [["get", "fetch", "retrieve", "read", "show", "view", "list"], ["get"]], [["search", "find", "lookup", "query", "filter"], ["get", "post"]], [["update", "edit", "modify", "change", "set", "patch", "replace", "put"], ["put", "patch", "post"]], [["delete", "remove", "destroy", "erase", "drop", "unset", "revoke", "purge", "discard"], ["delete"]], [["me", "my", "myself", "self", "current", "authenticated", "i"], []], [["copy", "duplicate", "clone"], ["post"]], [["login", "signin", "logon", "authenticate"], ["post"]], [["logout", "signout", "logoff"], ["post"]], [["restart", "reboot", "reset"], ["post"]], [["start", "run", "trigger", "launch", "execute", "begin"], ["post"]], [["stop", "cancel", "abort", "halt", "terminate", "kill"], ["post", "put", "patch", "delete"]], [["enable", "activate"], ["post", "put", "patch"]], [["disable", "deactivate"], ["post", "put", "patch", "delete"]], [["approve", "accept", "confirm"], ["post", "put", "patch"]], [["reject", "decline", "deny", "refuse"], ["post", "put", "patch", "delete"]], [["link", "connect", "attach", "associate", "bind"], ["post", "put"]], [["unlink", "disconnect", "detach", "dissociate", "unbind"], ["delete", "post"]], [["allow", "whitelist", "allowlist", "permit"], ["post", "put"]], [["block", "blacklist", "blocklist"], ["post", "put"]]] };
-  var W = RULES.weights, M = RULES.matches, R = RULES.ranking, V = RULES.words;
-  var TITLE = W.title, OPERATION_ID = W.operationId, TAG = W.tag, PATH = W.path, METHOD = W.method;
-  var PARAMETER = W.parameter, BODY = W.body, TEXT = W.text, RESPONSE = W.response, MORE = W.more;
-  var TAG_TEXT = W.tagText;
-  var SYNONYM = M.synonym, INFLECTED = M.inflected, BASE_PREFIX = M.basePrefix, RELATED = M.related;
-  var TYPO = M.typo, PREFIX_BASE = M.prefixBase, PREFIX_COVER = M.prefixCover, TYPO_MIN = M.typoMin;
-  var PREFIX_MIN = M.prefixMin, INFIX = M.infix, INFIX_MIN = M.infixMin, INFIX_AFTER = M.infixAfter;
-  var METHOD_BONUS = R.methodBonus, INTENT_BONUS = R.intentBonus, TITLE_COVER = R.titleCover;
-  var PATH_COVER = R.pathCover, EXACT = R.exact, WEBHOOK = R.webhook, MISFIT = R.misfit;
-  var NUMBER2 = R.number, NUMBER_LEAST = R.numberLeast, SHOWN_COVER = R.shownCover, SHOWN2 = R.shown;
-  var ONE = new Set(V.one);
-  var STOP_WORDS = new Set(V.stop);
-  var PARTICLES = new Set(V.particles);
-  var QUESTION_WORDS = V.questions;
-  var DETERMINERS = V.determiners;
-  var PARTICLE_VERB = new Set(V.particleVerbs);
-  var ASKS = new Map(Object.entries(V.asks));
-  var READ = V.read, ACT = V.act;
-  var PHRASES = new Map(Object.entries(V.phrases));
-  var SYNONYMS = RULES.synonyms;
-  var MAKING = new Set(SYNONYMS[0][0]);
-  var GROUPS = /* @__PURE__ */ new Map();
-  SYNONYMS.forEach(function(group2) {
-    group2[0].forEach(function(word) {
-      GROUPS.set(word, [group2[0].filter(function(other) {
-        return other !== word;
-      }), group2[1]]);
+var RULES = { "weights": { "title": 3, "operationId": 2, "tag": 1.5, "path": 1.5, "method": 1.5, "parameter": 1, "body": 0.8, "text": 0.5, "response": 0.35, "more": 0.3, "tagText": 0.3 }, "matches": { "synonym": 0.6, "inflected": 0.9, "basePrefix": 5, "related": 0.5, "typo": 0.6, "prefixBase": 0.5, "prefixCover": 0.4, "typoMin": 5, "prefixMin": 2, "infix": 0.4, "infixMin": 3, "infixAfter": 3 }, "ranking": { "methodBonus": 0.75, "intentBonus": 1, "titleCover": 0.5, "pathCover": 0.25, "exact": 1e6, "webhook": 0.85, "number": 0.15, "numberLeast": 0.5, "misfit": 0.6, "shownCover": 0.5, "shown": 0.05 }, "words": { "stop": ["a", "all", "am", "an", "and", "another", "any", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how", "in", "into", "is", "it", "many", "much", "of", "on", "or", "our", "some", "that", "the", "their", "this", "to", "us", "we", "what", "which", "who", "with", "your"], "particles": ["in", "on", "out", "up", "off", "down", "over", "back"], "questions": ["who", "whom", "whose", "which", "what", "where", "when", "is", "are", "does", "do", "how"], "determiners": ["a", "an", "the", "my", "your", "our", "their", "its", "this", "that", "these", "those", "every", "each", "all", "some"], "particleVerbs": ["on", "in", "out", "up", "off", "into", "to"], "one": ["a", "an", "one", "single", "specific", "this", "that", "the", "each"], "asks": { "who": ["user", "member", "person", "people"] }, "read": ["get"], "act": ["post", "put", "patch", "delete"], "phrases": { "how many": "count" } }, "synonyms": [[["create", "add", "new", "make", "insert", "register", "generate", "send", "submit", "upload", "schedule", "save", "signup", "enroll", "post"], ["post", "put"]], [["get", "fetch", "retrieve", "read", "show", "view", "list"], ["get"]], [["search", "find", "lookup", "query", "filter"], ["get", "post"]], [["update", "edit", "modify", "change", "set", "patch", "replace", "put"], ["put", "patch", "post"]], [["delete", "remove", "destroy", "erase", "drop", "unset", "revoke", "purge", "discard"], ["delete"]], [["me", "my", "myself", "self", "current", "authenticated", "i"], []], [["copy", "duplicate", "clone"], ["post"]], [["login", "signin", "logon", "authenticate"], ["post"]], [["logout", "signout", "logoff"], ["post"]], [["restart", "reboot", "reset"], ["post"]], [["start", "run", "trigger", "launch", "execute", "begin"], ["post"]], [["stop", "cancel", "abort", "halt", "terminate", "kill"], ["post", "put", "patch", "delete"]], [["enable", "activate"], ["post", "put", "patch"]], [["disable", "deactivate"], ["post", "put", "patch", "delete"]], [["approve", "accept", "confirm"], ["post", "put", "patch"]], [["reject", "decline", "deny", "refuse"], ["post", "put", "patch", "delete"]], [["link", "connect", "attach", "associate", "bind"], ["post", "put"]], [["unlink", "disconnect", "detach", "dissociate", "unbind"], ["delete", "post"]], [["allow", "whitelist", "allowlist", "permit"], ["post", "put"]], [["block", "blacklist", "blocklist"], ["post", "put"]]] };
+var W = RULES.weights;
+var M = RULES.matches;
+var R = RULES.ranking;
+var V = RULES.words;
+var TITLE = W.title;
+var OPERATION_ID = W.operationId;
+var TAG = W.tag;
+var PATH = W.path;
+var METHOD = W.method;
+var PARAMETER = W.parameter;
+var BODY = W.body;
+var TEXT = W.text;
+var RESPONSE = W.response;
+var MORE = W.more;
+var TAG_TEXT = W.tagText;
+var SYNONYM = M.synonym;
+var INFLECTED = M.inflected;
+var BASE_PREFIX = M.basePrefix;
+var RELATED = M.related;
+var TYPO = M.typo;
+var PREFIX_BASE = M.prefixBase;
+var PREFIX_COVER = M.prefixCover;
+var TYPO_MIN = M.typoMin;
+var PREFIX_MIN = M.prefixMin;
+var INFIX = M.infix;
+var INFIX_MIN = M.infixMin;
+var INFIX_AFTER = M.infixAfter;
+var METHOD_BONUS = R.methodBonus;
+var INTENT_BONUS = R.intentBonus;
+var TITLE_COVER = R.titleCover;
+var PATH_COVER = R.pathCover;
+var EXACT = R.exact;
+var WEBHOOK = R.webhook;
+var MISFIT = R.misfit;
+var NUMBER = R.number;
+var NUMBER_LEAST = R.numberLeast;
+var SHOWN_COVER = R.shownCover;
+var SHOWN = R.shown;
+var ONE = new Set(V.one);
+var STOP_WORDS = new Set(V.stop);
+var PARTICLES = new Set(V.particles);
+var QUESTION_WORDS = V.questions;
+var DETERMINERS = V.determiners;
+var PARTICLE_VERB = new Set(V.particleVerbs);
+var ASKS = new Map(Object.entries(V.asks));
+var READ = V.read;
+var ACT = V.act;
+var PHRASES = new Map(Object.entries(V.phrases));
+var SYNONYMS = RULES.synonyms;
+var MAKING = new Set(SYNONYMS[0][0]);
+var GROUPS = /* @__PURE__ */ new Map();
+SYNONYMS.forEach(function(group2) {
+  group2[0].forEach(function(word) {
+    GROUPS.set(word, [group2[0].filter(function(other) {
+      return other !== word;
+    }), group2[1]]);
+  });
+});
+var STOPPED = null;
+var WHITESPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+var WORD = /[\p{L}\p{N}]+/gu;
+var CAMEL = /([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g;
+var UPPER = /[A-Z]/;
+var PLACEHOLDER = /\{[^}]*\}/g;
+var SURROGATE = /[\uD800-\uDFFF]/;
+function length(text) {
+  return SURROGATE.test(text) ? Array.from(text).length : text.length;
+}
+function wholePlaceholder(segment) {
+  return segment.charCodeAt(0) === 123 && segment.indexOf("}") === segment.length - 1;
+}
+function normalize(text) {
+  return text.toLowerCase().split(WHITESPACE).filter(function(w) {
+    return w !== "";
+  }).join(" ");
+}
+function stem(word) {
+  if (length(word) > 3) {
+    if (word.endsWith("ies") && !word.endsWith("eies") && !word.endsWith("aies")) return word.slice(0, -3) + "y";
+    if (word.endsWith("es") && !word.endsWith("aes") && !word.endsWith("ees") && !word.endsWith("oes")) return word.slice(0, -1);
+    if (word.endsWith("s") && !word.endsWith("us") && !word.endsWith("ss")) return word.slice(0, -1);
+  }
+  return word;
+}
+STOPPED = new Set(STOP_WORDS);
+STOP_WORDS.forEach(function(word) {
+  STOPPED.add(stem(word));
+});
+var QUESTIONS = new Set(QUESTION_WORDS.map(stem));
+var DETERMINED = new Set(DETERMINERS.map(stem));
+function intent(raw, first, last) {
+  if (raw.length < 2 || GROUPS.has(raw[0])) return [];
+  if (QUESTIONS.has(raw[0])) return READ;
+  if (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1])) return ACT;
+  if (stem(first) !== first && STOPPED.has(raw[1])) return READ;
+  return stem(last) !== last ? READ : [];
+}
+function verbMethods(raw) {
+  if (raw.length >= 2 && GROUPS.has(raw[0]) && (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1]))) {
+    return GROUPS.get(raw[0])[1];
+  }
+  return [];
+}
+function bases(word) {
+  var endings = ["ing", "ed"];
+  for (var e = 0; e < endings.length; e++) {
+    var ending = endings[e];
+    if (word.endsWith(ending) && length(word) - ending.length >= 3) {
+      var base = word.slice(0, -ending.length);
+      var found = [base, base + "e"];
+      var letters = codePoints(base);
+      if (letters.length >= 4 && letters[letters.length - 1] === letters[letters.length - 2]) {
+        found.push(typeof letters === "string" ? base.slice(0, -1) : letters.slice(0, -1).join(""));
+      }
+      return found;
+    }
+  }
+  return [];
+}
+var wordCache = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
+function words(text, joined) {
+  if (joined === void 0) joined = true;
+  var cache = wordCache[joined ? 1 : 0];
+  var cached = cache.get(text);
+  if (cached) return cached;
+  var found = [];
+  var runs = text.match(WORD) || [];
+  for (var r = 0; r < runs.length; r++) {
+    var run = runs[r];
+    var parts = UPPER.test(run) ? run.replace(CAMEL, "$1$2 ").split(" ") : [run];
+    for (var p = 0; p < parts.length; p++) found.push(stem(parts[p].toLowerCase()));
+    if (joined && parts.length > 1) found.push(stem(run.toLowerCase()));
+  }
+  if (cache.size > 65536) cache.clear();
+  cache.set(text, found);
+  return found;
+}
+function codePoints(text) {
+  return SURROGATE.test(text) ? Array.from(text) : text;
+}
+function sameTail(a, i, b, j) {
+  if (a.length - i !== b.length - j) return false;
+  for (; i < a.length; i++, j++) if (a[i] !== b[j]) return false;
+  return true;
+}
+function oneEdit(first, second) {
+  if (first === second) return false;
+  var a = codePoints(first), b = codePoints(second);
+  if (Math.abs(a.length - b.length) > 1) return false;
+  var i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (sameTail(a, i + 1, b, i + 1)) return true;
+    return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && sameTail(a, i + 2, b, i + 2);
+  }
+  if (a.length > b.length) return sameTail(a, i + 1, b, i);
+  return sameTail(a, i, b, i + 1);
+}
+function SearchIndex(entries, texts) {
+  this._start(entries, texts);
+  this._addEntries(this.entries.length);
+  this._finish();
+}
+var SLICE_MS = 12;
+SearchIndex.build = function(entries, texts, sliceMs) {
+  var index = Object.create(SearchIndex.prototype);
+  var budget = sliceMs === void 0 ? SLICE_MS : sliceMs;
+  index._start(entries, texts);
+  return new Promise(function(resolve) {
+    (function slice() {
+      var until = Date.now() + budget;
+      do {
+        index._addEntries(index._added + 64);
+      } while (index._added < index.entries.length && Date.now() < until);
+      if (index._added < index.entries.length) {
+        setTimeout(slice, 0);
+        return;
+      }
+      index._finish();
+      resolve(index);
+    })();
+  });
+};
+function own(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+var FIELDS = ["body", "response", "more"];
+function pairs(text) {
+  return text ? text.split("|").map(function(pair) {
+    var colon = pair.indexOf(":");
+    return [pair.slice(0, colon), pair.slice(colon + 1)];
+  }) : [];
+}
+var NO_FIELDS = ["", "", ""];
+SearchIndex.prototype._start = function(entries, texts) {
+  this.entries = entries.slice();
+  var file = texts && !Array.isArray(texts) ? texts : { texts };
+  this._texts = file.texts || [];
+  var count = this.entries.length;
+  var more = this._more = [];
+  var fields = file.fields || {};
+  FIELDS.forEach(function(name, part) {
+    pairs(own(fields, name) ? fields[name] : "").forEach(function(pair) {
+      var text = pair[0], steps = pair[1].split(" "), at = 0;
+      for (var i = 0; i < steps.length; i++) {
+        if (!steps[i]) continue;
+        at += parseInt(steps[i], 36);
+        if (at >= count) continue;
+        if (!more[at]) more[at] = ["", "", ""];
+        more[at][part] = text;
+      }
     });
   });
-  var STOPPED = null;
-  var WHITESPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
-  var WORD = /[\p{L}\p{N}]+/gu;
-  var CAMEL = /([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g;
-  var UPPER = /[A-Z]/;
-  var PLACEHOLDER3 = /\{[^}]*\}/g;
-  var SURROGATE = /[\uD800-\uDFFF]/;
-  function length(text) {
-    return SURROGATE.test(text) ? Array.from(text).length : text.length;
-  }
-  function wholePlaceholder(segment) {
-    return segment.charCodeAt(0) === 123 && segment.indexOf("}") === segment.length - 1;
-  }
-  function normalize(text) {
-    return text.toLowerCase().split(WHITESPACE).filter(function(w) {
+  this._tagTexts = file.tags || {};
+  var related = this._related = /* @__PURE__ */ new Map();
+  pairs(file.related || "").forEach(function(pair) {
+    var words2 = pair[0].split(" ").filter(function(w) {
       return w !== "";
-    }).join(" ");
-  }
-  function stem(word) {
-    if (length(word) > 3) {
-      if (word.endsWith("ies") && !word.endsWith("eies") && !word.endsWith("aies")) return word.slice(0, -3) + "y";
-      if (word.endsWith("es") && !word.endsWith("aes") && !word.endsWith("ees") && !word.endsWith("oes")) return word.slice(0, -1);
-      if (word.endsWith("s") && !word.endsWith("us") && !word.endsWith("ss")) return word.slice(0, -1);
-    }
-    return word;
-  }
-  STOPPED = new Set(STOP_WORDS);
-  STOP_WORDS.forEach(function(word) {
-    STOPPED.add(stem(word));
+    });
+    pair[1].split(" ").forEach(function(reader) {
+      if (!reader) return;
+      if (!related.has(reader)) related.set(reader, []);
+      Array.prototype.push.apply(related.get(reader), words2);
+    });
   });
-  var QUESTIONS = new Set(QUESTION_WORDS.map(stem)), DETERMINED = new Set(DETERMINERS.map(stem));
-  function intent(raw, first, last) {
-    if (raw.length < 2 || GROUPS.has(raw[0])) return [];
-    if (QUESTIONS.has(raw[0])) return READ;
-    if (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1])) return ACT;
-    if (stem(first) !== first && STOPPED.has(raw[1])) return READ;
-    return stem(last) !== last ? READ : [];
+  this._added = 0;
+  this._postings = /* @__PURE__ */ new Map();
+  this._paths = /* @__PURE__ */ new Map();
+  this._titleSizes = [];
+  this._pathSizes = [];
+  this._methods = [];
+  this._methodNames = [];
+  this._webhooks = [];
+  this._ones = /* @__PURE__ */ new Map();
+  this._alls = /* @__PURE__ */ new Map();
+  this._shapes = [];
+  this._exact = /* @__PURE__ */ new Map();
+  this._main = /* @__PURE__ */ new Set();
+};
+SearchIndex.prototype._addEntries = function(until) {
+  var texts = this._texts, more = this._more;
+  var end = Math.min(until, this.entries.length);
+  for (var position = this._added; position < end; position++) {
+    this._addEntry(
+      position,
+      this.entries[position],
+      position < texts.length ? texts[position] || "" : "",
+      more[position] || NO_FIELDS
+    );
   }
-  function verbMethods(raw) {
-    if (raw.length >= 2 && GROUPS.has(raw[0]) && (DETERMINED.has(raw[1]) || PARTICLE_VERB.has(raw[1]))) {
-      return GROUPS.get(raw[0])[1];
-    }
-    return [];
+  this._added = Math.max(this._added, end);
+};
+SearchIndex.prototype._finish = function() {
+  this._texts = null;
+  this._more = null;
+  this._vocabulary = Array.from(this._postings.keys()).sort();
+  this._mainVocabulary = Array.from(this._main).sort();
+  this._lines = "\n" + this._mainVocabulary.join("\n") + "\n";
+  this._starts = [];
+  var offset = 1;
+  for (var i = 0; i < this._mainVocabulary.length; i++) {
+    this._starts.push(offset);
+    offset += this._mainVocabulary[i].length + 1;
   }
-  function bases(word) {
-    var endings = ["ing", "ed"];
-    for (var e = 0; e < endings.length; e++) {
-      var ending = endings[e];
-      if (word.endsWith(ending) && length(word) - ending.length >= 3) {
-        var base = word.slice(0, -ending.length);
-        var found = [base, base + "e"];
-        var letters = codePoints(base);
-        if (letters.length >= 4 && letters[letters.length - 1] === letters[letters.length - 2]) {
-          found.push(typeof letters === "string" ? base.slice(0, -1) : letters.slice(0, -1).join(""));
+  this._byLength = null;
+  this._arrays = null;
+  this._expanded = /* @__PURE__ */ new Map();
+  this._termMatches = /* @__PURE__ */ new Map();
+};
+SearchIndex.prototype._addEntry = function(position, entry, text, more) {
+  var path = entry.path;
+  var parts = more;
+  var tagTexts = this._tagTexts;
+  var placeholders2 = path.match(PLACEHOLDER) || [];
+  var literalPath = path.replace(PLACEHOLDER, " ");
+  var fields = [
+    [TITLE, entry.title, true],
+    [OPERATION_ID, entry.operationId, true],
+    [METHOD, entry.method, true],
+    [PATH, literalPath, true]
+  ];
+  entry.tags.forEach(function(tag) {
+    fields.push([TAG, tag, true]);
+  });
+  fields.push([PARAMETER, placeholders2.concat(entry.params).join(" "), true]);
+  fields.push([BODY, parts[0], false]);
+  fields.push([TEXT, text, true]);
+  fields.push([RESPONSE, parts[1], false]);
+  fields.push([MORE, parts[2], false]);
+  entry.tags.forEach(function(tag) {
+    fields.push([TAG_TEXT, own(tagTexts, tag) ? tagTexts[tag] : "", false]);
+  });
+  var postings = this._postings, main = this._main;
+  fields.forEach(function(field) {
+    var weight = field[0];
+    var found = words(field[1]);
+    for (var w = 0; w < found.length; w++) {
+      if (field[2]) main.add(found[w]);
+      var posting = postings.get(found[w]);
+      if (!posting) {
+        postings.set(found[w], [[position], [weight]]);
+      } else {
+        var last = posting[0].length - 1;
+        if (posting[0][last] !== position) {
+          posting[0].push(position);
+          posting[1].push(weight);
+        } else if (posting[1][last] < weight) {
+          posting[1][last] = weight;
         }
-        return found;
       }
     }
-    return [];
-  }
-  var wordCache = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
-  function words2(text, joined) {
-    if (joined === void 0) joined = true;
-    var cache = wordCache[joined ? 1 : 0];
-    var cached = cache.get(text);
-    if (cached) return cached;
-    var found = [];
-    var runs = text.match(WORD) || [];
-    for (var r = 0; r < runs.length; r++) {
-      var run = runs[r];
-      var parts = UPPER.test(run) ? run.replace(CAMEL, "$1$2 ").split(" ") : [run];
-      for (var p = 0; p < parts.length; p++) found.push(stem(parts[p].toLowerCase()));
-      if (joined && parts.length > 1) found.push(stem(run.toLowerCase()));
+  });
+  var method = entry.method.toLowerCase(), code = this._methodNames.indexOf(method);
+  if (code < 0) code = this._methodNames.push(method) - 1;
+  this._methods.push(code);
+  this._webhooks.push(entry.webhook ? 1 : 0);
+  var title = new Set(words(entry.title, false).filter(function(w) {
+    return !STOPPED.has(w);
+  }));
+  this._titleSizes.push(title.size);
+  var literal2 = words(literalPath, false);
+  var paths = this._paths;
+  literal2.forEach(function(word) {
+    var positions = paths.get(word);
+    if (!positions) paths.set(word, [position]);
+    else if (positions[positions.length - 1] !== position) positions.push(position);
+  });
+  this._pathSizes.push(new Set(literal2).size + placeholders2.length);
+  var segments = path.split("/"), reads = method === "get" || method === "delete";
+  var shape = 0, before = null, beforeNamed = false;
+  for (var s = 0; s <= segments.length; s++) {
+    var segment = s < segments.length ? segments[s] : null;
+    if (segment === "") continue;
+    var placeholder = segment !== null && wholePlaceholder(segment);
+    if (beforeNamed && (placeholder || segment === null && reads)) {
+      var into = placeholder ? this._ones : this._alls, named = words(before);
+      for (var n = 0; n < named.length; n++) {
+        var at = into.get(named[n]);
+        if (!at) into.set(named[n], [position]);
+        else if (at[at.length - 1] !== position) at.push(position);
+      }
     }
-    if (cache.size > 65536) cache.clear();
-    cache.set(text, found);
-    return found;
-  }
-  function codePoints(text) {
-    return SURROGATE.test(text) ? Array.from(text) : text;
-  }
-  function sameTail(a, i, b, j) {
-    if (a.length - i !== b.length - j) return false;
-    for (; i < a.length; i++, j++) if (a[i] !== b[j]) return false;
-    return true;
-  }
-  function oneEdit(first, second) {
-    if (first === second) return false;
-    var a = codePoints(first), b = codePoints(second);
-    if (Math.abs(a.length - b.length) > 1) return false;
-    var i = 0;
-    while (i < a.length && i < b.length && a[i] === b[i]) i++;
-    if (a.length === b.length) {
-      if (sameTail(a, i + 1, b, i + 1)) return true;
-      return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && sameTail(a, i + 2, b, i + 2);
+    if (segment !== null) {
+      shape = placeholder ? -1 : 1;
+      before = segment;
+      beforeNamed = !placeholder;
     }
-    if (a.length > b.length) return sameTail(a, i + 1, b, i);
-    return sameTail(a, i, b, i + 1);
   }
-  function SearchIndex2(entries, texts) {
-    this._start(entries, texts);
-    this._addEntries(this.entries.length);
-    this._finish();
+  this._shapes.push(reads ? shape : 0);
+  var lowered = path.toLowerCase();
+  var keys = /* @__PURE__ */ new Set([entry.operationId.toLowerCase(), lowered, entry.method.toLowerCase() + " " + lowered]);
+  var exact = this._exact;
+  keys.forEach(function(key) {
+    if (!key) return;
+    if (!exact.has(key)) exact.set(key, []);
+    exact.get(key).push(position);
+  });
+};
+SearchIndex.prototype._lowerBound = function(word) {
+  var lo = 0, hi = this._vocabulary.length;
+  while (lo < hi) {
+    var mid = lo + hi >> 1;
+    if (this._vocabulary[mid] < word) lo = mid + 1;
+    else hi = mid;
   }
-  var SLICE_MS = 12;
-  SearchIndex2.build = function(entries, texts, sliceMs) {
-    var index = Object.create(SearchIndex2.prototype);
-    var budget = sliceMs === void 0 ? SLICE_MS : sliceMs;
-    index._start(entries, texts);
-    return new Promise(function(resolve) {
-      (function slice() {
-        var until = Date.now() + budget;
-        do {
-          index._addEntries(index._added + 64);
-        } while (index._added < index.entries.length && Date.now() < until);
-        if (index._added < index.entries.length) {
-          setTimeout(slice, 0);
-          return;
-        }
-        index._finish();
-        resolve(index);
-      })();
+  return lo;
+};
+var EXPANDED = 4096;
+SearchIndex.prototype._expand = function(word, typos) {
+  var key = (typos ? "1" : "0") + word;
+  var known = this._expanded.get(key);
+  if (known) return known;
+  if (this._expanded.size >= EXPANDED) this._expanded.clear();
+  known = this._expandWord(word, typos);
+  this._expanded.set(key, known);
+  return known;
+};
+SearchIndex.prototype._expandWord = function(word, typos) {
+  var found = /* @__PURE__ */ new Map();
+  var vocabulary = this._vocabulary;
+  var size = length(word);
+  if (this._postings.has(word)) found.set(word, 1);
+  if (size >= PREFIX_MIN) {
+    for (var i = this._lowerBound(word); i < vocabulary.length && vocabulary[i].startsWith(word); i++) {
+      var other = vocabulary[i];
+      if (other !== word) found.set(other, PREFIX_BASE + PREFIX_COVER * size / length(other));
+    }
+  }
+  if (size >= INFIX_MIN && typos) {
+    var lines = this._lines, starts = this._starts;
+    var at = lines.indexOf(word);
+    while (at !== -1) {
+      var lo = 0, hi = starts.length;
+      while (lo < hi) {
+        var mid = lo + hi >> 1;
+        if (starts[mid] <= at) lo = mid + 1;
+        else hi = mid;
+      }
+      var k = lo - 1;
+      var inside = this._mainVocabulary[k];
+      if (at - starts[k] >= INFIX_AFTER && !found.has(inside)) found.set(inside, INFIX);
+      at = lines.indexOf(word, starts[k] + inside.length);
+    }
+  }
+  if (typos && size >= TYPO_MIN) {
+    this._oneEditWords(word).forEach(function(other2) {
+      if (!found.has(other2)) found.set(other2, TYPO);
     });
-  };
-  function own3(object, key) {
-    return Object.prototype.hasOwnProperty.call(object, key);
   }
-  var FIELDS = ["body", "response", "more"];
-  function pairs2(text) {
-    return text ? text.split("|").map(function(pair) {
-      var colon = pair.indexOf(":");
-      return [pair.slice(0, colon), pair.slice(colon + 1)];
-    }) : [];
+  return found;
+};
+SearchIndex.prototype._oneEditWords = function(word) {
+  if (!this._byLength) {
+    var byLength = this._byLength = [];
+    this._mainVocabulary.forEach(function(other2) {
+      var size2 = length(other2);
+      if (size2 < TYPO_MIN - 1) return;
+      (byLength[size2] || (byLength[size2] = [])).push(other2);
+    });
   }
-  var NO_FIELDS = ["", "", ""];
-  SearchIndex2.prototype._start = function(entries, texts) {
-    this.entries = entries.slice();
-    var file = texts && !Array.isArray(texts) ? texts : { texts };
-    this._texts = file.texts || [];
+  var found = [], size = length(word);
+  var first = word.charCodeAt(0), last = word.charCodeAt(word.length - 1);
+  for (var n = size - 1; n <= size + 1; n++) {
+    var bucket = this._byLength[n] || [];
+    for (var i = 0; i < bucket.length; i++) {
+      var other = bucket[i];
+      if (other.charCodeAt(0) !== first && other.charCodeAt(other.length - 1) !== last) continue;
+      if (oneEdit(word, other)) found.push(other);
+    }
+  }
+  return found;
+};
+SearchIndex.prototype._scratch = function() {
+  if (!this._arrays) {
     var count = this.entries.length;
-    var more = this._more = [];
-    var fields = file.fields || {};
-    FIELDS.forEach(function(name, part) {
-      pairs2(own3(fields, name) ? fields[name] : "").forEach(function(pair) {
-        var text = pair[0], steps = pair[1].split(" "), at = 0;
-        for (var i = 0; i < steps.length; i++) {
-          if (!steps[i]) continue;
-          at += parseInt(steps[i], 36);
-          if (at >= count) continue;
-          if (!more[at]) more[at] = ["", "", ""];
-          more[at][part] = text;
+    this._arrays = {
+      best: new Float64Array(count),
+      flags: new Uint8Array(count),
+      scores: new Float64Array(count),
+      matched: new Float64Array(count),
+      titleHits: new Uint16Array(count),
+      pathHits: new Uint16Array(count),
+      agree: new Int16Array(count),
+      marked: new Uint8Array(count)
+    };
+  }
+  return this._arrays;
+};
+var IN_TITLE = 1;
+var IN_PATH = 2;
+SearchIndex.prototype._wordMatches = function(word, best, flags) {
+  var alternatives = [[word, 1, true]];
+  var group2 = GROUPS.get(word) || [ASKS.get(word) || [], []];
+  group2[0].forEach(function(synonym) {
+    alternatives.push([synonym, SYNONYM, false]);
+  });
+  var self = this;
+  (this._related.get(word) || []).forEach(function(other) {
+    if (self._postings.has(other)) alternatives.push([other, RELATED, null]);
+  });
+  if (!this._postings.has(word)) {
+    bases(word).forEach(function(base) {
+      if (length(base) >= BASE_PREFIX) alternatives.push([base, INFLECTED, false]);
+      else if (self._postings.has(base)) alternatives.push([base, INFLECTED, null]);
+    });
+  }
+  var touched = [];
+  alternatives.forEach(function(alternative2) {
+    var quality = alternative2[1];
+    var matches = alternative2[2] === null ? /* @__PURE__ */ new Map([[alternative2[0], 1]]) : self._expand(alternative2[0], alternative2[2]);
+    matches.forEach(function(match, other) {
+      var inPath = self._paths.get(other);
+      if (inPath) for (var p = 0; p < inPath.length; p++) flags[inPath[p]] |= IN_PATH;
+      var value = quality * match;
+      var posting = self._postings.get(other), positions = posting[0], weights = posting[1];
+      for (var i = 0; i < positions.length; i++) {
+        var position = positions[i], score = weights[i] * value;
+        if (score > best[position]) {
+          if (best[position] === 0) touched.push(position);
+          best[position] = score;
         }
-      });
-    });
-    this._tagTexts = file.tags || {};
-    var related = this._related = /* @__PURE__ */ new Map();
-    pairs2(file.related || "").forEach(function(pair) {
-      var words3 = pair[0].split(" ").filter(function(w) {
-        return w !== "";
-      });
-      pair[1].split(" ").forEach(function(reader) {
-        if (!reader) return;
-        if (!related.has(reader)) related.set(reader, []);
-        Array.prototype.push.apply(related.get(reader), words3);
-      });
-    });
-    this._added = 0;
-    this._postings = /* @__PURE__ */ new Map();
-    this._paths = /* @__PURE__ */ new Map();
-    this._titleSizes = [];
-    this._pathSizes = [];
-    this._methods = [];
-    this._methodNames = [];
-    this._webhooks = [];
-    this._ones = /* @__PURE__ */ new Map();
-    this._alls = /* @__PURE__ */ new Map();
-    this._shapes = [];
-    this._exact = /* @__PURE__ */ new Map();
-    this._main = /* @__PURE__ */ new Set();
-  };
-  SearchIndex2.prototype._addEntries = function(until) {
-    var texts = this._texts, more = this._more;
-    var end = Math.min(until, this.entries.length);
-    for (var position = this._added; position < end; position++) {
-      this._addEntry(
-        position,
-        this.entries[position],
-        position < texts.length ? texts[position] || "" : "",
-        more[position] || NO_FIELDS
-      );
-    }
-    this._added = Math.max(this._added, end);
-  };
-  SearchIndex2.prototype._finish = function() {
-    this._texts = null;
-    this._more = null;
-    this._vocabulary = Array.from(this._postings.keys()).sort();
-    this._mainVocabulary = Array.from(this._main).sort();
-    this._lines = "\n" + this._mainVocabulary.join("\n") + "\n";
-    this._starts = [];
-    var offset = 1;
-    for (var i = 0; i < this._mainVocabulary.length; i++) {
-      this._starts.push(offset);
-      offset += this._mainVocabulary[i].length + 1;
-    }
-    this._byLength = null;
-    this._arrays = null;
-    this._expanded = /* @__PURE__ */ new Map();
-    this._termMatches = /* @__PURE__ */ new Map();
-  };
-  SearchIndex2.prototype._addEntry = function(position, entry, text, more) {
-    var path = entry.path;
-    var parts = more;
-    var tagTexts = this._tagTexts;
-    var placeholders2 = path.match(PLACEHOLDER3) || [];
-    var literalPath = path.replace(PLACEHOLDER3, " ");
-    var fields = [
-      [TITLE, entry.title, true],
-      [OPERATION_ID, entry.operationId, true],
-      [METHOD, entry.method, true],
-      [PATH, literalPath, true]
-    ];
-    entry.tags.forEach(function(tag) {
-      fields.push([TAG, tag, true]);
-    });
-    fields.push([PARAMETER, placeholders2.concat(entry.params).join(" "), true]);
-    fields.push([BODY, parts[0], false]);
-    fields.push([TEXT, text, true]);
-    fields.push([RESPONSE, parts[1], false]);
-    fields.push([MORE, parts[2], false]);
-    entry.tags.forEach(function(tag) {
-      fields.push([TAG_TEXT, own3(tagTexts, tag) ? tagTexts[tag] : "", false]);
-    });
-    var postings = this._postings, main = this._main;
-    fields.forEach(function(field) {
-      var weight = field[0];
-      var found = words2(field[1]);
-      for (var w = 0; w < found.length; w++) {
-        if (field[2]) main.add(found[w]);
-        var posting = postings.get(found[w]);
-        if (!posting) {
-          postings.set(found[w], [[position], [weight]]);
-        } else {
-          var last = posting[0].length - 1;
-          if (posting[0][last] !== position) {
-            posting[0].push(position);
-            posting[1].push(weight);
-          } else if (posting[1][last] < weight) {
-            posting[1][last] = weight;
-          }
-        }
+        if (weights[i] === TITLE) flags[position] |= IN_TITLE;
       }
     });
-    var method = entry.method.toLowerCase(), code = this._methodNames.indexOf(method);
-    if (code < 0) code = this._methodNames.push(method) - 1;
-    this._methods.push(code);
-    this._webhooks.push(entry.webhook ? 1 : 0);
-    var title = new Set(words2(entry.title, false).filter(function(w) {
-      return !STOPPED.has(w);
-    }));
-    this._titleSizes.push(title.size);
-    var literal2 = words2(literalPath, false);
-    var paths = this._paths;
-    literal2.forEach(function(word) {
-      var positions = paths.get(word);
-      if (!positions) paths.set(word, [position]);
-      else if (positions[positions.length - 1] !== position) positions.push(position);
-    });
-    this._pathSizes.push(new Set(literal2).size + placeholders2.length);
-    var segments = path.split("/"), reads = method === "get" || method === "delete";
-    var shape = 0, before = null, beforeNamed = false;
-    for (var s = 0; s <= segments.length; s++) {
-      var segment = s < segments.length ? segments[s] : null;
-      if (segment === "") continue;
-      var placeholder = segment !== null && wholePlaceholder(segment);
-      if (beforeNamed && (placeholder || segment === null && reads)) {
-        var into = placeholder ? this._ones : this._alls, named = words2(before);
-        for (var n = 0; n < named.length; n++) {
-          var at = into.get(named[n]);
-          if (!at) into.set(named[n], [position]);
-          else if (at[at.length - 1] !== position) at.push(position);
-        }
-      }
-      if (segment !== null) {
-        shape = placeholder ? -1 : 1;
-        before = segment;
-        beforeNamed = !placeholder;
-      }
+  });
+  return touched;
+};
+SearchIndex.prototype._termMatch = function(term, best, flags) {
+  var touched = this._wordMatches(term, best, flags), n = touched.length;
+  var values2 = new Array(n), where = new Array(n);
+  for (var i = 0; i < n; i++) {
+    var position = touched[i];
+    values2[i] = best[position];
+    where[i] = flags[position];
+    best[position] = 0;
+    flags[position] = 0;
+  }
+  return { positions: touched, values: values2, flags: where };
+};
+SearchIndex.prototype._compounds = function(terms) {
+  var joined = [];
+  for (var i = 0; i < terms.length; i++) {
+    if (i + 1 < terms.length && PHRASES.has(terms[i] + " " + terms[i + 1])) {
+      joined.push(PHRASES.get(terms[i] + " " + terms[i + 1]));
+      i++;
+      continue;
     }
-    this._shapes.push(reads ? shape : 0);
-    var lowered = path.toLowerCase();
-    var keys = /* @__PURE__ */ new Set([entry.operationId.toLowerCase(), lowered, entry.method.toLowerCase() + " " + lowered]);
-    var exact = this._exact;
-    keys.forEach(function(key) {
-      if (!key) return;
-      if (!exact.has(key)) exact.set(key, []);
-      exact.get(key).push(position);
-    });
-  };
-  SearchIndex2.prototype._lowerBound = function(word) {
-    var lo = 0, hi = this._vocabulary.length;
-    while (lo < hi) {
-      var mid = lo + hi >> 1;
-      if (this._vocabulary[mid] < word) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  var EXPANDED = 4096;
-  SearchIndex2.prototype._expand = function(word, typos) {
-    var key = (typos ? "1" : "0") + word;
-    var known = this._expanded.get(key);
-    if (known) return known;
-    if (this._expanded.size >= EXPANDED) this._expanded.clear();
-    known = this._expandWord(word, typos);
-    this._expanded.set(key, known);
-    return known;
-  };
-  SearchIndex2.prototype._expandWord = function(word, typos) {
-    var found = /* @__PURE__ */ new Map();
-    var vocabulary = this._vocabulary;
-    var size = length(word);
-    if (this._postings.has(word)) found.set(word, 1);
-    if (size >= PREFIX_MIN) {
-      for (var i = this._lowerBound(word); i < vocabulary.length && vocabulary[i].startsWith(word); i++) {
-        var other = vocabulary[i];
-        if (other !== word) found.set(other, PREFIX_BASE + PREFIX_COVER * size / length(other));
-      }
-    }
-    if (size >= INFIX_MIN && typos) {
-      var lines = this._lines, starts = this._starts;
-      var at = lines.indexOf(word);
-      while (at !== -1) {
-        var lo = 0, hi = starts.length;
-        while (lo < hi) {
-          var mid = lo + hi >> 1;
-          if (starts[mid] <= at) lo = mid + 1;
-          else hi = mid;
-        }
-        var k = lo - 1;
-        var inside = this._mainVocabulary[k];
-        if (at - starts[k] >= INFIX_AFTER && !found.has(inside)) found.set(inside, INFIX);
-        at = lines.indexOf(word, starts[k] + inside.length);
-      }
-    }
-    if (typos && size >= TYPO_MIN) {
-      this._oneEditWords(word).forEach(function(other2) {
-        if (!found.has(other2)) found.set(other2, TYPO);
-      });
-    }
-    return found;
-  };
-  SearchIndex2.prototype._oneEditWords = function(word) {
-    if (!this._byLength) {
-      var byLength = this._byLength = [];
-      this._mainVocabulary.forEach(function(other2) {
-        var size2 = length(other2);
-        if (size2 < TYPO_MIN - 1) return;
-        (byLength[size2] || (byLength[size2] = [])).push(other2);
-      });
-    }
-    var found = [], size = length(word);
-    var first = word.charCodeAt(0), last = word.charCodeAt(word.length - 1);
-    for (var n = size - 1; n <= size + 1; n++) {
-      var bucket = this._byLength[n] || [];
-      for (var i = 0; i < bucket.length; i++) {
-        var other = bucket[i];
-        if (other.charCodeAt(0) !== first && other.charCodeAt(other.length - 1) !== last) continue;
-        if (oneEdit(word, other)) found.push(other);
-      }
-    }
-    return found;
-  };
-  SearchIndex2.prototype._scratch = function() {
-    if (!this._arrays) {
-      var count = this.entries.length;
-      this._arrays = {
-        best: new Float64Array(count),
-        flags: new Uint8Array(count),
-        scores: new Float64Array(count),
-        matched: new Float64Array(count),
-        titleHits: new Uint16Array(count),
-        pathHits: new Uint16Array(count),
-        agree: new Int16Array(count),
-        marked: new Uint8Array(count)
-      };
-    }
-    return this._arrays;
-  };
-  var IN_TITLE = 1, IN_PATH = 2;
-  SearchIndex2.prototype._wordMatches = function(word, best, flags) {
-    var alternatives = [[word, 1, true]];
-    var group2 = GROUPS.get(word) || [ASKS.get(word) || [], []];
-    group2[0].forEach(function(synonym) {
-      alternatives.push([synonym, SYNONYM, false]);
-    });
-    var self = this;
-    (this._related.get(word) || []).forEach(function(other) {
-      if (self._postings.has(other)) alternatives.push([other, RELATED, null]);
-    });
-    if (!this._postings.has(word)) {
-      bases(word).forEach(function(base) {
-        if (length(base) >= BASE_PREFIX) alternatives.push([base, INFLECTED, false]);
-        else if (self._postings.has(base)) alternatives.push([base, INFLECTED, null]);
-      });
-    }
-    var touched = [];
-    alternatives.forEach(function(alternative2) {
-      var quality = alternative2[1];
-      var matches = alternative2[2] === null ? /* @__PURE__ */ new Map([[alternative2[0], 1]]) : self._expand(alternative2[0], alternative2[2]);
-      matches.forEach(function(match, other) {
-        var inPath = self._paths.get(other);
-        if (inPath) for (var p = 0; p < inPath.length; p++) flags[inPath[p]] |= IN_PATH;
-        var value = quality * match;
-        var posting = self._postings.get(other), positions = posting[0], weights = posting[1];
-        for (var i = 0; i < positions.length; i++) {
-          var position = positions[i], score = weights[i] * value;
-          if (score > best[position]) {
-            if (best[position] === 0) touched.push(position);
-            best[position] = score;
-          }
-          if (weights[i] === TITLE) flags[position] |= IN_TITLE;
-        }
-      });
-    });
-    return touched;
-  };
-  SearchIndex2.prototype._termMatch = function(term, best, flags) {
-    var touched = this._wordMatches(term, best, flags), n = touched.length;
-    var values2 = new Array(n), where = new Array(n);
-    for (var i = 0; i < n; i++) {
-      var position = touched[i];
-      values2[i] = best[position];
-      where[i] = flags[position];
-      best[position] = 0;
-      flags[position] = 0;
-    }
-    return { positions: touched, values: values2, flags: where };
-  };
-  SearchIndex2.prototype._compounds = function(terms) {
-    var joined = [];
-    for (var i = 0; i < terms.length; i++) {
-      if (i + 1 < terms.length && PHRASES.has(terms[i] + " " + terms[i + 1])) {
-        joined.push(PHRASES.get(terms[i] + " " + terms[i + 1]));
+    if (i + 1 < terms.length && PARTICLES.has(terms[i + 1])) {
+      var both = terms[i] + terms[i + 1];
+      var self = this, group2 = GROUPS.has(both) ? GROUPS.get(both)[0] : [];
+      if ([both].concat(group2).some(function(word) {
+        return self._postings.has(word);
+      }) || this._related.has(both)) {
+        joined.push(both);
         i++;
         continue;
       }
-      if (i + 1 < terms.length && PARTICLES.has(terms[i + 1])) {
-        var both = terms[i] + terms[i + 1];
-        var self = this, group2 = GROUPS.has(both) ? GROUPS.get(both)[0] : [];
-        if ([both].concat(group2).some(function(word) {
-          return self._postings.has(word);
-        }) || this._related.has(both)) {
-          joined.push(both);
-          i++;
-          continue;
-        }
-      }
-      joined.push(terms[i]);
     }
-    return joined;
-  };
-  SearchIndex2.prototype._agreement = function(typed, matches, agree, marked) {
-    var singular = /* @__PURE__ */ new Set(), plural = /* @__PURE__ */ new Set();
-    var acts = typed.length > 1 && DETERMINERS.indexOf(typed[1]) >= 0;
-    var counted = acts && GROUPS.has(typed[0]) && !MAKING.has(typed[0]);
-    var one = false;
-    typed.forEach(function(word, i) {
-      if (ONE.has(word)) one = true;
-      else if (DETERMINERS.indexOf(word) >= 0) one = false;
-      else if (STOP_WORDS.has(word)) {
-        one = false;
-        acts = false;
-      } else if (acts && (i === 0 || !counted)) return;
-      else if (stem(word) !== word) plural.add(stem(word));
-      else if (one) singular.add(word);
-    });
-    if (singular.size === 0 && plural.size === 0) return;
-    var shapes = this._shapes, self = this;
-    matches.forEach(function(match) {
-      var term = match[0], p;
-      if (GROUPS.has(term) || !singular.has(term) && !plural.has(term)) return;
-      var ones = self._ones.get(term) || [], alls = self._alls.get(term) || [];
-      if (singular.has(term) && plural.has(term)) {
-        for (p = 0; p < ones.length; p++) agree[ones[p]] += 1;
-        for (p = 0; p < alls.length; p++) agree[alls[p]] += 1;
-        return;
-      }
-      var single = singular.has(term), sign = single ? -1 : 1;
-      for (p = 0; p < ones.length; p++) {
-        agree[ones[p]] += sign === -1 ? 1 : -1;
-        marked[ones[p]] = 1;
-      }
-      for (p = 0; p < alls.length; p++) {
-        agree[alls[p]] += sign;
-        marked[alls[p]] = 1;
-      }
-      var found = match[1];
-      for (p = 0; p < found.length; p++) {
-        var position = found[p];
-        if (shapes[position] && !marked[position]) agree[position] += sign * shapes[position];
-      }
-      for (p = 0; p < ones.length; p++) marked[ones[p]] = 0;
-      for (p = 0; p < alls.length; p++) marked[alls[p]] = 0;
-    });
-  };
-  SearchIndex2.prototype.search = function(query, limit) {
-    var whole = normalize(query);
-    var raw = words2(query, false);
-    var terms = Array.from(new Set(this._compounds(raw)));
-    var typed = query.toLowerCase().match(WORD) || [""];
-    var asked = intent(raw, typed[0], typed[typed.length - 1]);
-    if (terms.some(function(t) {
-      return !STOPPED.has(t);
-    })) {
-      terms = terms.filter(function(t) {
-        return !STOPPED.has(t) || ASKS.has(t);
-      });
+    joined.push(terms[i]);
+  }
+  return joined;
+};
+SearchIndex.prototype._agreement = function(typed, matches, agree, marked) {
+  var singular = /* @__PURE__ */ new Set(), plural = /* @__PURE__ */ new Set();
+  var acts = typed.length > 1 && DETERMINERS.indexOf(typed[1]) >= 0;
+  var counted = acts && GROUPS.has(typed[0]) && !MAKING.has(typed[0]);
+  var one = false;
+  typed.forEach(function(word, i) {
+    if (ONE.has(word)) one = true;
+    else if (DETERMINERS.indexOf(word) >= 0) one = false;
+    else if (STOP_WORDS.has(word)) {
+      one = false;
+      acts = false;
+    } else if (acts && (i === 0 || !counted)) return;
+    else if (stem(word) !== word) plural.add(stem(word));
+    else if (one) singular.add(word);
+  });
+  if (singular.size === 0 && plural.size === 0) return;
+  var shapes = this._shapes, self = this;
+  matches.forEach(function(match) {
+    var term = match[0], p;
+    if (GROUPS.has(term) || !singular.has(term) && !plural.has(term)) return;
+    var ones = self._ones.get(term) || [], alls = self._alls.get(term) || [];
+    if (singular.has(term) && plural.has(term)) {
+      for (p = 0; p < ones.length; p++) agree[ones[p]] += 1;
+      for (p = 0; p < alls.length; p++) agree[alls[p]] += 1;
+      return;
     }
-    var self = this;
-    if (terms.length === 0) {
-      var only = Array.from(new Set(this._exact.get(whole) || [])).sort(function(a, b2) {
-        return a - b2;
-      });
-      only = only.map(function(position2) {
-        return self.entries[position2];
-      });
-      return limit === void 0 || limit === null ? only : only.slice(0, limit);
+    var single = singular.has(term), sign = single ? -1 : 1;
+    for (p = 0; p < ones.length; p++) {
+      agree[ones[p]] += sign === -1 ? 1 : -1;
+      marked[ones[p]] = 1;
     }
-    var count = this.entries.length;
-    var arrays = this._scratch();
-    var best = arrays.best, flags = arrays.flags, scores = arrays.scores, matched = arrays.matched;
-    var titleHits = arrays.titleHits, pathHits = arrays.pathHits;
-    var scored = [];
-    var verbGroups = [];
-    var matches = [];
-    var total = 0;
-    var remembered = this._termMatches, current = this._termMatches = /* @__PURE__ */ new Map();
-    terms.forEach(function(term) {
-      var known = remembered.get(term) || self._termMatch(term, best, flags);
-      current.set(term, known);
-      var touched = known.positions, values2 = known.values, where = known.flags;
-      if (touched.length === 0) return;
-      matches.push([term, touched]);
-      var rarity = Math.sqrt(Math.sqrt((count + 1) / (touched.length + 1)));
-      total += rarity;
-      for (var i = 0; i < touched.length; i++) {
-        var position2 = touched[i];
-        if (matched[position2] === 0) scored.push(position2);
-        scores[position2] = scores[position2] + values2[i] * rarity;
-        matched[position2] = matched[position2] + rarity;
-        if (where[i] & IN_TITLE) titleHits[position2]++;
-        if (where[i] & IN_PATH) pathHits[position2]++;
-      }
-      var group2 = GROUPS.get(term);
-      if (group2 && group2[1].length) verbGroups.push(group2[1]);
-    });
-    var exact = new Set(this._exact.get(whole) || []);
-    var bonuses = this._methodNames.map(function(method) {
-      return verbGroups.filter(function(methods2) {
-        return methods2.indexOf(method) >= 0;
-      }).length;
-    });
-    var verb = verbMethods(raw);
-    var misfits = this._methodNames.map(function(method) {
-      return verb.length > 0 && verb.indexOf(method) < 0;
-    });
-    var fitting = bonuses.map(function(bonus) {
-      return verbGroups.length === 0 || bonus > 0;
-    });
-    var agree = arrays.agree;
-    this._agreement(typed, matches, agree, arrays.marked);
-    var intents = this._methodNames.map(function(method) {
-      return asked.indexOf(method) >= 0;
-    });
-    var n = scored.length;
-    var final = new Float64Array(n), covers = new Float64Array(n);
-    var top = 0, most = 0;
-    var methods = this._methods, titleSizes = this._titleSizes, pathSizes = this._pathSizes;
-    var webhooks = this._webhooks;
-    for (var k = 0; k < n; k++) {
-      var position = scored[k], score = scores[position];
-      for (var b = bonuses[methods[position]]; b > 0; b--) score += METHOD_BONUS;
-      if (intents[methods[position]]) score += INTENT_BONUS;
-      var cover = matched[position] / total;
-      covers[k] = cover;
-      if (cover > most) most = cover;
-      var titleSize = titleSizes[position];
-      var titleCover = titleSize ? Math.min(1, titleHits[position] / titleSize) : 0;
-      var pathSize = pathSizes[position];
-      var pathCover = pathSize ? Math.min(1, pathHits[position] / pathSize) : 0;
-      score = score * cover * cover * (1 + TITLE_COVER * titleCover + PATH_COVER * pathCover);
-      var number = agree[position];
-      if (number !== 0 && fitting[methods[position]]) score *= Math.max(NUMBER_LEAST, 1 + NUMBER2 * number);
-      if (misfits[methods[position]]) score *= MISFIT;
-      if (webhooks[position]) score *= WEBHOOK;
-      final[k] = score;
-      if (score > top) top = score;
-      scores[position] = 0;
-      matched[position] = 0;
-      titleHits[position] = 0;
-      pathHits[position] = 0;
-      agree[position] = 0;
+    for (p = 0; p < alls.length; p++) {
+      agree[alls[p]] += sign;
+      marked[alls[p]] = 1;
     }
-    var floor = top * SHOWN2, least = most * SHOWN_COVER;
-    var unscored = [];
-    if (exact.size > 0) {
-      var isScored = new Set(scored);
-      exact.forEach(function(p) {
-        if (!isScored.has(p)) unscored.push(p);
-      });
+    var found = match[1];
+    for (p = 0; p < found.length; p++) {
+      var position = found[p];
+      if (shapes[position] && !marked[position]) agree[position] += sign * shapes[position];
     }
-    var keys = new Float64Array(n + unscored.length), kept = [];
-    for (k = 0; k < n; k++) {
-      position = scored[k];
-      var isExact = exact.size > 0 && exact.has(position);
-      if (isExact || final[k] >= floor && covers[k] >= least || final[k] >= top) {
-        keys[k] = isExact ? -(final[k] + EXACT) : -final[k];
-        kept.push(k);
-      }
-    }
-    unscored.forEach(function(p, i) {
-      scored.push(p);
-      keys[n + i] = -EXACT;
-      kept.push(n + i);
+    for (p = 0; p < ones.length; p++) marked[ones[p]] = 0;
+    for (p = 0; p < alls.length; p++) marked[alls[p]] = 0;
+  });
+};
+SearchIndex.prototype.search = function(query, limit) {
+  var whole = normalize(query);
+  var raw = words(query, false);
+  var terms = Array.from(new Set(this._compounds(raw)));
+  var typed = query.toLowerCase().match(WORD) || [""];
+  var asked = intent(raw, typed[0], typed[typed.length - 1]);
+  if (terms.some(function(t) {
+    return !STOPPED.has(t);
+  })) {
+    terms = terms.filter(function(t) {
+      return !STOPPED.has(t) || ASKS.has(t);
     });
-    kept.sort(function(a, b2) {
-      return keys[a] - keys[b2] || scored[a] - scored[b2];
+  }
+  var self = this;
+  if (terms.length === 0) {
+    var only = Array.from(new Set(this._exact.get(whole) || [])).sort(function(a, b2) {
+      return a - b2;
     });
-    var ranked = kept.map(function(k2) {
-      return scored[k2];
-    });
-    var found = ranked.map(function(position2) {
+    only = only.map(function(position2) {
       return self.entries[position2];
     });
-    return limit === void 0 || limit === null ? found : found.slice(0, limit);
-  };
-  return { SearchIndex: SearchIndex2, words: words2 };
-})();
+    return limit === void 0 || limit === null ? only : only.slice(0, limit);
+  }
+  var count = this.entries.length;
+  var arrays = this._scratch();
+  var best = arrays.best, flags = arrays.flags, scores = arrays.scores, matched = arrays.matched;
+  var titleHits = arrays.titleHits, pathHits = arrays.pathHits;
+  var scored = [];
+  var verbGroups = [];
+  var matches = [];
+  var total = 0;
+  var remembered = this._termMatches, current = this._termMatches = /* @__PURE__ */ new Map();
+  terms.forEach(function(term) {
+    var known = remembered.get(term) || self._termMatch(term, best, flags);
+    current.set(term, known);
+    var touched = known.positions, values2 = known.values, where = known.flags;
+    if (touched.length === 0) return;
+    matches.push([term, touched]);
+    var rarity = Math.sqrt(Math.sqrt((count + 1) / (touched.length + 1)));
+    total += rarity;
+    for (var i = 0; i < touched.length; i++) {
+      var position2 = touched[i];
+      if (matched[position2] === 0) scored.push(position2);
+      scores[position2] = scores[position2] + values2[i] * rarity;
+      matched[position2] = matched[position2] + rarity;
+      if (where[i] & IN_TITLE) titleHits[position2]++;
+      if (where[i] & IN_PATH) pathHits[position2]++;
+    }
+    var group2 = GROUPS.get(term);
+    if (group2 && group2[1].length) verbGroups.push(group2[1]);
+  });
+  var exact = new Set(this._exact.get(whole) || []);
+  var bonuses = this._methodNames.map(function(method) {
+    return verbGroups.filter(function(methods2) {
+      return methods2.indexOf(method) >= 0;
+    }).length;
+  });
+  var verb = verbMethods(raw);
+  var misfits = this._methodNames.map(function(method) {
+    return verb.length > 0 && verb.indexOf(method) < 0;
+  });
+  var fitting = bonuses.map(function(bonus) {
+    return verbGroups.length === 0 || bonus > 0;
+  });
+  var agree = arrays.agree;
+  this._agreement(typed, matches, agree, arrays.marked);
+  var intents = this._methodNames.map(function(method) {
+    return asked.indexOf(method) >= 0;
+  });
+  var n = scored.length;
+  var final = new Float64Array(n), covers = new Float64Array(n);
+  var top = 0, most = 0;
+  var methods = this._methods, titleSizes = this._titleSizes, pathSizes = this._pathSizes;
+  var webhooks = this._webhooks;
+  for (var k = 0; k < n; k++) {
+    var position = scored[k], score = scores[position];
+    for (var b = bonuses[methods[position]]; b > 0; b--) score += METHOD_BONUS;
+    if (intents[methods[position]]) score += INTENT_BONUS;
+    var cover = matched[position] / total;
+    covers[k] = cover;
+    if (cover > most) most = cover;
+    var titleSize = titleSizes[position];
+    var titleCover = titleSize ? Math.min(1, titleHits[position] / titleSize) : 0;
+    var pathSize = pathSizes[position];
+    var pathCover = pathSize ? Math.min(1, pathHits[position] / pathSize) : 0;
+    score = score * cover * cover * (1 + TITLE_COVER * titleCover + PATH_COVER * pathCover);
+    var number = agree[position];
+    if (number !== 0 && fitting[methods[position]]) score *= Math.max(NUMBER_LEAST, 1 + NUMBER * number);
+    if (misfits[methods[position]]) score *= MISFIT;
+    if (webhooks[position]) score *= WEBHOOK;
+    final[k] = score;
+    if (score > top) top = score;
+    scores[position] = 0;
+    matched[position] = 0;
+    titleHits[position] = 0;
+    pathHits[position] = 0;
+    agree[position] = 0;
+  }
+  var floor = top * SHOWN, least = most * SHOWN_COVER;
+  var unscored = [];
+  if (exact.size > 0) {
+    var isScored = new Set(scored);
+    exact.forEach(function(p) {
+      if (!isScored.has(p)) unscored.push(p);
+    });
+  }
+  var keys = new Float64Array(n + unscored.length), kept = [];
+  for (k = 0; k < n; k++) {
+    position = scored[k];
+    var isExact = exact.size > 0 && exact.has(position);
+    if (isExact || final[k] >= floor && covers[k] >= least || final[k] >= top) {
+      keys[k] = isExact ? -(final[k] + EXACT) : -final[k];
+      kept.push(k);
+    }
+  }
+  unscored.forEach(function(p, i) {
+    scored.push(p);
+    keys[n + i] = -EXACT;
+    kept.push(n + i);
+  });
+  kept.sort(function(a, b2) {
+    return keys[a] - keys[b2] || scored[a] - scored[b2];
+  });
+  var ranked = kept.map(function(k2) {
+    return scored[k2];
+  });
+  var found = ranked.map(function(position2) {
+    return self.entries[position2];
+  });
+  return limit === void 0 || limit === null ? found : found.slice(0, limit);
+};
 
 // orgdocs/render/site/assets/samples.js
 var sampleData = { "default": "curl", "languages": [{ "key": "curl", "label": "curl", "string": { "open": "'", "close": "'", "escape": { "pattern": "'", "table": { "'": "'\\''" }, "control": null } }, "env": { "open": '"', "close": '"', "hole": "${{name}}", "var": "${{name}}", "escape": { "pattern": '\\\\|"|\\$|`', "table": { "\\": "\\\\", '"': '\\"', "$": "\\$", "`": "\\`" }, "control": null } }, "block": null, "literal": null, "contentTypeApart": false, "join": " \\\n  ", "lines": [[[["", "head"]], "curl --head {{url}}"], [[["!", "head"]], "curl -X {{method}} {{url}}"], [[["*", "headers"]], "-H {{line}}"], [[["", "basic"]], "-u {{basicPair}}"], [[["*", "fields"]], "--form-string {{pair}}"], [[["", "body"]], "--data-raw {{text}}"]], "highlight": { "tokens": [["se", "\\\\\\n|\\\\.", false], ["s1", "'[^']*'", false], ["s2", '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"', true], ["nv", "\\$[A-Za-z_][A-Za-z0-9_]*", false]], "inside": [["", "\\\\."], ["nv", "\\$[A-Za-z_][A-Za-z0-9_]*"]] } }, { "key": "python", "label": "Python (httpx)", "string": { "open": '"', "close": '"', "escape": { "pattern": '"|\\\\|\n|\r|	|\b|\f|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f" }, "control": ["\\u", 16, 4] } }, "env": { "open": 'f"', "close": '"', "hole": "{os.environ['{{name}}']}", "var": "os.environ['{{name}}']", "escape": { "pattern": '"|\\\\|\n|\r|	|\b|\f|\\{|\\}|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f", "{": "{{", "}": "}}" }, "control": ["\\u", 16, 4] } }, "block": null, "literal": { "indent": 4, "true": "True", "false": "False", "null": "None" }, "contentTypeApart": false, "join": "\n", "lines": [[[["", "env"]], "import os"], [[["", "env"]], ""], [[], "import httpx"], [[], ""], [[], "response = httpx.request("], [[], "    {{methodString}},"], [[], "    {{url}},"], [[["", "headers"]], "    headers={"], [[["*", "headers"]], "        {{name}}: {{value}},"], [[["", "headers"]], "    },"], [[["", "basic"]], "    auth=({{basicUser}}, {{basicPassword}}),"], [[["", "json"]], "    json={{literal}},"], [[["", "multipart"]], "    files=["], [[["*", "fields"]], "        ({{name}}, (None, {{value}})),"], [[["", "multipart"]], "    ],"], [[["", "raw"]], "    content={{text}},"], [[], ")"], [[], "print(response.status_code)"], [[], "print(response.text)"]], "highlight": { "tokens": [["c1", "#[^\\n]*", false], ["s2", 'f"[^"\\\\\\n]*(?:\\\\.[^"\\\\\\n]*)*"', true], ["s2", '"[^"\\\\\\n]*(?:\\\\.[^"\\\\\\n]*)*"', false], ["s1", "'[^'\\\\\\n]*(?:\\\\.[^'\\\\\\n]*)*'", false], ["kn", "\\b(?:import|from)\\b", false], ["nn", "(?<=import )[A-Za-z_][A-Za-z0-9_.]*", false], ["kc", "\\b(?:True|False|None)\\b", false], ["nb", "\\bprint\\b", false], ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false]], "inside": [["", "\\{\\{|\\}\\}|\\\\."], ["si", "\\{[^{}]*\\}"]] } }, { "key": "python-requests", "label": "Python (requests)", "string": { "open": '"', "close": '"', "escape": { "pattern": '"|\\\\|\n|\r|	|\b|\f|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f" }, "control": ["\\u", 16, 4] } }, "env": { "open": 'f"', "close": '"', "hole": "{os.environ['{{name}}']}", "var": "os.environ['{{name}}']", "escape": { "pattern": '"|\\\\|\n|\r|	|\b|\f|\\{|\\}|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f", "{": "{{", "}": "}}" }, "control": ["\\u", 16, 4] } }, "block": null, "literal": { "indent": 4, "true": "True", "false": "False", "null": "None" }, "contentTypeApart": false, "join": "\n", "lines": [[[["", "env"]], "import os"], [[["", "env"]], ""], [[], "import requests"], [[], ""], [[], "response = requests.request("], [[], "    {{methodString}},"], [[], "    {{url}},"], [[["", "headers"]], "    headers={"], [[["*", "headers"]], "        {{name}}: {{value}},"], [[["", "headers"]], "    },"], [[["", "basic"]], "    auth=({{basicUser}}, {{basicPassword}}),"], [[["", "json"]], "    json={{literal}},"], [[["", "multipart"]], "    files=["], [[["*", "fields"]], "        ({{name}}, (None, {{value}})),"], [[["", "multipart"]], "    ],"], [[["", "raw"]], "    data={{text}}.encode(),"], [[], ")"], [[], "print(response.status_code)"], [[], "print(response.text)"]], "highlight": { "tokens": [["c1", "#[^\\n]*", false], ["s2", 'f"[^"\\\\\\n]*(?:\\\\.[^"\\\\\\n]*)*"', true], ["s2", '"[^"\\\\\\n]*(?:\\\\.[^"\\\\\\n]*)*"', false], ["s1", "'[^'\\\\\\n]*(?:\\\\.[^'\\\\\\n]*)*'", false], ["kn", "\\b(?:import|from)\\b", false], ["nn", "(?<=import )[A-Za-z_][A-Za-z0-9_.]*", false], ["kc", "\\b(?:True|False|None)\\b", false], ["nb", "\\bprint\\b", false], ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false]], "inside": [["", "\\{\\{|\\}\\}|\\\\."], ["si", "\\{[^{}]*\\}"]] } }, { "key": "javascript", "label": "JavaScript (fetch)", "string": { "open": '"', "close": '"', "escape": { "pattern": '"|\\\\|\n|\r|	|\b|\f|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f" }, "control": ["\\u", 16, 4] } }, "env": { "open": "`", "close": "`", "hole": "${{{name}}}", "var": "{{name}}", "escape": { "pattern": '\\$\\{|"|\\\\|\n|\r|	|\b|\f|`|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f", "`": "\\`", "${": "\\${" }, "control": ["\\u", 16, 4] } }, "block": null, "literal": { "indent": 2, "true": "true", "false": "false", "null": "null" }, "contentTypeApart": false, "join": "\n", "lines": [[[["*", "variables"]], 'const {{name}} = "YOUR_{{name}}"; // your credential'], [[["", "variables"]], ""], [[["", "multipart"]], "const form = new FormData();"], [[["*", "fields"]], "form.append({{name}}, {{value}});"], [[["", "multipart"]], ""], [[], "const response = await fetch({{url}}, {"], [[], "  method: {{methodString}},"], [[["", "anyHeaders"]], "  headers: {"], [[["*", "headers"]], "    {{name}}: {{value}},"], [[["", "basic"]], '    "Authorization": "Basic " + btoa({{basicPair}}),'], [[["", "anyHeaders"]], "  },"], [[["", "json"]], "  body: JSON.stringify({{literal}}),"], [[["", "multipart"]], "  body: form,"], [[["", "raw"]], "  body: {{text}},"], [[], "});"], [[], "console.log(response.status);"], [[], "console.log(await response.text());"]], "highlight": { "tokens": [["c1", "//[^\\n]*", false], ["s2", "`[^`\\\\]*(?:\\\\.[^`\\\\]*)*`", true], ["s2", '"[^"\\\\\\n]*(?:\\\\.[^"\\\\\\n]*)*"', false], ["s1", "'[^'\\\\\\n]*(?:\\\\.[^'\\\\\\n]*)*'", false], ["kd", "\\b(?:const|let|var|new)\\b", false], ["k", "\\b(?:await|async|return)\\b", false], ["kc", "\\b(?:true|false|null|undefined)\\b", false], ["nb", "\\b(?:JSON|FormData)\\b", false], ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false]], "inside": [["", "\\\\."], ["si", "\\$\\{[^}]*\\}"]] } }, { "key": "node", "label": "Node.js (fetch)", "string": { "open": '"', "close": '"', "escape": { "pattern": '"|\\\\|\n|\r|	|\b|\f|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f" }, "control": ["\\u", 16, 4] } }, "env": { "open": "`", "close": "`", "hole": "${process.env.{{name}}}", "var": "process.env.{{name}}", "escape": { "pattern": '\\$\\{|"|\\\\|\n|\r|	|\b|\f|`|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f", "`": "\\`", "${": "\\${" }, "control": ["\\u", 16, 4] } }, "block": null, "literal": { "indent": 2, "true": "true", "false": "false", "null": "null" }, "contentTypeApart": false, "join": "\n", "lines": [[[["", "multipart"]], "const form = new FormData();"], [[["*", "fields"]], "form.append({{name}}, {{value}});"], [[["", "multipart"]], ""], [[], "const response = await fetch({{url}}, {"], [[], "  method: {{methodString}},"], [[["", "anyHeaders"]], "  headers: {"], [[["*", "headers"]], "    {{name}}: {{value}},"], [[["", "basic"]], '    "Authorization": "Basic " + btoa({{basicPair}}),'], [[["", "anyHeaders"]], "  },"], [[["", "json"]], "  body: JSON.stringify({{literal}}),"], [[["", "multipart"]], "  body: form,"], [[["", "raw"]], "  body: {{text}},"], [[], "});"], [[], "console.log(response.status);"], [[], "console.log(await response.text());"]], "highlight": { "tokens": [["c1", "//[^\\n]*", false], ["s2", "`[^`\\\\]*(?:\\\\.[^`\\\\]*)*`", true], ["s2", '"[^"\\\\\\n]*(?:\\\\.[^"\\\\\\n]*)*"', false], ["s1", "'[^'\\\\\\n]*(?:\\\\.[^'\\\\\\n]*)*'", false], ["kd", "\\b(?:const|let|var|new)\\b", false], ["k", "\\b(?:await|async|return)\\b", false], ["kc", "\\b(?:true|false|null|undefined)\\b", false], ["nb", "\\b(?:JSON|FormData)\\b", false], ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false]], "inside": [["", "\\\\."], ["si", "\\$\\{[^}]*\\}"]] } }, { "key": "go", "label": "Go (net/http)", "string": { "open": '"', "close": '"', "escape": { "pattern": '"|\\\\|\n|\r|	|\b|\f|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f" }, "control": ["\\u", 16, 4] } }, "env": { "concat": " + ", "var": 'os.Getenv("{{name}}")', "escape": null }, "block": { "open": "`", "close": "`", "forbid": ["`", "\r"], "escape": { "pattern": "", "table": {}, "control": null } }, "literal": null, "contentTypeApart": false, "join": "\n", "lines": [[[], "package main"], [[], ""], [[], "import ("], [[["", "multipart"]], '	"bytes"'], [[], '	"fmt"'], [[], '	"io"'], [[["", "multipart"]], '	"mime/multipart"'], [[], '	"net/http"'], [[["", "env"]], '	"os"'], [[["", "body"]], '	"strings"'], [[], ")"], [[], ""], [[], "func main() {"], [[["", "body"]], "	body := strings.NewReader({{block}})"], [[["", "multipart"]], "	body := &bytes.Buffer{}"], [[["", "multipart"]], "	form := multipart.NewWriter(body)"], [[["*", "fields"]], "	form.WriteField({{name}}, {{value}})"], [[["", "multipart"]], "	form.Close()"], [[["!", "nobody"]], ""], [[["", "nobody"]], "	req, err := http.NewRequest({{methodString}}, {{url}}, nil)"], [[["!", "nobody"]], "	req, err := http.NewRequest({{methodString}}, {{url}}, body)"], [[], "	if err != nil {"], [[], "		panic(err)"], [[], "	}"], [[["*", "headers"]], "	req.Header.Add({{name}}, {{value}})"], [[["", "basic"]], "	req.SetBasicAuth({{basicUser}}, {{basicPassword}})"], [[["", "multipart"]], '	req.Header.Set("Content-Type", form.FormDataContentType())'], [[], ""], [[], "	res, err := http.DefaultClient.Do(req)"], [[], "	if err != nil {"], [[], "		panic(err)"], [[], "	}"], [[], "	defer res.Body.Close()"], [[], "	data, err := io.ReadAll(res.Body)"], [[], "	if err != nil {"], [[], "		panic(err)"], [[], "	}"], [[], "	fmt.Println(res.StatusCode)"], [[], "	fmt.Println(string(data))"], [[], "}"]], "highlight": { "tokens": [["c1", "//[^\\n]*", false], ["s2", "`[^`]*`", false], ["s2", '"[^"\\\\\\n]*(?:\\\\.[^"\\\\\\n]*)*"', false], ["kn", "\\b(?:package|import)\\b", false], ["k", "\\b(?:func|if|return|defer|var)\\b", false], ["kc", "\\b(?:nil|true|false)\\b", false], ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false]], "inside": [] } }, { "key": "java", "label": "Java (HttpClient)", "string": { "open": '"', "close": '"', "escape": { "pattern": '"|\\\\|\n|\r|	|\b|\f|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f" }, "control": ["\\", 8, 3] } }, "env": { "concat": " + ", "var": 'System.getenv("{{name}}")', "escape": null }, "block": { "lines": "\n                + ", "forbid": [], "escape": null }, "literal": null, "contentTypeApart": false, "join": "\n", "lines": [[[], "import java.net.URI;"], [[], "import java.net.http.HttpClient;"], [[], "import java.net.http.HttpRequest;"], [[], "import java.net.http.HttpResponse;"], [[["", "basic"]], "import java.nio.charset.StandardCharsets;"], [[["", "basic"]], "import java.util.Base64;"], [[], ""], [[], "public class Main {"], [[], "    public static void main(String[] args) throws Exception {"], [[], "        HttpRequest request = HttpRequest.newBuilder()"], [[], "            .uri(URI.create({{url}}))"], [[["*", "headers"]], "            .header({{name}}, {{value}})"], [[["", "basic"]], '            .header("Authorization", "Basic " + Base64.getEncoder().encodeToString('], [[["", "basic"]], "                ({{basicPair}}).getBytes(StandardCharsets.UTF_8)))"], [[["", "multipart"]], '            .header("Content-Type", {{multipartType}})'], [[["", "body"]], "            .method({{methodString}}, HttpRequest.BodyPublishers.ofString("], [[["", "body"]], "                {{block}}))"], [[["", "multipart"]], "            .method({{methodString}}, HttpRequest.BodyPublishers.ofString("], [[["", "multipart"]], "                {{multipartBody}}))"], [[["", "nobody"]], "            .method({{methodString}}, HttpRequest.BodyPublishers.noBody())"], [[], "            .build();"], [[], "        HttpResponse<String> response = HttpClient.newHttpClient()"], [[], "            .send(request, HttpResponse.BodyHandlers.ofString());"], [[], "        System.out.println(response.statusCode());"], [[], "        System.out.println(response.body());"], [[], "    }"], [[], "}"]], "highlight": { "tokens": [["c1", "//[^\\n]*", false], ["s2", '"[^"\\\\\\n]*(?:\\\\.[^"\\\\\\n]*)*"', false], ["kn", "\\b(?:import|package)\\b", false], ["k", "\\b(?:public|class|static|void|throws|new|return)\\b", false], ["kt", "\\b(?:String|int)\\b", false], ["kc", "\\b(?:true|false|null)\\b", false], ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false]], "inside": [] } }, { "key": "ruby", "label": "Ruby (net/http)", "string": { "open": '"', "close": '"', "escape": { "pattern": '#\\{|#@|#\\$|"|\\\\|\n|\r|	|\b|\f|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f", "#{": "\\#{", "#@": "\\#@", "#$": "\\#$" }, "control": ["\\u", 16, 4] } }, "env": { "open": '"', "close": '"', "hole": "#{ENV.fetch('{{name}}')}", "var": "ENV.fetch('{{name}}')", "escape": { "pattern": '#\\{|#@|#\\$|"|\\\\|\n|\r|	|\b|\f|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f", "#{": "\\#{", "#@": "\\#@", "#$": "\\#$" }, "control": ["\\u", 16, 4] } }, "block": { "open": "'", "close": "'", "forbid": [], "escape": { "pattern": "\\\\|'", "table": { "\\": "\\\\", "'": "\\'" }, "control": null } }, "literal": null, "contentTypeApart": false, "join": "\n", "lines": [[[], 'require "net/http"'], [[], ""], [[], "uri = URI({{url}})"], [[], "request = Net::HTTP::{{methodTitle}}.new(uri)"], [[["*", "headers"]], "request[{{name}}] = {{value}}"], [[["", "basic"]], "request.basic_auth({{basicUser}}, {{basicPassword}})"], [[["", "body"]], "request.body = {{block}}"], [[["", "multipart"]], "request.set_form(["], [[["*", "fields"]], "  [{{name}}, {{value}}],"], [[["", "multipart"]], '], "multipart/form-data")'], [[], ""], [[], 'response = Net::HTTP.start(uri.hostname, uri.port, use_ssl: uri.scheme == "https") do |http|'], [[], "  http.request(request)"], [[], "end"], [[], "puts response.code"], [[], "puts response.body"]], "highlight": { "tokens": [["s2", '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"', true], ["s1", "'[^'\\\\]*(?:\\\\.[^'\\\\]*)*'", false], ["k", "\\b(?:require|do|end|puts)\\b", false], ["kc", "\\b(?:nil|true|false)\\b", false], ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false]], "inside": [["", "\\\\."], ["si", "#\\{[^}]*\\}"]] } }, { "key": "php", "label": "PHP (cURL)", "string": { "open": '"', "close": '"', "escape": { "pattern": '\\\\|"|\\$|\n|\r|	|\v|\f|\x1B|[\\x00-\\x1f]', "table": { "\\": "\\\\", '"': '\\"', "$": "\\$", "\n": "\\n", "\r": "\\r", "	": "\\t", "\v": "\\v", "\f": "\\f", "\x1B": "\\e" }, "control": ["\\x", 16, 2] } }, "env": { "concat": " . ", "var": 'getenv("{{name}}")', "escape": null }, "block": { "open": "'", "close": "'", "forbid": [], "escape": { "pattern": "\\\\|'", "table": { "\\": "\\\\", "'": "\\'" }, "control": null } }, "literal": null, "contentTypeApart": false, "join": "\n", "lines": [[[], "<?php"], [[], ""], [[], "$curl = curl_init();"], [[], "curl_setopt_array($curl, ["], [[], "    CURLOPT_URL => {{url}},"], [[["", "head"]], "    CURLOPT_NOBODY => true,"], [[["!", "head"]], "    CURLOPT_CUSTOMREQUEST => {{methodString}},"], [[["", "headers"]], "    CURLOPT_HTTPHEADER => ["], [[["!", "headers"], ["", "multipart"]], "    CURLOPT_HTTPHEADER => ["], [[["*", "headers"]], "        {{line}},"], [[["", "multipart"]], "        {{multipartHeader}},"], [[["", "headers"]], "    ],"], [[["!", "headers"], ["", "multipart"]], "    ],"], [[["", "basic"]], "    CURLOPT_USERPWD => {{basicPair}},"], [[["", "body"]], "    CURLOPT_POSTFIELDS => {{block}},"], [[["", "multipart"]], "    CURLOPT_POSTFIELDS => {{multipartBody}},"], [[], "    CURLOPT_RETURNTRANSFER => true,"], [[], "]);"], [[], "$body = curl_exec($curl);"], [[], 'echo curl_getinfo($curl, CURLINFO_RESPONSE_CODE), "\\n";'], [[], 'echo $body, "\\n";']], "highlight": { "tokens": [["cp", "<\\?php", false], ["s1", "'[^'\\\\]*(?:\\\\.[^'\\\\]*)*'", false], ["s2", '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"', false], ["nv", "\\$[A-Za-z_][A-Za-z0-9_]*", false], ["kc", "\\b(?:true|false|null)\\b", false], ["k", "\\becho\\b", false], ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false]], "inside": [] } }, { "key": "csharp", "label": "C# (HttpClient)", "string": { "open": '"', "close": '"', "escape": { "pattern": '"|\\\\|\n|\r|	|\b|\f||\u2028|\u2029|[\\x00-\\x1f]', "table": { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\b": "\\b", "\f": "\\f", "": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029" }, "control": ["\\u", 16, 4] } }, "env": { "concat": " + ", "var": 'Environment.GetEnvironmentVariable("{{name}}")', "escape": null }, "block": { "open": '@"', "close": '"', "forbid": [], "escape": { "pattern": '"', "table": { '"': '""' }, "control": null } }, "literal": null, "contentTypeApart": true, "join": "\n", "lines": [[[], "using System;"], [[], "using System.Net.Http;"], [[["", "contentType"]], "using System.Net.Http.Headers;"], [[["", "basic"]], "using System.Text;"], [[], ""], [[], "using var client = new HttpClient();"], [[], "using var request = new HttpRequestMessage(new HttpMethod({{methodString}}), {{url}});"], [[["*", "headers"]], "request.Headers.TryAddWithoutValidation({{name}}, {{value}});"], [[["", "basic"]], 'request.Headers.TryAddWithoutValidation("Authorization", "Basic " + Convert.ToBase64String('], [[["", "basic"]], "    Encoding.UTF8.GetBytes({{basicPair}})));"], [[["", "body"]], "request.Content = new StringContent({{block}});"], [[["", "contentType"]], "request.Content.Headers.ContentType = MediaTypeHeaderValue.Parse({{contentType}});"], [[["", "multipart"]], "var form = new MultipartFormDataContent();"], [[["*", "fields"]], "form.Add(new StringContent({{value}}), {{name}});"], [[["", "multipart"]], "request.Content = form;"], [[], ""], [[], "using var response = await client.SendAsync(request);"], [[], "Console.WriteLine((int)response.StatusCode);"], [[], "Console.WriteLine(await response.Content.ReadAsStringAsync());"]], "highlight": { "tokens": [["s2", '@"[^"]*(?:""[^"]*)*"', false], ["s2", '"[^"\\\\\\n]*(?:\\\\.[^"\\\\\\n]*)*"', false], ["k", "\\b(?:using|var|new|await)\\b", false], ["kc", "\\b(?:true|false|null)\\b", false], ["m", "\\b[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\\b", false]], "inside": [] } }] };
@@ -739,7 +766,7 @@ var requestRules = { "ignoredHeaders": ["accept", "authorization", "content-type
 
 // orgdocs/render/site/assets/request.js
 var MULTIPART_NOTE = "multipart/form-data: the fields are shown as JSON; they are sent as form fields";
-var PLACEHOLDER = /\$[A-Z][A-Z0-9_]*/g;
+var PLACEHOLDER2 = /\$[A-Z][A-Z0-9_]*/g;
 var ABSOLUTE = /^https?:\/\//i;
 var ORIGIN = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\/?#]*/;
 var AUTHORITY = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/([^\/?#]*)/;
@@ -748,7 +775,7 @@ var BAD_VALUE = /[\r\n\0]|[^\x00-\xff]/;
 function rules() {
   return requestRules;
 }
-function own(table, key) {
+function own2(table, key) {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : void 0;
 }
 function fillRule(template, slots) {
@@ -770,10 +797,10 @@ function schemeKind(scheme) {
   var table = rules().security;
   if (scheme.type === "apiKey" && !(table.apiKeyPlaces.indexOf(scheme.in) >= 0 && scheme.parameterName)) return "unsupported";
   var http = scheme.type + " " + String(scheme.scheme || "").toLowerCase();
-  return own(table.kinds, http) || own(table.kinds, scheme.type) || "unsupported";
+  return own2(table.kinds, http) || own2(table.kinds, scheme.type) || "unsupported";
 }
 function schemeInputs(name, scheme) {
-  var kind = own(rules().security.schemes, schemeKind(scheme));
+  var kind = own2(rules().security.schemes, schemeKind(scheme));
   if (!kind) return [];
   var slots = { name, in: String(scheme.in), parameterName: String(scheme.parameterName), scheme: String(scheme.scheme || "") || "http" };
   return kind.inputs.map(function(item) {
@@ -825,7 +852,7 @@ function appliedCredentials(alternative2, schemes, credentials2) {
   var seen = false;
   alternative2.forEach(function(name) {
     var scheme = schemes[name];
-    var kind = own(rules().security.schemes, schemeKind(scheme));
+    var kind = own2(rules().security.schemes, schemeKind(scheme));
     var given = credentials2[name] || {};
     var texts = {};
     (kind ? kind.inputs : []).forEach(function(item) {
@@ -858,9 +885,9 @@ function serverUrl(url, descriptionUrl, pageUrl) {
     return scheme + ":" + url;
   }
   var pageOrigin = origin(pageUrl || "");
-  var bases = [descriptionUrl, pageOrigin ? pageOrigin + "/" : ""];
-  for (var i = 0; i < bases.length; i++) {
-    if (bases[i] && ABSOLUTE.test(bases[i])) return new URL(url || "/", bases[i]).href;
+  var bases2 = [descriptionUrl, pageOrigin ? pageOrigin + "/" : ""];
+  for (var i = 0; i < bases2.length; i++) {
+    if (bases2[i] && ABSOLUTE.test(bases2[i])) return new URL(url || "/", bases2[i]).href;
   }
   return url;
 }
@@ -942,7 +969,7 @@ function isEmpty(value) {
   if (isObject(value)) return Object.keys(value).length === 0;
   return false;
 }
-function pairs(value) {
+function pairs2(value) {
   return Object.keys(value).map(function(k) {
     return [String(k), textOf(value[k])];
   });
@@ -960,12 +987,12 @@ function styled(param, value, whole) {
   var table = rules().parameters[param.in];
   var style = (whole ? null : param.style) || table.style;
   var explode = param.explode !== void 0 && param.explode !== null ? param.explode : table.explodedByDefault.indexOf(style) >= 0;
-  var shapes = own(table.styles, style) || table.styles[table.style];
+  var shapes = own2(table.styles, style) || table.styles[table.style];
   var written = table.encoded ? encode : String;
   var shape = Array.isArray(value) ? "array" : isObject(value) ? "object" : "value";
   var items = shape === "array" ? value.map(function(v) {
     return { value: written(textOf(v)) };
-  }) : shape === "object" ? pairs(value).map(function(kv) {
+  }) : shape === "object" ? pairs2(value).map(function(kv) {
     return { key: written(kv[0]), value: written(kv[1]) };
   }) : [{ value: written(textOf(value)) }];
   var rule = explode && shapes[shape + " exploded"] || shapes[shape];
@@ -999,7 +1026,7 @@ function buildRequest(operation, options) {
   var cookies = [];
   (operation.parameters || []).forEach(function(param) {
     var value = parameterValue(param, values2);
-    if (isEmpty(value) || !own(rules().parameters, param.in)) return;
+    if (isEmpty(value) || !own2(rules().parameters, param.in)) return;
     var text2 = contentMedia(param) ? styled(param, textOf(value), true) : styled(param, value, false);
     if (param.in === "path") path = path.split("{" + param.name + "}").join(text2);
     else if (param.in === "query") query.push(text2);
@@ -1038,9 +1065,9 @@ function buildRequest(operation, options) {
   if (query.length) url += (url.indexOf("?") >= 0 ? "&" : "?") + query.join("&");
   var variables = [];
   secrets.forEach(function(c) {
-    var rest = c[2].replace(PLACEHOLDER, "");
+    var rest = c[2].replace(PLACEHOLDER2, "");
     if (rest !== "" && rest !== "Bearer " && rest !== "Basic :") return;
-    (c[2].match(PLACEHOLDER) || []).forEach(function(found) {
+    (c[2].match(PLACEHOLDER2) || []).forEach(function(found) {
       if (variables.indexOf(found.slice(1)) === -1) variables.push(found.slice(1));
     });
   });
@@ -1069,7 +1096,7 @@ var request = {
   encode,
   textOf,
   isObject,
-  placeholder: PLACEHOLDER,
+  placeholder: PLACEHOLDER2,
   joinUrl,
   multipartFields,
   isJsonMediaType,
@@ -1089,11 +1116,11 @@ var request = {
 
 // orgdocs/render/site/assets/form-state.js
 var INTEGER = /^-?[0-9]+$/;
-var NUMBER = /^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/;
+var NUMBER2 = /^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/;
 var KINDS = { select: "enum", checkbox: "boolean", list: "array", json: "object", content: "content", text: "string" };
 function scalar(kind, text) {
   if (kind === "integer" || kind === "number") {
-    if (INTEGER.test(text) || kind === "number" && NUMBER.test(text)) return [Number(text), ""];
+    if (INTEGER.test(text) || kind === "number" && NUMBER2.test(text)) return [Number(text), ""];
     return [text, JSON.stringify(text) + " is not " + (kind === "integer" ? "an integer" : "a number")];
   }
   if (kind === "boolean") {
@@ -1532,7 +1559,7 @@ var body = {
 
 // orgdocs/render/site/assets/code-samples.js
 var TOKEN_PREFIX = "Bearer ";
-var PLACEHOLDER2 = request.placeholder;
+var PLACEHOLDER3 = request.placeholder;
 var BASIC = /^Basic (\$[A-Z][A-Z0-9_]*):(\$[A-Z][A-Z0-9_]*)$/;
 var isObject2 = request.isObject;
 var textOf2 = request.textOf;
@@ -1627,7 +1654,7 @@ function pieces(text, names) {
   var out = [];
   var last = 0;
   var match;
-  var pattern = new RegExp(PLACEHOLDER2.source, "g");
+  var pattern = new RegExp(PLACEHOLDER3.source, "g");
   while ((match = pattern.exec(text)) !== null) {
     if (names.indexOf(match[0].slice(1)) === -1) continue;
     out.push([false, text.slice(last, match.index)]);
@@ -2143,7 +2170,7 @@ function codeBlocks(root, host) {
   }
   function setupSamples(box, boxIndex) {
     if (box.querySelector(":scope > .sample-bar")) return;
-    var R = host.samples;
+    var R2 = host.samples;
     var given = box.getAttribute("data-request");
     if (given && !box.orgdocsRequest) {
       try {
@@ -2153,7 +2180,7 @@ function codeBlocks(root, host) {
     }
     var generated = box.querySelector(":scope > .code-sample [data-sample]");
     var figure = generated && generated.closest(".code-sample");
-    var own3 = Array.prototype.slice.call(box.querySelectorAll(":scope > .code-sample-own"));
+    var own4 = Array.prototype.slice.call(box.querySelectorAll(":scope > .code-sample-own"));
     var bar = document.createElement("div");
     bar.className = "sample-bar";
     var label = document.createElement("label");
@@ -2169,14 +2196,14 @@ function codeBlocks(root, host) {
     }
     var live = false;
     function options() {
-      live = !!(R && R.sampleLanguages && box.orgdocsRequest);
-      var made = live ? R.sampleLanguages() : figure ? [[generated.getAttribute("data-sample"), caption(figure)]] : [];
+      live = !!(R2 && R2.sampleLanguages && box.orgdocsRequest);
+      var made = live ? R2.sampleLanguages() : figure ? [[generated.getAttribute("data-sample"), caption(figure)]] : [];
       select.replaceChildren();
       var groups = [
-        [made.length && own3.length ? "Made from the request" : "", made.map(function(m) {
+        [made.length && own4.length ? "Made from the request" : "", made.map(function(m) {
           return ["made:" + m[0], m[1]];
         })],
-        [made.length && own3.length ? "From the description" : "", own3.map(function(node2, i) {
+        [made.length && own4.length ? "From the description" : "", own4.map(function(node2, i) {
           return ["own:" + i, caption(node2)];
         })]
       ];
@@ -2196,16 +2223,16 @@ function codeBlocks(root, host) {
         });
       });
       bar.hidden = select.options.length < 2;
-      (figure ? [figure] : []).concat(own3).forEach(function(node2) {
+      (figure ? [figure] : []).concat(own4).forEach(function(node2) {
         var text = node2.querySelector("figcaption");
         if (text) text.classList.toggle("visually-hidden", !bar.hidden);
       });
     }
     function write() {
       var key = generated && generated.getAttribute("data-sample");
-      if (!key || !R || !box.orgdocsRequest) return;
-      var text = R.codeSamples(box.orgdocsRequest, false, [key])[key];
-      if (text !== void 0 && generated.textContent !== text) generated.replaceChildren(R.colouredPieces(R.sampleTokens(text, key)));
+      if (!key || !R2 || !box.orgdocsRequest) return;
+      var text = R2.codeSamples(box.orgdocsRequest, false, [key])[key];
+      if (text !== void 0 && generated.textContent !== text) generated.replaceChildren(R2.colouredPieces(R2.sampleTokens(text, key)));
     }
     function show(value) {
       var chosen = Array.prototype.slice.call(select.options).filter(function(o) {
@@ -2225,7 +2252,7 @@ function codeBlocks(root, host) {
           if (copy) copy.setAttribute("aria-label", "Copy " + chosen.textContent);
         }
       }
-      own3.forEach(function(node2, i) {
+      own4.forEach(function(node2, i) {
         node2.hidden = chosen.value !== "own:" + i;
       });
       write();
@@ -2320,14 +2347,14 @@ function codeBlocks(root, host) {
 
 // orgdocs/render/site/assets/check.js
 var loading = null;
-var SHOWN = 80;
+var SHOWN2 = 80;
 var MAX_DIFFERENCES = 50;
 var TARGET = "x-orgdocs-target";
 function validator() {
   if (!loading) loading = import("./json-schema.js");
   return loading;
 }
-function own2(object, key) {
+function own3(object, key) {
   return object !== null && typeof object === "object" && Object.prototype.hasOwnProperty.call(object, key);
 }
 function declaredResponse(operation, status) {
@@ -2358,7 +2385,7 @@ function isJson(mediaType2) {
 function shown(value) {
   var text = JSON.stringify(value);
   if (text === void 0) text = String(value);
-  return text.length <= SHOWN ? text : text.slice(0, SHOWN - 1) + "…";
+  return text.length <= SHOWN2 ? text : text.slice(0, SHOWN2 - 1) + "…";
 }
 function Converter(payload, direction) {
   this.components = payload.components || {};
@@ -2368,7 +2395,7 @@ function Converter(payload, direction) {
   this.memo = /* @__PURE__ */ new Map();
 }
 Converter.prototype.deref = function(node2) {
-  for (var hops = 0; hops < 8 && own2(node2, "$ref") && own2(this.components, node2.$ref); hops++) node2 = this.components[node2.$ref];
+  for (var hops = 0; hops < 8 && own3(node2, "$ref") && own3(this.components, node2.$ref); hops++) node2 = this.components[node2.$ref];
   return node2;
 };
 Converter.prototype.convert = function(node2) {
@@ -2377,7 +2404,7 @@ Converter.prototype.convert = function(node2) {
   if (this.memo.has(node2)) return this.memo.get(node2);
   var ref = node2.$ref;
   if (typeof ref === "string") {
-    if (!own2(this.components, ref)) {
+    if (!own3(this.components, ref)) {
       this.notes["not checked: " + ref + " (unresolved reference)"] = true;
       return {};
     }
@@ -2401,7 +2428,7 @@ Converter.prototype.keywords = function(node2, out) {
     if (typeof out[key] === "boolean") {
       var exclusive = out[key];
       delete out[key];
-      if (exclusive && own2(out, bound.toLowerCase())) {
+      if (exclusive && own3(out, bound.toLowerCase())) {
         out[key] = out[bound.toLowerCase()];
         delete out[bound.toLowerCase()];
       }
@@ -2412,7 +2439,7 @@ Converter.prototype.keywords = function(node2, out) {
     out.prefixItems = out.items;
     delete out.items;
   }
-  if (Array.isArray(node2.required) && own2(node2, "properties") && node2.properties && typeof node2.properties === "object") {
+  if (Array.isArray(node2.required) && own3(node2, "properties") && node2.properties && typeof node2.properties === "object") {
     out.required = node2.required.filter(function(name) {
       var property = self.deref(node2.properties[name]);
       return !(property && property[self.hidden] === true);
@@ -2422,10 +2449,10 @@ Converter.prototype.keywords = function(node2, out) {
     if (typeof out.type === "string") out.type = [out.type, "null"];
     else if (Array.isArray(out.type) && out.type.indexOf("null") < 0) out.type = out.type.concat(["null"]);
     if (Array.isArray(out.enum) && out.enum.indexOf(null) < 0) out.enum = out.enum.concat([null]);
-    if (out.type === void 0 && (own2(out, "$ref") || own2(out, "allOf") || own2(out, "oneOf") || own2(out, "anyOf"))) {
+    if (out.type === void 0 && (own3(out, "$ref") || own3(out, "allOf") || own3(out, "oneOf") || own3(out, "anyOf"))) {
       var rest = {};
       ["$ref", "allOf", "oneOf", "anyOf"].forEach(function(key) {
-        if (own2(out, key)) {
+        if (own3(out, key)) {
           rest[key] = out[key];
           delete out[key];
         }
@@ -2481,7 +2508,7 @@ Converter.prototype.document = function(schema) {
     });
     var at = root;
     parts.slice(0, -1).forEach(function(part) {
-      if (!own2(at, part) || typeof at[part] !== "object") at[part] = {};
+      if (!own3(at, part) || typeof at[part] !== "object") at[part] = {};
       at = at[part];
     });
     at[parts[parts.length - 1]] = self.convert(self.components[ref]);
@@ -2561,7 +2588,7 @@ function checkResponse(payload, status, headers, text) {
   var converter = new Converter(payload, "response");
   Object.keys(response2.headers || {}).forEach(function(name) {
     var header = converter.deref(response2.headers[name]);
-    if (header && header.required && !own2(lowered, name.toLowerCase()) && name.toLowerCase() !== "content-type") {
+    if (header && header.required && !own3(lowered, name.toLowerCase()) && name.toLowerCase() !== "content-type") {
       differences.push({ pointer: "headers/" + name, expected: "this header (required)", actual: "none" });
     }
   });
@@ -2586,7 +2613,7 @@ function checkResponse(payload, status, headers, text) {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    differences.push({ pointer: "", expected: "a JSON body", actual: shown(String(text).slice(0, SHOWN)) });
+    differences.push({ pointer: "", expected: "a JSON body", actual: shown(String(text).slice(0, SHOWN2)) });
     return Promise.resolve({ differences, notes: [] });
   }
   return validator().then(function(module) {
