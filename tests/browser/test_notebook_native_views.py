@@ -190,3 +190,20 @@ def test_what_a_cell_sends_shows_in_the_view(tmp_path, free_port, jupyter_server
     assert "limit" in answer.inner_text()
     answer.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "sent-from-a-cell.png"))
+
+
+def test_a_token_input_emptied_sends_no_token(tmp_path, free_port, jupyter_server, page):
+    """The demo's token set from Python (``set_token``) shows as kept in the view's token input; a reader who
+    empties the input sends without it (the server says 401), not with the token behind an empty input."""
+    signed_in = ORGAPI.removesuffix("\nexplorer") + '\nexplorer.set_token(demo["token"])\nexplorer'
+    _explorer(page, tmp_path, free_port, jupyter_server, "emptied.ipynb", signed_in)
+    _select(page, "list api keys", "List API keys")
+    form = page.locator(".ow-form")
+    credential = form.get_by_label("BearerAuth (bearer token)")
+    page.wait_for_function("(input) => input.value !== ''", arg=credential.element_handle())  # kept
+    type_into(page, credential, "")
+    form.get_by_role("button", name="Send", exact=True).click()
+    answer = form.locator("[data-response]")
+    answer.get_by_text("401", exact=True).first.wait_for(timeout=15_000)
+    assert credential.input_value() == ""  # and the input still says so
+    page.screenshot(path=str(tmp_path / "emptied-token.png"))

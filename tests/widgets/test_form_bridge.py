@@ -82,6 +82,21 @@ def test_credentials_reach_kernel_memory_only(site, mock_client, recorder, token
     assert "Authorization" not in recorder.requests[-1].headers
 
 
+def test_a_token_input_emptied_forgets_the_apis_token_it_showed(site, mock_client, recorder, tokens):
+    """``set_token`` fills every token input of the API (the view shows it as kept): a reader who empties
+    one means no token, and the form sends none, instead of the token behind an empty input."""
+    explorer = Explorer(site, client=mock_client, tokens=tokens)
+    route = "/api/pets/list-pets"
+    explorer.set_token("api-wide-tok")
+    assert talk(explorer, {"type": "form", "route": route})["credentials"] == ["bearer:value"]
+    answer = talk(
+        explorer, {"type": "credential", "route": route, "scheme": "bearer", "field": "value", "value": ""}
+    )
+    assert answer["credentials"] == []
+    talk(explorer, {"type": "send", "route": route, "state": {}})
+    assert "Authorization" not in recorder.requests[-1].headers
+
+
 def test_a_list_answer_gets_a_table_view():
     import httpx
 
