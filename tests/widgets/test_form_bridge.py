@@ -153,6 +153,41 @@ def test_a_paged_list_offers_its_pages(orgapi):
     explorer.set_token(None)
 
 
+def test_an_answers_hints_name_the_code_as_this_notebook_writes_it(orgapi, monkeypatch):
+    """Under an answer, the table's caption and the pages' say which code gives the frame: the notebook's own
+    name for the form (``explorer.form`` for an Explorer held by ``explorer``, ``listing`` for a variable
+    holding the form), not a ``form`` no variable holds; ``form`` outside IPython."""
+    import types
+
+    import httpx
+    import IPython
+
+    client, site, demo = orgapi
+    explorer = Explorer(site, client=client, values={"organizationId": demo["organization_id"], "limit": 2})
+    explorer.set_token(demo["token"])
+    route = "/api/api-keys/list-api-keys"
+    explorer.select(route)  # the reader's click on its row
+    send = {"type": "send", "route": route, "state": {"values": {"query:limit": "2"}}}
+    assert "· form.frame()" in talk(explorer, send)["table"]
+    namespace = {"explorer": explorer, "_": explorer}
+    monkeypatch.setattr(IPython, "get_ipython", lambda: types.SimpleNamespace(user_ns=namespace))
+    assert "· explorer.form.frame()" in talk(explorer, send)["table"]
+    assert "· explorer.form.frame(pages=10)" in talk(explorer, {"type": "pages", "route": route})["table"]
+    namespace["listing"] = explorer.form
+    assert "· listing.frame()" in talk(explorer, send)["table"]
+
+    def wrong(request):  # an answer the description does not promise
+        return httpx.Response(200, json={"data": [{"id": 7}], "page": {}})
+
+    with httpx.Client(transport=httpx.MockTransport(wrong)) as liar:
+        other = Explorer(site, client=liar, values={"organizationId": demo["organization_id"]})
+        other.select(route)
+        namespace["other"] = other
+        notes = talk(other, {"type": "send", "route": route, "state": {}})["notes"]
+    assert notes[0].startswith("✗ ") and "(other.form.check() lists them)" in notes[0]
+    explorer.set_token(None)
+
+
 def test_a_connection_error_names_the_url(site, tokens):
     import httpx
 

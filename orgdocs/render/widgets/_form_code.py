@@ -25,7 +25,15 @@ from orgdocs.project import placeholder_credentials
 if TYPE_CHECKING:
     from orgdocs.render.widgets._request_form import RequestForm
 
-__all__ = ["client_variable", "form_code", "kernel_kept", "orgdocs_code", "packaged_source", "with_client"]
+__all__ = [
+    "client_variable",
+    "form_code",
+    "form_expression",
+    "kernel_kept",
+    "orgdocs_code",
+    "packaged_source",
+    "with_client",
+]
 
 PACKAGE = Path(__file__).resolve().parents[2]  # the orgdocs package's folder
 
@@ -126,15 +134,44 @@ def client_variable(client: object) -> str | None:
     one), or ``None`` outside IPython or where none does."""
     if client is None:
         return None
+    return _variable(_user_namespace(), client)
+
+
+def form_expression(form: RequestForm) -> str:
+    """How this notebook names ``form``, for the code a view's hints show (``….frame()``, ``….check()``): a
+    variable that holds it, else ``NAME.form`` where ``NAME`` holds the Explorer showing it, else ``form``."""
+    from orgdocs.render.widgets._explorer import Explorer
+
+    namespace = _user_namespace()
+    held = _variable(namespace, form)
+    if held:
+        return held
+    showing = {  # the Explorers whose selected operation's form it is (``.form``, without making one)
+        name: value
+        for name, value in namespace.items()
+        if isinstance(value, Explorer) and value.value and value._forms.get(value.value) is form
+    }
+    view = _variable(showing, *showing.values()) if showing else None
+    return f"{view}.form" if view else "form"
+
+
+def _user_namespace() -> dict:
+    """The notebook's variables (IPython's ``user_ns``); empty outside IPython."""
     try:
         from IPython import get_ipython
     except ImportError:
-        return None
-    shell = get_ipython()
-    namespace = getattr(shell, "user_ns", None)
-    if not isinstance(namespace, dict):
-        return None
-    names = [name for name, value in namespace.items() if value is client and not name.startswith("_")]
+        return {}
+    namespace = getattr(get_ipython(), "user_ns", None)
+    return namespace if isinstance(namespace, dict) else {}
+
+
+def _variable(namespace: dict, *values: object) -> str | None:
+    """The shortest name in ``namespace``, not a ``_`` one, that holds one of ``values``."""
+    names = [
+        name
+        for name, held in namespace.items()
+        if any(held is v for v in values) and not name.startswith("_")
+    ]
     return min(names, key=lambda name: (len(name), name)) if names else None
 
 
