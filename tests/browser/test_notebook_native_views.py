@@ -116,7 +116,12 @@ def test_a_description_without_schemes_still_offers_an_authorization(
     authorization = form.get_by_label("Authorization (not declared by the description)")
     type_into(page, authorization, "tok-123")
     form.get_by_role("button", name="Send").click()
-    form.locator("[data-response]").get_by_text("200", exact=True).first.wait_for(timeout=15_000)
+    answer = form.locator("[data-response]")
+    answer.get_by_text("200", exact=True).first.wait_for(timeout=15_000)
+    # the request line names developer.uspto.gov; the answer says the mock gave it
+    answer.get_by_text("Answered by the form's mock client", exact=False).wait_for(timeout=15_000)
+    answer.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "mock-answer.png"))
 
 
 def test_a_credential_from_an_unset_or_misnamed_variable_stops_send_and_says_why(

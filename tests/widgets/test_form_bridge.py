@@ -296,3 +296,22 @@ def test_a_credential_from_the_environment_only_where_the_reader_owns_the_kernel
         assert sent is None
     else:
         assert "error" not in answer and sent == "Bearer the-servers-secret"
+
+
+def test_an_answer_of_a_mock_client_says_no_server_gave_it(site, mock_client, tokens, orgapi):
+    """The request line names the description's server (``https://api.pets.test``); a form whose client is a
+    mock (``orgdocs.mock_client``, any ``httpx.MockTransport``) says under the answer, and in the snapshot a
+    saved notebook keeps, that the mock answered, not that server. A real transport's answer says nothing."""
+    explorer = Explorer(site, client=mock_client, tokens=tokens)
+    route = "/api/pets/list-pets"
+    explorer.select(route)
+    notes = talk(explorer, {"type": "send", "route": route, "state": {}})["notes"]
+    assert any("mock" in note and "not by the server" in note for note in notes)
+    assert "not by the server" in explorer._answer_html
+    client, org_site, demo = orgapi  # the reference server, in this kernel
+    real = Explorer(
+        org_site, client=client, values={"organizationId": demo["organization_id"]}, tokens=tokens
+    )
+    real.select("/api/api-keys/list-api-keys")
+    notes = talk(real, {"type": "send", "route": "/api/api-keys/list-api-keys", "state": {}})["notes"]
+    assert notes and not any("mock" in note for note in notes)

@@ -29,6 +29,7 @@ __all__ = [
     "credential_keys",
     "form_state",
     "last_answer",
+    "mock_notes",
     "next_page",
     "pages_table",
     "send_answer",
@@ -123,6 +124,7 @@ def response_answer(form: RequestForm, response: Any, milliseconds: float) -> di
         text = text[:MAX_TEXT]
         notes.append(f"The body is cut at {MAX_TEXT:,} characters here; form.response holds all of it.")
     notes.extend(check_notes(form, response))
+    notes.extend(mock_notes(form))
     answer = {
         "status": response.status_code,
         "statusText": response.reason_phrase,
@@ -168,6 +170,16 @@ def pages_table(form: RequestForm) -> dict:
         max_rows=200, escape=True, border=0, classes="ow-frame", na_rep=""
     )
     return {"table": html}
+
+
+def mock_notes(form: RequestForm) -> list[str]:
+    """Said under an answer no server gave: the form's client is a mock (``orgdocs.mock_client``, any
+    ``httpx.MockTransport``), whatever host its request line names."""
+    import httpx
+
+    if isinstance(getattr(form._client, "_transport", None), httpx.MockTransport):
+        return ["Answered by the form's mock client, in this kernel: not by the server the URL names."]
+    return []
 
 
 MAX_NOTED = 8  # differences from the description listed under an answer (form.check() has them all)
