@@ -43,6 +43,9 @@ uspto = orgdocs.load(orgdocs.__file__.rsplit("/orgdocs/", 1)[0] + "/notebooks/da
 explorer = Explorer(uspto, client=orgdocs.mock_client(uspto))
 explorer"""
 
+# the demo's token set from Python: kept in kernel memory for every form of the API, shown as kept
+SIGNED_IN = ORGAPI.removesuffix("\nexplorer") + '\nexplorer.set_token(demo["token"])\nexplorer'
+
 
 def _select(page, query: str, name: str) -> None:
     type_into(page, search_box(page), query)
@@ -113,7 +116,12 @@ def test_a_description_without_schemes_still_offers_an_authorization(
     authorization = form.get_by_label("Authorization (not declared by the description)")
     type_into(page, authorization, "tok-123")
     form.get_by_role("button", name="Send").click()
-    form.locator("[data-response]").get_by_text("200", exact=True).first.wait_for(timeout=15_000)
+    answer = form.locator("[data-response]")
+    answer.get_by_text("200", exact=True).first.wait_for(timeout=15_000)
+    # the request line names developer.uspto.gov; the answer says the mock gave it
+    answer.get_by_text("Answered by the form's mock client", exact=False).wait_for(timeout=15_000)
+    answer.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "mock-answer.png"))
 
 
 def test_a_credential_from_an_unset_or_misnamed_variable_stops_send_and_says_why(
@@ -190,3 +198,54 @@ def test_what_a_cell_sends_shows_in_the_view(tmp_path, free_port, jupyter_server
     assert "limit" in answer.inner_text()
     answer.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "sent-from-a-cell.png"))
+
+
+def test_a_token_input_emptied_sends_no_token(tmp_path, free_port, jupyter_server, page):
+    """The demo's token set from Python (``set_token``) shows as kept in the view's token input; a reader who
+    empties the input sends without it (the server says 401), not with the token behind an empty input."""
+    _explorer(page, tmp_path, free_port, jupyter_server, "emptied.ipynb", SIGNED_IN)
+    _select(page, "list api keys", "List API keys")
+    form = page.locator(".ow-form")
+    credential = form.get_by_label("BearerAuth (bearer token)")
+    page.wait_for_function("(input) => input.value !== ''", arg=credential.element_handle())  # kept
+    type_into(page, credential, "")
+    form.get_by_role("button", name="Send", exact=True).click()
+    answer = form.locator("[data-response]")
+    answer.get_by_text("401", exact=True).first.wait_for(timeout=15_000)
+    assert credential.input_value() == ""  # and the input still says so
+    page.screenshot(path=str(tmp_path / "emptied-token.png"))
+
+
+def test_a_requestform_cell_from_a_click_runs_in_a_new_cell_and_the_view_still_sends(
+    tmp_path, free_port, jupyter_server, page
+):
+    """Copy as a RequestForm cell, paste it into a new cell with the keys, run it: it sends with the token the
+    kernel keeps (no TOKEN in the kernel's environment), and the view sends after it as before (the cell set
+    the API's token to be read from an unset TOKEN: it stopped, and so did every view of the API)."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    _explorer(page, tmp_path, free_port, jupyter_server, "pasted.ipynb", SIGNED_IN)
+    _select(page, "list api keys", "List API keys")
+    form = page.locator(".ow-form")
+    form.get_by_role("button", name="Copy as a RequestForm cell").click()
+    form.locator("pre.ow-code").wait_for(timeout=15_000)
+    page.get_by_text("Copied.", exact=False).first.wait_for(timeout=15_000)
+    page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first.click()
+    page.keyboard.press("Escape")  # command mode
+    page.keyboard.press("b")  # a new cell below
+    page.keyboard.press("Enter")
+    page.keyboard.press("Control+v")
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_function(
+        """() => { const cells = window.jupyterapp.shell.currentWidget.content.model.toJSON().cells;
+            return cells.length > 1 && cells[1].outputs && cells[1].outputs.length > 0; }""",
+        timeout=30_000,
+    )
+    pasted = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.model.toJSON().cells[1]")
+    source = "".join(pasted["source"])
+    assert "RequestForm(api.operation('listApiKeys'), client=client)" in source
+    assert [output.get("data", {}).get("text/plain") for output in pasted["outputs"]] == [
+        "<Response [200 OK]>"
+    ]
+    form.get_by_role("button", name="Send", exact=True).click()
+    form.locator("[data-response]").get_by_text("200", exact=True).first.wait_for(timeout=15_000)
+    page.screenshot(path=str(tmp_path / "pasted-cell.png"))

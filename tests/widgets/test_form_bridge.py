@@ -82,6 +82,21 @@ def test_credentials_reach_kernel_memory_only(site, mock_client, recorder, token
     assert "Authorization" not in recorder.requests[-1].headers
 
 
+def test_a_token_input_emptied_forgets_the_apis_token_it_showed(site, mock_client, recorder, tokens):
+    """``set_token`` fills every token input of the API (the view shows it as kept): a reader who empties
+    one means no token, and the form sends none, instead of the token behind an empty input."""
+    explorer = Explorer(site, client=mock_client, tokens=tokens)
+    route = "/api/pets/list-pets"
+    explorer.set_token("api-wide-tok")
+    assert talk(explorer, {"type": "form", "route": route})["credentials"] == ["bearer:value"]
+    answer = talk(
+        explorer, {"type": "credential", "route": route, "scheme": "bearer", "field": "value", "value": ""}
+    )
+    assert answer["credentials"] == []
+    talk(explorer, {"type": "send", "route": route, "state": {}})
+    assert "Authorization" not in recorder.requests[-1].headers
+
+
 def test_a_list_answer_gets_a_table_view():
     import httpx
 
@@ -135,6 +150,41 @@ def test_a_paged_list_offers_its_pages(orgapi):
         ).json()["data"]
     )
     assert f"{total} rows from up to 10 pages" in pages["table"]
+    explorer.set_token(None)
+
+
+def test_an_answers_hints_name_the_code_as_this_notebook_writes_it(orgapi, monkeypatch):
+    """Under an answer, the table's caption and the pages' say which code gives the frame: the notebook's own
+    name for the form (``explorer.form`` for an Explorer held by ``explorer``, ``listing`` for a variable
+    holding the form), not a ``form`` no variable holds; ``form`` outside IPython."""
+    import types
+
+    import httpx
+    import IPython
+
+    client, site, demo = orgapi
+    explorer = Explorer(site, client=client, values={"organizationId": demo["organization_id"], "limit": 2})
+    explorer.set_token(demo["token"])
+    route = "/api/api-keys/list-api-keys"
+    explorer.select(route)  # the reader's click on its row
+    send = {"type": "send", "route": route, "state": {"values": {"query:limit": "2"}}}
+    assert "· form.frame()" in talk(explorer, send)["table"]
+    namespace = {"explorer": explorer, "_": explorer}
+    monkeypatch.setattr(IPython, "get_ipython", lambda: types.SimpleNamespace(user_ns=namespace))
+    assert "· explorer.form.frame()" in talk(explorer, send)["table"]
+    assert "· explorer.form.frame(pages=10)" in talk(explorer, {"type": "pages", "route": route})["table"]
+    namespace["listing"] = explorer.form
+    assert "· listing.frame()" in talk(explorer, send)["table"]
+
+    def wrong(request):  # an answer the description does not promise
+        return httpx.Response(200, json={"data": [{"id": 7}], "page": {}})
+
+    with httpx.Client(transport=httpx.MockTransport(wrong)) as liar:
+        other = Explorer(site, client=liar, values={"organizationId": demo["organization_id"]})
+        other.select(route)
+        namespace["other"] = other
+        notes = talk(other, {"type": "send", "route": route, "state": {}})["notes"]
+    assert notes[0].startswith("✗ ") and "(other.form.check() lists them)" in notes[0]
     explorer.set_token(None)
 
 
@@ -246,3 +296,22 @@ def test_a_credential_from_the_environment_only_where_the_reader_owns_the_kernel
         assert sent is None
     else:
         assert "error" not in answer and sent == "Bearer the-servers-secret"
+
+
+def test_an_answer_of_a_mock_client_says_no_server_gave_it(site, mock_client, tokens, orgapi):
+    """The request line names the description's server (``https://api.pets.test``); a form whose client is a
+    mock (``orgdocs.mock_client``, any ``httpx.MockTransport``) says under the answer, and in the snapshot a
+    saved notebook keeps, that the mock answered, not that server. A real transport's answer says nothing."""
+    explorer = Explorer(site, client=mock_client, tokens=tokens)
+    route = "/api/pets/list-pets"
+    explorer.select(route)
+    notes = talk(explorer, {"type": "send", "route": route, "state": {}})["notes"]
+    assert any("mock" in note and "not by the server" in note for note in notes)
+    assert "not by the server" in explorer._answer_html
+    client, org_site, demo = orgapi  # the reference server, in this kernel
+    real = Explorer(
+        org_site, client=client, values={"organizationId": demo["organization_id"]}, tokens=tokens
+    )
+    real.select("/api/api-keys/list-api-keys")
+    notes = talk(real, {"type": "send", "route": "/api/api-keys/list-api-keys", "state": {}})["notes"]
+    assert notes and not any("mock" in note for note in notes)

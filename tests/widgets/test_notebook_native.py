@@ -283,6 +283,33 @@ def test_code_sends_with_the_notebooks_client_where_a_variable_holds_it(tmp_path
     client.close()
 
 
+def test_a_cell_of_a_form_whose_credential_the_kernel_keeps_sends_with_it_and_changes_nothing(
+    tmp_path, echo, monkeypatch
+):
+    """A credential typed in a view (or set with ``set_credential``) is kept for every form of the API: the
+    RequestForm cell of that form runs in this notebook with it, and leaves it as it was. (It read the
+    credential from an unset environment variable instead, and, the setting being the API's, every view of
+    the API then stopped on that unset variable too.) A standalone cell, run elsewhere, reads the environment."""
+    url, seen = echo
+    api = _description(tmp_path, url)
+    monkeypatch.delenv("API_KEY", raising=False)
+    form = RequestForm(api.operation("updateItem"))
+    form.set_credential("Key", "kept-key")
+    form.set_values({"id": 3})
+    form.set_body({"name": "x"})
+    form.send()
+    cell = form.code("orgdocs")
+    elsewhere = "form.set_credential('Key', env='API_KEY')"
+    assert "kept-key" not in cell and elsewhere in cell  # how to read it elsewhere, said in a comment
+    run: dict = {}
+    exec(compile(cell, "<code orgdocs>", "exec"), run)
+    assert run["response"].status_code == 200
+    assert form.send().status_code == 200  # the view's form still sends, with the kept credential
+    assert [request["headers"].get("X-Key") for request in seen] == ["kept-key"] * 3
+    assert elsewhere + "  #" in form.code("orgdocs", standalone=True)
+    TOKENS.clear()
+
+
 def test_code_names_a_description_that_ships_with_orgdocs_by_its_place_in_the_package(monkeypatch, tmp_path):
     """The bundled Organization API's form: its cell does not name this machine's path to orgdocs (a Voila
     app's reader runs it on theirs), and makes the same request, from any working folder."""
@@ -299,3 +326,4 @@ def test_code_names_a_description_that_ships_with_orgdocs_by_its_place_in_the_pa
     exec(compile(cell.split("response = form.send()")[0], "<code orgdocs>", "exec"), made)
     assert made["api"].source == api.source
     assert str(made["form"].request.url) == str(form.request.url)
+    TOKENS.clear()  # the cell's form set the API's token to be read from TOKEN in the kernel's store

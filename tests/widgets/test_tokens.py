@@ -31,6 +31,18 @@ def test_set_get_clear_and_notify():
     assert "Other" not in store
 
 
+def test_forget_drops_a_groups_own_token_and_keeps_those_under_it():
+    store = TokenStore()
+    listener = Listener()
+    store.subscribe("API", listener.method)
+    store.set("API", "api-wide")
+    store.set("API / key:value", "an-api-key")
+    store.forget("API")
+    assert store.get("API") is None and store.get("API / key:value") == "an-api-key"
+    store.forget("API")  # nothing left to forget: no notification
+    assert listener.calls == ["API", "API"]
+
+
 def test_repr_never_shows_a_token():
     store = TokenStore()
     store.set("API", "secret-token-value")

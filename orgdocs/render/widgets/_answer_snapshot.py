@@ -59,7 +59,7 @@ def _hide(text: str, secrets: dict[str, str]) -> str:
 
 def answer_html(form: RequestForm) -> str:
     """The last answer of ``form`` (its response or its error) as static HTML; '' before any Send."""
-    from orgdocs.render.widgets._form_bridge import check_notes, error_answer
+    from orgdocs.render.widgets._form_bridge import check_notes, error_answer, mock_notes
 
     response, error = form.response, form.error
     if response is None and error is None:
@@ -82,9 +82,8 @@ def answer_html(form: RequestForm) -> str:
         headers = [(name, _hide(value, secrets)) for name, value in response.headers.multi_items()]
         parts.append(_headers_html(headers))
         parts.append(_body_html(_hide(response.text if response.content else "", secrets)))
-        parts.extend(
-            f'<p class="hint">{escape(_hide(note, secrets))}</p>' for note in check_notes(form, response)
-        )
+        notes = [*check_notes(form, response), *mock_notes(form)]
+        parts.extend(f'<p class="hint">{escape(_hide(note, secrets))}</p>' for note in notes)
     parts.append("</div>")
     return "".join(parts)
 

@@ -29,6 +29,7 @@ __all__ = [
     "credential_keys",
     "form_state",
     "last_answer",
+    "mock_notes",
     "next_page",
     "pages_table",
     "send_answer",
@@ -123,6 +124,7 @@ def response_answer(form: RequestForm, response: Any, milliseconds: float) -> di
         text = text[:MAX_TEXT]
         notes.append(f"The body is cut at {MAX_TEXT:,} characters here; form.response holds all of it.")
     notes.extend(check_notes(form, response))
+    notes.extend(mock_notes(form))
     answer = {
         "status": response.status_code,
         "statusText": response.reason_phrase,
@@ -132,7 +134,9 @@ def response_answer(form: RequestForm, response: Any, milliseconds: float) -> di
         "ms": round(milliseconds, 1),
         "url": str(response.request.url),
     }
-    table = table_html(response, operation=form.operation)
+    from orgdocs.render.widgets._form_code import form_expression
+
+    table = table_html(response, operation=form.operation, name=form_expression(form))
     if table:
         answer["table"] = table
         if next_page(form, response):
@@ -156,12 +160,26 @@ def pages_table(form: RequestForm) -> dict:
 
     if form.response is None:
         return {"error": "nothing was sent yet"}
+    from orgdocs.render.widgets._form_code import form_expression
+
     df = form.frame(pages=MAX_PAGES)
-    caption = f"{len(df):,} rows from up to {MAX_PAGES} pages · form.frame(pages={MAX_PAGES})"
+    caption = (
+        f"{len(df):,} rows from up to {MAX_PAGES} pages · {form_expression(form)}.frame(pages={MAX_PAGES})"
+    )
     html = f'<p class="hint">{caption}</p>' + df.to_html(
         max_rows=200, escape=True, border=0, classes="ow-frame", na_rep=""
     )
     return {"table": html}
+
+
+def mock_notes(form: RequestForm) -> list[str]:
+    """Said under an answer no server gave: the form's client is a mock (``orgdocs.mock_client``, any
+    ``httpx.MockTransport``), whatever host its request line names."""
+    import httpx
+
+    if isinstance(getattr(form._client, "_transport", None), httpx.MockTransport):
+        return ["Answered by the form's mock client, in this kernel: not by the server the URL names."]
+    return []
 
 
 MAX_NOTED = 8  # differences from the description listed under an answer (form.check() has them all)
@@ -184,6 +202,7 @@ def check_notes(form: RequestForm, response: Any) -> list[str]:
 
 def _check_notes(form: RequestForm, response: Any) -> list[str]:
     from orgdocs.project import check_response
+    from orgdocs.render.widgets._form_code import form_expression
 
     try:
         check = check_response(
@@ -193,7 +212,7 @@ def _check_notes(form: RequestForm, response: Any) -> list[str]:
         return [f"Not checked against the description: {type(error).__name__}: {error}"]
     if check.ok:
         return [f"✓ The answer {check.summary()}."]
-    lines = [f"✗ {check.summary()} (form.check() lists them):"]
+    lines = [f"✗ {check.summary()} ({form_expression(form)}.check() lists them):"]
     lines += [f"• {difference}" for difference in check.differences[:MAX_NOTED]]
     if len(check.differences) > MAX_NOTED:
         lines.append(f"… and {len(check.differences) - MAX_NOTED} more.")
@@ -207,9 +226,9 @@ def _request_url(error: BaseException) -> str:
         return ""
 
 
-def table_html(response: Any, max_rows: int = 50, operation: Any = None) -> str | None:
+def table_html(response: Any, max_rows: int = 50, operation: Any = None, name: str = "form") -> str | None:
     """The records of a JSON answer as an HTML table (``orgdocs.frame``, typed by ``operation``'s response
-    schema when given), or ``None`` when there are none."""
+    schema when given; the caption names ``name.frame()``), or ``None`` when there are none."""
     from orgdocs.render._frames import frame, records
 
     with contextlib.suppress(Exception):  # not JSON, or no list of records in it: no table view
@@ -218,7 +237,7 @@ def table_html(response: Any, max_rows: int = 50, operation: Any = None) -> str 
             return None
         df = frame(response, operation=operation)
         if len(df.columns) and len(df):
-            caption = f"{len(df):,} rows × {len(df.columns)} columns · form.frame()"  # noqa: RUF001
+            caption = f"{len(df):,} rows × {len(df.columns)} columns · {name}.frame()"  # noqa: RUF001
             return f'<p class="hint">{caption}</p>' + df.to_html(
                 max_rows=max_rows, escape=True, border=0, classes="ow-frame", na_rep=""
             )

@@ -3,7 +3,10 @@
 The cell loads the description from the same source (one that ships with orgdocs by its place in the
 package), chooses the same server, security alternative, values, headers and body, and reads every
 credential from an environment variable (the one given with ``set_credential(..., env=...)``, else the name
-the code samples use), so the cell can be shared as it is.
+the code samples use), so the cell can be shared as it is. Except, in a notebook, a credential this kernel
+keeps for the API (typed in a view, ``set_token``): the cell's form shares it, and a comment says how to read
+it elsewhere; a cell that set it to be read from an unset variable would stop there, and, the setting being
+the API's, stop every view of the API with it.
 
 A form given a client (``orgdocs.mock_client(api)``, the reference server's ``in_process_client``: an API
 tried with no server) sends through it; a cell that went to the server's URL instead would find nothing
@@ -13,6 +16,7 @@ unless the code must run on its own (``standalone``): a Voila app's reader has n
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +25,15 @@ from orgdocs.project import placeholder_credentials
 if TYPE_CHECKING:
     from orgdocs.render.widgets._request_form import RequestForm
 
-__all__ = ["client_variable", "form_code", "orgdocs_code", "packaged_source", "with_client"]
+__all__ = [
+    "client_variable",
+    "form_code",
+    "form_expression",
+    "kernel_kept",
+    "orgdocs_code",
+    "packaged_source",
+    "with_client",
+]
 
 PACKAGE = Path(__file__).resolve().parents[2]  # the orgdocs package's folder
 
@@ -32,12 +44,29 @@ def form_code(form: RequestForm, style: str, *, standalone: bool) -> str:
     if style == "httpx":
         return with_client(form.samples["python"], client)
     if style == "orgdocs":
-        return orgdocs_code(form, client)
+        return orgdocs_code(form, client, kept=set() if standalone else kernel_kept(form))
     raise ValueError(f"style is 'httpx' or 'orgdocs', not {style!r}")
 
 
-def orgdocs_code(form: RequestForm, client: str | None) -> str:
-    """The cell; ``client``: the notebook's variable holding the form's client, sent with when given."""
+def kernel_kept(form: RequestForm) -> set[str]:
+    """The schemes whose credentials this kernel keeps for ``form``'s API as values (typed in a view, given to
+    ``set_credential`` or ``set_token``), in the store a new ``RequestForm`` of the API shares: a cell run in
+    this kernel sends with them as they are."""
+    from orgdocs.render.widgets._tokens import TOKENS
+
+    if form._tokens is not TOKENS:
+        return set()
+    kept = set(form.kept_credentials()) - {f"{name}:{field}" for name, field in form.credential_envs()}
+    held: dict[str, list[bool]] = {}
+    for name, field in form._fields:
+        held.setdefault(name, []).append(f"{name}:{field}" in kept)
+    return {name for name, fields in held.items() if all(fields)}
+
+
+def orgdocs_code(form: RequestForm, client: str | None, kept: Collection[str] = ()) -> str:
+    """The cell; ``client``: the notebook's variable holding the form's client, sent with when given;
+    ``kept``: the schemes whose credentials the kernel keeps (``kernel_kept``), sent as they are: setting
+    them to be read from the environment would set it for every form of the API, the views' too."""
     from orgdocs.render.widgets._form_settings import OTHER_SERVER
 
     operation, state = form.operation, form.state
@@ -70,9 +99,11 @@ def orgdocs_code(form: RequestForm, client: str | None) -> str:
             fields.get("value", "$TOKEN")[1:]
         ]
         given = repr(env[0]) if len(env) == 1 else repr(tuple(env))
-        lines.append(
-            f"form.set_credential({scheme!r}, env={given})  # read from the environment at each send"
-        )
+        setting = f"form.set_credential({scheme!r}, env={given})"
+        if scheme in kept:
+            lines.append(f"# {scheme}: the credential this kernel keeps for the API; elsewhere: {setting}")
+        else:
+            lines.append(f"{setting}  # read from the environment at each send")
     if form.values:
         lines.append(f"form.set_values({form.values!r})")
     if state.headers:
@@ -103,15 +134,44 @@ def client_variable(client: object) -> str | None:
     one), or ``None`` outside IPython or where none does."""
     if client is None:
         return None
+    return _variable(_user_namespace(), client)
+
+
+def form_expression(form: RequestForm) -> str:
+    """How this notebook names ``form``, for the code a view's hints show (``….frame()``, ``….check()``): a
+    variable that holds it, else ``NAME.form`` where ``NAME`` holds the Explorer showing it, else ``form``."""
+    from orgdocs.render.widgets._explorer import Explorer
+
+    namespace = _user_namespace()
+    held = _variable(namespace, form)
+    if held:
+        return held
+    showing = {  # the Explorers whose selected operation's form it is (``.form``, without making one)
+        name: value
+        for name, value in namespace.items()
+        if isinstance(value, Explorer) and value.value and value._forms.get(value.value) is form
+    }
+    view = _variable(showing, *showing.values()) if showing else None
+    return f"{view}.form" if view else "form"
+
+
+def _user_namespace() -> dict:
+    """The notebook's variables (IPython's ``user_ns``); empty outside IPython."""
     try:
         from IPython import get_ipython
     except ImportError:
-        return None
-    shell = get_ipython()
-    namespace = getattr(shell, "user_ns", None)
-    if not isinstance(namespace, dict):
-        return None
-    names = [name for name, value in namespace.items() if value is client and not name.startswith("_")]
+        return {}
+    namespace = getattr(get_ipython(), "user_ns", None)
+    return namespace if isinstance(namespace, dict) else {}
+
+
+def _variable(namespace: dict, *values: object) -> str | None:
+    """The shortest name in ``namespace``, not a ``_`` one, that holds one of ``values``."""
+    names = [
+        name
+        for name, held in namespace.items()
+        if any(held is v for v in values) and not name.startswith("_")
+    ]
     return min(names, key=lambda name: (len(name), name)) if names else None
 
 

@@ -179,6 +179,10 @@ class FormCredentials:
             self._tokens.set_env(self._key(scheme, field_name), env)
         else:
             self._tokens.set(self._key(scheme, field_name), value)
+            if not (value or "").strip() and self._is_token(scheme):
+                # the API's token (set_token) fills every token input, and the view shows it there as kept:
+                # an input emptied means no token, not that one sent behind an empty input
+                self._tokens.forget(self._scope)
 
     def set_token(self, token: str | None) -> None:
         """Keep ``token`` for every form of this API (kernel memory only) as the token of every scheme that

@@ -80,6 +80,12 @@ class TokenStore:
                 return
         self._notify(group)
 
+    def forget(self, group: str) -> None:
+        """Forget the credential of ``group`` itself (its value or its variable), not those kept under it."""
+        had = self._tokens.pop(group, None) is not None
+        if self._env.pop(group, None) is not None or had:
+            self._notify(group)
+
     def clear(self, group: str | None = None) -> None:
         """Forget the token of ``group``, or every token."""
         for name in [group] if group is not None else sorted({*self._tokens, *self._env}):
