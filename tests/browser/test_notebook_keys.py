@@ -265,10 +265,6 @@ def test_what_the_kernel_echoes_never_overwrites_newer_keys(app, tmp_path, free_
 ACTIVE_CELL = "() => window.jupyterapp.shell.currentWidget.content.activeCellIndex"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs view-frame.js/widget.js to hand an Escape the view has no use for to the cell (nb42's report)",
-)
 def test_escape_with_nothing_to_dismiss_gives_the_keys_back_to_the_notebook(
     app, tmp_path, free_port, jupyter_server, page
 ):

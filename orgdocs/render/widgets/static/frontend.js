@@ -57,6 +57,13 @@ function frame(el, signal, kind) {
   const root = element("div", "ow-root ow-kind-" + kind);
   root.tabIndex = -1;
   shadow.appendChild(root);
+  shadow.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    const cell = host.closest(".jp-Cell");
+    if (!cell) return;
+    event.preventDefault();
+    cell.focus();
+  }, { signal });
   return root;
 }
 
@@ -3303,7 +3310,8 @@ function addCodeActions(aside, route, ask, told) {
         const pre = element("pre", "ow-code");
         pre.tabIndex = 0;
         pre.textContent = reply.code;
-        const said = element("p", "hint", (VOILA ? "Python that sends this request again (a script or a notebook's cell)" : "Paste it into a cell: it sends this request again") + ", credentials read from environment variables.");
+        const credentials2 = style === "orgdocs" && !VOILA ? ", with the credentials this kernel keeps, the others read from environment variables." : ", credentials read from environment variables.";
+        const said = element("p", "hint", (VOILA ? "Python that sends this request again (a script or a notebook's cell)" : "Paste it into a cell: it sends this request again") + credentials2);
         shown2.appendChild(said);
         shown2.appendChild(pre);
         if (navigator.clipboard && navigator.clipboard.writeText) {

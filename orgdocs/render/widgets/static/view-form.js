@@ -288,7 +288,7 @@ function addEnvChoices(aside) {
 }
 
 // the request as a notebook cell (in Voila: as Python) with httpx, or a RequestForm; credentials read from
-// environment variables
+// environment variables, but those a RequestForm cell in a notebook finds in the kernel
 function addCodeActions(aside, route, ask, told) {
   const send = aside.querySelector("[data-send]");
   if (!send) return;
@@ -311,8 +311,12 @@ function addCodeActions(aside, route, ask, told) {
         const pre = element("pre", "ow-code");
         pre.tabIndex = 0;
         pre.textContent = reply.code;
+        // a RequestForm cell in a notebook sends with the credentials the kernel keeps (orgdocs_code's kept)
+        const credentials = style === "orgdocs" && !VOILA
+          ? ", with the credentials this kernel keeps, the others read from environment variables."
+          : ", credentials read from environment variables.";
         const said = element("p", "hint", (VOILA ? "Python that sends this request again (a script or a notebook's cell)"
-          : "Paste it into a cell: it sends this request again") + ", credentials read from environment variables.");
+          : "Paste it into a cell: it sends this request again") + credentials);
         shown.appendChild(said);
         shown.appendChild(pre);
         if (navigator.clipboard && navigator.clipboard.writeText) {

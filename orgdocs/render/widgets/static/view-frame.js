@@ -85,5 +85,14 @@ export function frame(el, signal, kind) {
   const root = element("div", "ow-root ow-kind-" + kind);
   root.tabIndex = -1; // a click anywhere in the widget puts the focus in it, so that "/" reaches it
   shadow.appendChild(root);
+  // an Escape nothing in the view used (a search with text clears first) leaves the view for its cell, as
+  // Escape leaves a cell's editor: the notebook's keys work again
+  shadow.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    const cell = host.closest(".jp-Cell");
+    if (!cell) return;
+    event.preventDefault();
+    cell.focus();
+  }, { signal });
   return root;
 }
