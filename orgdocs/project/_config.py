@@ -23,6 +23,7 @@ from typing import Any
 from orgdocs.errors import ConfigError, OrgdocsError
 from orgdocs.loading import PathRefused, resolve_below
 from orgdocs.project._handwritten_pages import PAGE_SUFFIXES
+from orgdocs.project._public_folder import public_folder
 from orgdocs.project._routes import segment
 
 __all__ = [
@@ -99,9 +100,8 @@ def load_config(source: str | Path | Mapping[str, Any] | Config, *, base: str | 
     Relative paths are relative to the config file's folder (for a mapping: ``base``, else the working
     folder). ``content`` and ``./content`` are the same folder.
 
-    An API description (a file or a URL) given instead stands for the config of a site made of it alone: one
-    group, "API", whose one section is that description (``orgdocs build openapi.yaml``, as other tools take
-    it). A file is read and parsed once, here.
+    An API description (a file or a URL) given instead is the config of a site made of it alone, one group
+    (``orgdocs build openapi.yaml``, as other tools take it); a file is read and parsed once, here.
     """
     if isinstance(source, Config):
         return source
@@ -129,23 +129,14 @@ def load_config(source: str | Path | Mapping[str, Any] | Config, *, base: str | 
     file = path.resolve()
     if _is_description(raw):
         return _alone(SchemaSection(f"./{file.name}", (raw, found)), file.parent, file, name)
-    if not isinstance(raw, Mapping):
-        raise ConfigError(
-            "neither a docs config (a mapping with at least 'content') nor an API description ('openapi' or"
-            " 'swagger', and 'paths')",
-            source=name,
-        )
     return _validate(raw, name=name, root=file.parent, file=file)
 
 
 def _is_description(raw: Any) -> bool:
     """Whether a document given as a config is an API description instead: it has a description's top-level
     keys and none of a config's (a config with a stray one is told about its unknown key)."""
-    return (
-        isinstance(raw, Mapping)
-        and any(key in raw for key in ("openapi", "swagger", "paths"))
-        and not any(key in raw for key in ("content", "groups"))
-    )
+    keys = raw.keys() if isinstance(raw, Mapping) else set()
+    return bool(keys & {"openapi", "swagger", "paths"}) and not keys & {"content", "groups"}
 
 
 def _alone(section: SchemaSection, content: Path, file: Path | None, name: str) -> Config:
@@ -171,11 +162,15 @@ def refuse_output(config: Config, out: str | Path) -> None:
 
 
 def _validate(raw: Any, *, name: str, root: Path, file: Path | None) -> Config:
-    if not isinstance(raw, Mapping):
-        raise ConfigError("a config must be a mapping with at least 'content'", source=name)
+    if not isinstance(raw, Mapping):  # only a file's document can be other than a mapping
+        raise ConfigError(
+            "neither a docs config (a mapping with at least 'content') nor an API description ('openapi' or"
+            " 'swagger', and 'paths')",
+            source=name,
+        )
     top = _properties(raw, "config", name, "")
     content = _folder(root, top["content"], name, "content")
-    public = _public(root, top["public"], name)
+    public = public_folder(root, top["public"], name)
     groups = []
     for i, group in enumerate(top["groups"]):
         place = f"groups[{i}]"
@@ -197,39 +192,6 @@ def _validate(raw: Any, *, name: str, root: Path, file: Path | None) -> Config:
                 f"two groups share the route segment '{slug}'", source=name, place=f"groups[{i}]"
             )
     return Config(content, public, top["title"], tuple(groups), file, name, raw)
-
-
-def _public(root: Path, value: str, name: str) -> Path:
-    """The public folder: every file of it is published, so it may not be the project's folder or one above
-    it (the config, ``.git/``, ``.env``), nor a home folder (``.ssh/``)."""
-    if "\0" in value:
-        raise ConfigError("folder holds a NUL byte, which no file name can", source=name, place="public")
-    public = (root / value).resolve()
-    why = ""
-    if public == root:
-        why = "the project's own folder"
-    elif root.is_relative_to(public):
-        why = f"a folder above the project: {public}"
-    elif _is_home(public):
-        why = f"a home folder: {public}"
-    if why:
-        raise ConfigError(
-            f"may not be {value!r} ({why}): a build publishes every file of the public folder; name a folder"
-            " of its own, e.g. ./public",
-            source=name,
-            place="public",
-        )
-    return public
-
-
-def _is_home(folder: Path) -> bool:
-    """The user's home folder, or a folder where home folders usually are (/home/x, /Users/x, /root)."""
-    try:
-        if folder == Path.home().resolve():
-            return True
-    except RuntimeError:  # no home folder known
-        pass
-    return folder == Path("/root") or str(folder.parent) in ("/home", "/Users", "/var/home")
 
 
 def _changelog_group(group: Mapping, root: Path, name: str, place: str) -> ChangelogGroup:

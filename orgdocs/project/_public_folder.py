@@ -6,6 +6,7 @@ refused, as for every file the config makes orgdocs read), and none may take the
 writes (``index.html``, a page's ``<route>/index.html``, anything under ``_docs/``). ``orgdocs check`` asks
 the same question, so it refuses what a build would. Dotfiles and dot-folders (``.env``, ``.git/``) are never
 published, but ``.well-known/`` (RFC 8615: ``security.txt`` and the like); ``check`` names those it leaves out.
+Which folder a config may name is here too (``public_folder``): not the project's own, one above it or a home.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from orgdocs.loading import PathRefused, resolve_below
 if TYPE_CHECKING:
     from orgdocs.project._site import Site
 
-__all__ = ["GENERATED_FOLDER", "hidden_files", "public_files", "tree_files"]
+__all__ = ["GENERATED_FOLDER", "hidden_files", "public_files", "public_folder", "tree_files"]
 
 GENERATED_FOLDER = "_docs"  # what the build writes besides the pages: payloads, index, assets, manifest
 OS_LITTER = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})  # what file browsers drop in any folder
@@ -85,3 +86,37 @@ def public_files(site: Site) -> list[tuple[str, Path]]:
         if source.is_file():  # a link to a folder inside public: its files are listed where they are
             files.append((relative, source))
     return files
+
+
+def public_folder(root: Path, value: str, name: str) -> Path:
+    """The config's public folder (``value``, from the project's folder ``root``): every file of it is
+    published, so it may not be the project's folder or one above it (the config, ``.git/``, ``.env``), nor a
+    home folder (``.ssh/``)."""
+    if "\0" in value:
+        raise ConfigError("folder holds a NUL byte, which no file name can", source=name, place="public")
+    public = (root / value).resolve()
+    why = ""
+    if public == root:
+        why = "the project's own folder"
+    elif root.is_relative_to(public):
+        why = f"a folder above the project: {public}"
+    elif _is_home(public):
+        why = f"a home folder: {public}"
+    if why:
+        raise ConfigError(
+            f"may not be {value!r} ({why}): a build publishes every file of the public folder; name a folder"
+            " of its own, e.g. ./public",
+            source=name,
+            place="public",
+        )
+    return public
+
+
+def _is_home(folder: Path) -> bool:
+    """The user's home folder, or a folder where home folders usually are (/home/x, /Users/x, /root)."""
+    try:
+        if folder == Path.home().resolve():
+            return True
+    except RuntimeError:  # no home folder known
+        pass
+    return folder == Path("/root") or str(folder.parent) in ("/home", "/Users", "/var/home")

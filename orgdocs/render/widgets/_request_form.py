@@ -338,12 +338,11 @@ class RequestForm(FormCredentials, FormSettings):
         return code_samples(self.parts(relative=True, placeholders=True))
 
     def code(self, style: str = "httpx", *, standalone: bool = False) -> str:
-        """A notebook cell that sends this request again: ``"httpx"`` (plain httpx) or ``"orgdocs"`` (this
-        form's settings on a new ``RequestForm``, with the credentials this kernel keeps, unless standalone).
-        Other credentials are read from environment variables: ``set_credential(..., env=...)``'s, else
-        ``TOKEN``, ``API_KEY``... as the samples name them. Where a variable of this notebook holds the
-        client the form sends with, the cell sends with it; ``standalone=True`` never does: the code runs
-        anywhere (a script, another notebook) and sends to the form's server."""
+        """A notebook cell that sends this request again: ``"httpx"`` (plain httpx) or ``"orgdocs"`` (this form's
+        settings on a new ``RequestForm``, with the credentials this kernel keeps, unless standalone). Other
+        credentials are read from environment variables: ``set_credential(..., env=...)``'s, else ``TOKEN``,
+        ``API_KEY``... as the samples name them. The cell sends with the client a variable of this notebook
+        holds, if any; ``standalone=True`` code runs anywhere (a script) and sends to the form's server."""
         from orgdocs.render.widgets._form_code import form_code
 
         return form_code(self, style, standalone=standalone)
