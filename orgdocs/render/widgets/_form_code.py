@@ -140,18 +140,17 @@ def client_variable(client: object) -> str | None:
 def form_expression(form: RequestForm) -> str:
     """How this notebook names ``form``, for the code a view's hints show (``….frame()``, ``….check()``): a
     variable that holds it, else ``NAME.form`` where ``NAME`` holds the Explorer showing it, else ``form``."""
-    from orgdocs.render.widgets._explorer import Explorer
-
     namespace = _user_namespace()
     held = _variable(namespace, form)
     if held:
         return held
-    showing = {  # the Explorers whose selected operation's form it is (``.form``, without making one)
-        name: value
-        for name, value in namespace.items()
-        if isinstance(value, Explorer) and value.value and value._forms.get(value.value) is form
-    }
-    view = _variable(showing, *showing.values()) if showing else None
+    # the Explorers whose selected operation's form it is (``.form``, without making one): among the views
+    # that watch it, those that keep forms by route
+    views = [method.__self__ for ref in form._watchers if (method := ref()) is not None]
+    showing = [
+        view for view in views if getattr(view, "_forms", {}).get(getattr(view, "value", None)) is form
+    ]
+    view = _variable(namespace, *showing) if showing else None
     return f"{view}.form" if view else "form"
 
 
