@@ -7,10 +7,10 @@ import functools
 import http.server
 import json
 import re
-import threading
 from pathlib import Path
 
 import pytest
+from browser.local_server import LocalServer
 from site_projects import write_project
 
 import orgdocs.loading._yaml as yaml_module
@@ -110,18 +110,20 @@ def test_a_config_with_a_description_key_is_still_a_config(tmp_path, capsys):
 
 
 def test_build_reads_a_description_from_a_url(folder, capsys):
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
-    handler.log_message = lambda *args: None
-    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/openapi.yaml"
-        try:
-            assert main(["build", url, "--out", "out"]) == 0
-        finally:
-            server.shutdown()
+    server = LocalServer(functools.partial(QuietFiles, directory=str(folder)))
+    url = f"{server.url}/openapi.yaml"
+    try:
+        assert main(["build", url, "--out", "out"]) == 0
+    finally:
+        server.stop()
 
     assert capsys.readouterr().out.startswith(f"orgdocs build: {url}: 1 description, 2 operations")
     assert (folder / "out" / "api" / "pets" / "create-pet" / "index.html").is_file()
+
+
+class QuietFiles(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
 
 
 def test_dev_watches_the_description_alone_not_its_folder(folder):
