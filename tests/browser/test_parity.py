@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from orgdocs.project import Site
-from tests.browser.script_page import load_modules
+
+from .script_page import load_modules
 
 pytestmark = pytest.mark.browser
 
