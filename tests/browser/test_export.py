@@ -70,3 +70,13 @@ def test_a_navigators_snapshot_reads_from_the_left_in_both_exports(tmp_path, sta
         )
         assert len(aligns) == 12 and set(aligns) <= {"left", "start"}, (name, aligns)
         explorer.close()
+
+
+def test_an_export_opened_from_disk_runs_its_scripts(tmp_path, watched):
+    # its scripts are inline, not modules: a file:// page runs them, and has nothing to warn about
+    page, _ = OrgdocsExporter().from_notebook_node(new_notebook(cells=[new_code_cell("1 + 1")]))
+    (tmp_path / "export.html").write_text(page, encoding="utf-8")
+    seen = watched()
+    seen.page.goto((tmp_path / "export.html").as_uri())
+    assert seen.page.get_by_role("button", name="Dark theme").is_visible()
+    assert seen.page.get_by_role("note").filter(has_text="opened from a file").count() == 0

@@ -278,3 +278,23 @@ def test_every_schema_field_has_an_anchor_and_a_link_that_opens_it(reading_site,
     page.keyboard.press("Enter")
     page.wait_for_url("**#request-body.text")
     assert seen.errors == []
+
+
+def test_opened_from_disk_a_page_says_how_to_serve_it_and_reads_as_without_scripts(
+    reading_site, static_server, watched
+):
+    # browsers load no module script from file://: the page must not look as if search and Try it worked
+    seen = watched()
+    seen.page.goto((reading_site / CREATE.strip("/") / "index.html").as_uri())
+    note = seen.page.get_by_role("note").filter(has_text="opened from a file")
+    assert note.is_visible()
+    assert note.get_by_text("python -m http.server --bind 127.0.0.1").is_visible()
+    assert seen.page.get_by_role("combobox", name="Search endpoints").is_disabled()
+    assert not seen.page.get_by_role("button", name="Dark theme").is_visible()
+    for caption in ("curl", "Ruby SDK"):  # laid out as without scripts: every sample shown, none behind a tab
+        assert seen.page.locator("figcaption", has_text=caption).first.is_visible()
+
+    served = watched()
+    served.page.goto(static_server(reading_site) + CREATE)
+    served.page.get_by_role("button", name="Dark theme").wait_for()
+    assert served.page.get_by_role("note").filter(has_text="opened from a file").count() == 0
