@@ -8,8 +8,8 @@
  * - The payload's schemas are made plain 2020-12 first: OpenAPI 3.0's nullable and Swagger's x-nullable add
  *   null, a boolean exclusive bound takes its 2020-12 form, Swagger's file type and an unresolved reference
  *   accept anything, draft 4's tuple items are prefixItems, a $ref's siblings are ignored before 3.1, a
- *   readOnly property is not required in a request nor a writeOnly one in a response, and a oneOf/anyOf with
- *   a discriminator checks the branch it names. Formats are not checked.
+ *   writeOnly property is not required in an answer, and a oneOf/anyOf with a discriminator checks the branch
+ *   it names. Formats are not checked. (The kernel checks requests too; the browser only answers.)
  *
  * checkResponse(payload, status, headers, text) -> Promise of {differences: [{pointer,
  * expected, actual}], notes: [string]}.
@@ -63,9 +63,9 @@ function shown(value) {
 
 /* -- the payload's schemas as plain JSON Schema 2020-12 ------------------------------------------------ */
 
-function Converter(payload, direction) {
+function Converter(payload) {
   this.components = payload.components || {};
-  this.hidden = direction === "request" ? "readOnly" : "writeOnly";
+  this.hidden = "writeOnly"; // an answer need not hold what only requests send
   this.siblings = /^3\.1/.test(String(payload.openapi || "")); // 3.1: JSON Schema 2020-12, siblings apply
   this.notes = {};
   this.memo = new Map();
@@ -230,8 +230,8 @@ function differencesOf(errors, instance, schemaAt) {
   return found.slice(0, MAX_DIFFERENCES);
 }
 
-function checkValue(module, payload, schema, value, direction) {
-  var converter = new Converter(payload, direction);
+function checkValue(module, payload, schema, value) {
+  var converter = new Converter(payload);
   var root = converter.document(schema);
   var result = new module.Validator(root, "2020-12", false).validate(value);
   function schemaAt(location) {
@@ -258,7 +258,7 @@ function checkResponse(payload, status, headers, text) {
   }
   var lowered = {};
   (headers || []).forEach(function (h) { lowered[String(h[0]).toLowerCase()] = h[1]; });
-  var converter = new Converter(payload, "response");
+  var converter = new Converter(payload);
   Object.keys(response.headers || {}).forEach(function (name) {
     var header = converter.deref(response.headers[name]);
     if (header && header.required && !own(lowered, name.toLowerCase()) && name.toLowerCase() !== "content-type") {
@@ -288,13 +288,9 @@ function checkResponse(payload, status, headers, text) {
     return Promise.resolve({ differences: differences, notes: [] });
   }
   return validator().then(function (module) {
-    var checked = checkValue(module, payload, media.schema, value, "response");
+    var checked = checkValue(module, payload, media.schema, value);
     return { differences: differences.concat(checked.differences), notes: checked.notes };
   });
 }
 
-function checkValueLater(payload, schema, value, direction) {
-  return validator().then(function (module) { return checkValue(module, payload, schema, value, direction); });
-}
-
-export { checkResponse, checkValueLater as checkValue };
+export { checkResponse };

@@ -2394,9 +2394,9 @@ function shown(value) {
   if (text === void 0) text = String(value);
   return text.length <= SHOWN2 ? text : text.slice(0, SHOWN2 - 1) + "…";
 }
-function Converter(payload, direction) {
+function Converter(payload) {
   this.components = payload.components || {};
-  this.hidden = direction === "request" ? "readOnly" : "writeOnly";
+  this.hidden = "writeOnly";
   this.siblings = /^3\.1/.test(String(payload.openapi || ""));
   this.notes = {};
   this.memo = /* @__PURE__ */ new Map();
@@ -2562,8 +2562,8 @@ function differencesOf(errors, instance, schemaAt) {
   });
   return found.slice(0, MAX_DIFFERENCES);
 }
-function checkValue(module, payload, schema, value, direction) {
-  var converter = new Converter(payload, direction);
+function checkValue(module, payload, schema, value) {
+  var converter = new Converter(payload);
   var root = converter.document(schema);
   var result = new module.Validator(root, "2020-12", false).validate(value);
   function schemaAt(location2) {
@@ -2592,7 +2592,7 @@ function checkResponse(payload, status, headers, text) {
   (headers || []).forEach(function(h) {
     lowered[String(h[0]).toLowerCase()] = h[1];
   });
-  var converter = new Converter(payload, "response");
+  var converter = new Converter(payload);
   Object.keys(response2.headers || {}).forEach(function(name) {
     var header = converter.deref(response2.headers[name]);
     if (header && header.required && !own3(lowered, name.toLowerCase()) && name.toLowerCase() !== "content-type") {
@@ -2624,7 +2624,7 @@ function checkResponse(payload, status, headers, text) {
     return Promise.resolve({ differences, notes: [] });
   }
   return validator().then(function(module) {
-    var checked = checkValue(module, payload, media.schema, value, "response");
+    var checked = checkValue(module, payload, media.schema, value);
     return { differences: differences.concat(checked.differences), notes: checked.notes };
   });
 }
