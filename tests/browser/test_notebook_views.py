@@ -46,3 +46,23 @@ def test_forget_credentials_is_offered_only_while_one_is_held(browser):
         forget.click()
         host.settle()
         assert forget.is_hidden() and explorer.form.request.headers.get("Authorization") is None
+
+
+LIST_LENGTHS = """(list) => {
+  const estimated = list.scrollHeight;  // most rows not drawn yet: each counts as contain-intrinsic-size says
+  list.querySelectorAll(".ow-row").forEach((row) => { row.style.contentVisibility = "visible"; });
+  return [estimated, list.scrollHeight, list.querySelectorAll(".ow-row").length];
+}"""
+
+
+@pytest.mark.corpus("large/github-api.github.com.json")
+@pytest.mark.parametrize("width", [1440, 390])
+def test_a_long_navigation_is_as_long_before_its_rows_are_drawn_as_after(browser, corpus, width):
+    """The rows out of sight are not drawn (content-visibility) but count as rows of their usual height: the
+    scrollbar a reader drags says where they are in the list, and rows do not grow under the wheel."""
+    explorer = Explorer(corpus / "large" / "github-api.github.com.json", tokens=TokenStore())
+    with view_host(browser, explorer, width=width) as (page, _host):
+        operations = page.get_by_role("listbox", name="Operations")
+        operations.get_by_role("option").first.wait_for()
+        estimated, drawn, rows = operations.evaluate(LIST_LENGTHS)
+        assert rows > 1000 and abs(estimated - drawn) / drawn < 0.03, (estimated, drawn)
