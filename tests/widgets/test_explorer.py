@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from orgdocs.render.widgets import Explorer, OperationView, RequestForm
 
 
@@ -154,3 +157,31 @@ def test_a_huge_inline_body_is_saved_folded_while_the_view_gets_it_whole(tokens)
     explorer.send = answers.append  # the live view asks for the page: it gets every field
     explorer._on_message(None, {"id": "p1", "type": "page", "route": route}, [])
     assert answers[0]["html"] == whole
+
+
+SHOWN_EXPLORER = """\
+import sys, threading, time
+import orgdocs
+from orgdocs.orgapi import DESCRIPTION_PATH
+from orgdocs.widgets import Explorer
+
+api = orgdocs.load(DESCRIPTION_PATH)
+explorer = Explorer(api, client=orgdocs.mock_client(api))
+explorer.send = lambda content, buffers=None: None
+explorer._on_message(explorer, {"id": 1, "type": "index"}, [])  # what a view asks first, to draw its list
+warming = [t for t in threading.enumerate() if t.name == "orgdocs-first-send"]
+for thread in warming:
+    thread.join(60)
+print(len(warming), sorted(m for m in ("jsonschema", "referencing.jsonschema", "pandas") if m in sys.modules))
+print(explorer._forms)
+"""
+
+
+def test_a_shown_explorer_readies_the_first_send_while_its_reader_browses():
+    """What a first Send needs (jsonschema for the mock's and the answer's checks, pandas for the answer's
+    table) is imported once the view has its list, before any operation is opened, not on the Send. A new
+    interpreter: this one has them."""
+    done = subprocess.run(
+        [sys.executable, "-c", SHOWN_EXPLORER], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.splitlines() == ["1 ['jsonschema', 'pandas', 'referencing.jsonschema']", "{}"]

@@ -107,6 +107,18 @@ def test_a_list_answer_gets_a_table_view():
     assert table_html(httpx.Response(200, text="plain", request=request)) is None
 
 
+@pytest.mark.parametrize(
+    "body", ["string", 42, None, True, ["a", "b"], [1, {"id": 1}], {"id": 1, "tags": ["a"]}]
+)
+def test_an_answer_with_no_records_gets_no_table_view(body):
+    """A bare JSON string, number or list of them, one object: nothing a table would add to the body view."""
+    import httpx
+
+    request = httpx.Request("GET", "https://api.test/x")
+    assert table_html(httpx.Response(200, json=body, request=request)) is None
+    assert table_html(httpx.Response(200, json=[{"value": body}], request=request)) is not None
+
+
 def test_python_changes_are_pushed_to_the_view(site, mock_client, tokens):
     explorer = Explorer(site, client=mock_client, tokens=tokens)
     pushed = []

@@ -15,7 +15,8 @@ the views, ``history()`` (every request they sent, as a DataFrame), the kernel's
 - ``_request_form``: ``RequestForm``, made of ``_form_settings`` (server, parameters, headers, body),
   ``_form_credentials`` and ``_form_oauth`` (credentials, OAuth 2 tokens), ``_form_inputs``,
   ``_form_servers``, ``_form_code`` and ``_form_errors``; ``_form_view`` draws it with the site's form, and
-  ``_form_bridge`` is the kernel side of that form;
+  ``_form_bridge`` is the kernel side of that form; ``_first_send`` imports what a first Send needs, in the
+  background;
 - ``_frontend``: one ES module and one stylesheet from the site's ``assets/`` and ``static/``; ``_history``
   and ``_tokens``: the kernel's requests and credentials.
 """

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
+from orgdocs.render.widgets._first_send import ready_first_send
 from orgdocs.render.widgets._history import HISTORY
 from orgdocs.render.widgets._navigator import Navigator, as_site
 from orgdocs.render.widgets._operation_view import OperationView, safe_operation_html
@@ -116,6 +117,13 @@ class Explorer(Navigator):
 
     def _form_for(self, route: str) -> RequestForm:
         return self._form(route)
+
+    def _on_message(self, widget: Any, content: Any, buffers: Any) -> None:
+        super()._on_message(widget, content, buffers)
+        if isinstance(content, dict) and content.get("type") == "index":
+            # the view has drawn its list: while the reader reads it, the kernel is idle (begun as the view
+            # was made, the imports took half of the kernel's time and drew the view twice as slowly)
+            ready_first_send()
 
     def _push_form(self, route: str) -> None:
         """Tell the view what the kernel's form of ``route`` holds (values, server, which credentials are

@@ -226,14 +226,24 @@ def _request_url(error: BaseException) -> str:
         return ""
 
 
+def _tabular(body: Any) -> bool:
+    """Whether a JSON body holds records a table shows: a list of objects, or an object with one inside
+    (``{"data": [...]}``). One object (an error, a single resource), a bare string or number, or a list of
+    them: the body view says it all, a table would only repeat it."""
+    from orgdocs.render._frames import records
+
+    if isinstance(body, list):
+        return all(isinstance(item, dict) for item in body)
+    return isinstance(body, dict) and records(body) != [body]
+
+
 def table_html(response: Any, max_rows: int = 50, operation: Any = None, name: str = "form") -> str | None:
     """The records of a JSON answer as an HTML table (``orgdocs.frame``, typed by ``operation``'s response
     schema when given; the caption names ``name.frame()``), or ``None`` when there are none."""
-    from orgdocs.render._frames import frame, records
+    from orgdocs.render._frames import frame
 
     with contextlib.suppress(Exception):  # not JSON, or no list of records in it: no table view
-        body = response.json()
-        if records(body) == [body]:  # one object (an error, a single resource): the body says it all
+        if not _tabular(response.json()):
             return None
         df = frame(response, operation=operation)
         if len(df.columns) and len(df):

@@ -16,8 +16,6 @@ what puts them together: the form's making, the request it makes, Send and what 
 
 from __future__ import annotations
 
-import functools
-import threading
 import time
 import weakref
 from collections.abc import Callable, Sequence
@@ -38,6 +36,7 @@ from orgdocs.project import (
     to_httpx,
 )
 from orgdocs.project.samples import code_samples
+from orgdocs.render.widgets._first_send import ready_first_send
 from orgdocs.render.widgets._form_credentials import (
     UNDECLARED,
     UNDECLARED_SCHEME,
@@ -78,19 +77,6 @@ __all__ = [
 ]
 
 
-@functools.cache
-def _ready_the_checker() -> None:
-    """Import what checks answers (jsonschema, slow to import) in the background, once per kernel, when a
-    first form is made: imported on the first Send instead, it was counted in that Send's elapsed time against
-    a mock (whose own checks use it) and held a real server's answer back from the view."""
-
-    def import_it() -> None:
-        import jsonschema  # noqa: F401
-        import referencing.jsonschema  # noqa: F401
-
-    threading.Thread(target=import_it, name="orgdocs-checker-import", daemon=True).start()
-
-
 DEFAULT_TIMEOUT = 10.0  # seconds, for the client a form makes when none is given
 
 
@@ -129,7 +115,7 @@ class RequestForm(FormCredentials, FormSettings):
         # the views showing this form, told of each Send (weakly held: a closed view is not kept alive)
         self._watchers: list[weakref.WeakMethod] = []
         self._client = client
-        _ready_the_checker()
+        ready_first_send()
         self._tokens = tokens if tokens is not None else TOKENS
         self._history = history if history is not None else HISTORY
         self._scope = credential_scope(self.description)

@@ -3078,6 +3078,7 @@ function mountSiteForm(aside, answer, route, ask) {
       fillForm(aside, message.state || {}, mounted.known);
       mounted.known = message.state || {};
       showKept(aside, held);
+      showForget(aside);
       const form2 = aside.querySelector("[data-form]");
       if (form2) form2.dispatchEvent(new Event("input", { bubbles: true }));
     },
@@ -3106,6 +3107,7 @@ function mountSiteForm(aside, answer, route, ask) {
   const kept = VOILA ? "Kept in this app's kernel memory only, for every form of this API: never saved." : "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export.";
   if (box) box.appendChild(element("p", "hint ow-kept-note", kept));
   showKept(aside, held);
+  wireForget(aside);
   const form = aside.querySelector("[data-form]");
   if (form) form.dispatchEvent(new Event("input", { bubbles: true }));
   addCodeActions(aside, route, ask, told);
@@ -3142,6 +3144,25 @@ function showKept(aside, held) {
     } else if (held.kept.has(key)) input.value = KEPT;
     else if (input.value === KEPT) input.value = "";
   });
+}
+function showForget(aside) {
+  const forget = aside.querySelector("[data-forget]");
+  if (!forget) return;
+  const inputs = aside.querySelectorAll("[data-cred-scheme], input[data-oauth-field]");
+  forget.hidden = ![...inputs].some((input) => input.value.trim() !== "");
+}
+function wireForget(aside) {
+  const forget = aside.querySelector("[data-forget]");
+  if (!forget) return;
+  const form = aside.querySelector("[data-form]");
+  if (form) form.addEventListener("input", () => showForget(aside));
+  forget.addEventListener("click", () => {
+    const hadFocus = forget.getRootNode().activeElement === forget;
+    showForget(aside);
+    const first = aside.querySelector("[data-cred-scheme]");
+    if (hadFocus && forget.hidden && first) first.focus();
+  });
+  showForget(aside);
 }
 function kernelStore(aside, route, ask, held, heard) {
   return {

@@ -34,6 +34,7 @@ export function mountSiteForm(aside, answer, route, ask) {
       fillForm(aside, message.state || {}, mounted.known);
       mounted.known = message.state || {};
       showKept(aside, held);
+      showForget(aside);
       const form = aside.querySelector("[data-form]");
       if (form) form.dispatchEvent(new Event("input", { bubbles: true })); // the preview and samples follow
     },
@@ -66,6 +67,7 @@ export function mountSiteForm(aside, answer, route, ask) {
     : "Kept in kernel memory only, for every form of this API: never in the notebook, its widget state or an export.";
   if (box) box.appendChild(element("p", "hint ow-kept-note", kept));
   showKept(aside, held);
+  wireForget(aside);
   const form = aside.querySelector("[data-form]");
   if (form) form.dispatchEvent(new Event("input", { bubbles: true })); // samples name the variables kept
   addCodeActions(aside, route, ask, told);
@@ -107,6 +109,31 @@ function showKept(aside, held) {
     } else if (held.kept.has(key)) input.value = KEPT;
     else if (input.value === KEPT) input.value = "";
   });
+}
+
+// "Forget credentials" only while a credential input holds something to forget: typed, kept in the kernel
+// (KEPT) or an environment variable's name
+function showForget(aside) {
+  const forget = aside.querySelector("[data-forget]");
+  if (!forget) return;
+  const inputs = aside.querySelectorAll("[data-cred-scheme], input[data-oauth-field]");
+  forget.hidden = ![...inputs].some((input) => input.value.trim() !== "");
+}
+
+function wireForget(aside) {
+  const forget = aside.querySelector("[data-forget]");
+  if (!forget) return;
+  const form = aside.querySelector("[data-form]");
+  if (form) form.addEventListener("input", () => showForget(aside));
+  // after form.js's own listener has emptied the inputs: the button goes, and the focus it had goes to the
+  // first credential input (on the page's body, the next keys would reach the notebook)
+  forget.addEventListener("click", () => {
+    const hadFocus = forget.getRootNode().activeElement === forget;
+    showForget(aside);
+    const first = aside.querySelector("[data-cred-scheme]");
+    if (hadFocus && forget.hidden && first) first.focus();
+  });
+  showForget(aside);
 }
 
 // the form's credential store (form.js: get, set): typed credentials go to kernel memory, by message
