@@ -115,6 +115,36 @@ def test_a_discriminator_checks_the_branch_it_names():
     assert value_problems(schema, {"kind": "Dog"}, api, direction="response")[0] == []  # by component name
 
 
+@pytest.mark.parametrize("first", ["the whole schema", "the pointer into it"])
+def test_a_reference_into_another_schema_reads_it_whichever_is_checked_first(first):
+    # a check converts only what its schema reaches: what a later check reaches joins it, at its own pointer
+    api = _api(Name={"$ref": "#/components/schemas/Pet/properties/name"})
+    into = {"$ref": "#/components/schemas/Name"}
+    whole = {"$ref": "#/components/schemas/Pet"}
+    checks = [(whole, {"id": 1, "name": 7}), (into, 7)]
+    for schema, value in checks if first == "the whole schema" else checks[::-1]:
+        found, _ = value_problems(schema, value, api, direction="response")
+        assert [(d.pointer, d.expected) for d in found] == [
+            ("/name" if schema is whole else "", "type string")
+        ]
+    assert value_problems(into, "Rex", api, direction="response")[0] == []
+
+
+def test_a_recursive_schema_is_checked_at_any_depth():
+    node = {
+        "type": "object",
+        "required": ["name"],
+        "properties": {
+            "name": {"type": "string"},
+            "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}},
+        },
+    }
+    api = _api(Node=node)
+    tree = {"name": "a", "children": [{"name": "b", "children": [{"children": []}]}]}
+    found, _ = value_problems({"$ref": "#/components/schemas/Node"}, tree, api, direction="response")
+    assert [d.pointer for d in found] == ["/children/0/children/0/name"]
+
+
 def test_unresolved_references_are_not_checked_and_said():
     api = _api(Owner={"$ref": "./people.yaml#/Person"})
     found, notes = value_problems({"$ref": "#/components/schemas/Owner"}, 42, api, direction="response")

@@ -6,8 +6,8 @@ against the schema. ``value_problems`` checks one value against one schema (a re
 give ``Difference`` records: where (a JSON pointer into the body, or the status, media type or header), what the
 description says, and what came back.
 
-Schemas are checked with ``jsonschema`` (Draft 2020-12) after the description is made plain JSON Schema once
-(``_Prepared``): OpenAPI 3.0's and Swagger 2.0's ``nullable``/``x-nullable`` become a ``null`` type,
+Schemas are checked with ``jsonschema`` (Draft 2020-12) after what they reach of the description is made plain
+JSON Schema, once (``_Prepared``): OpenAPI 3.0's and Swagger 2.0's ``nullable``/``x-nullable`` become a ``null`` type,
 ``exclusiveMinimum: true`` its 2020-12 form, Swagger's ``file`` type anything, a ``$ref``'s siblings ignored
 before 3.1 (as those versions say); a property that is ``readOnly``
 is not required in a request, nor a ``writeOnly`` one in a response; a ``oneOf``/``anyOf`` with a
@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from orgdocs.loading import is_local
+from orgdocs.loading import is_local, pointer_tokens
 
 if TYPE_CHECKING:
     from orgdocs.model import Description, MediaType, Operation, Response
@@ -160,7 +160,11 @@ def _prepared(description: Description, direction: str) -> _Prepared:
 
 
 class _Prepared:
-    """``description``'s document made JSON Schema 2020-12 for one direction, and validators of its schemas."""
+    """``description``'s schemas made JSON Schema 2020-12 for one direction, and validators of its schemas.
+
+    Only what a checked schema reaches is converted, when it is first checked: a reference's target is placed
+    in ``document`` at its own pointer, which the registry's resource reads (a large description's whole
+    document would take a second to convert, for the few components one answer reaches)."""
 
     def __init__(self, description: Description, direction: str):
         from referencing import Registry, Resource
@@ -171,8 +175,10 @@ class _Prepared:
         self.siblings_apply = description.format == "openapi" and description.version.startswith("3.1")
         self.notes: set[str] = set()
         self.converted: dict[int, Any] = {}  # id(original node) -> converted: shared and cyclic nodes once
-        document = self.convert(description.document)
-        resource = Resource(contents=document, specification=DRAFT202012)
+        self.document: dict[str, Any] = {}  # what references reach, converted, each at its own pointer
+        self.placed: set[str] = set()  # the references whose targets are in it
+        self._folders: set[int] = set()  # ids of the dicts made to hold them on their way (not schemas)
+        resource = Resource(contents=self.document, specification=DRAFT202012)
         self.registry = Registry().with_resource(DOC, resource)
         self._validators: dict[int, Any] = {}
 
@@ -201,6 +207,7 @@ class _Prepared:
         for name, value in node.items():
             if name == "$ref" and isinstance(value, str):
                 out[name] = DOC + value
+                self.place(value)
             elif name == "discriminator" and isinstance(value, dict):
                 out[name] = value
             elif name in ("example", "examples", "default", "const", "enum") and not isinstance(value, dict):
@@ -209,6 +216,27 @@ class _Prepared:
                 out[name] = self.convert(value)
         self.openapi_keywords(node, out)
         return out
+
+    def place(self, ref: str) -> None:
+        """The target of the local reference ``ref``, converted, at its pointer in ``document`` (where a
+        converted ancestor holds it already, nothing to do)."""
+        if ref in self.placed:
+            return
+        self.placed.add(ref)  # before converting: a cycle back to it stops here
+        tokens = pointer_tokens(ref)
+        if not tokens:  # "#": the whole document
+            self.document.update(self.convert(self.description.document))
+            return
+        at = self.document
+        for token in tokens[:-1]:  # a pointer into a list: its index is a key here, as the resource reads it
+            if at is not self.document and id(at) not in self._folders:
+                return  # a converted node: the target was converted with it
+            if token not in at:
+                at[token] = {}
+                self._folders.add(id(at[token]))
+            at = at[token]
+        if at is self.document or id(at) in self._folders:
+            at[tokens[-1]] = self.convert(self.description.resolve(ref))
 
     def openapi_keywords(self, node: dict, out: dict) -> None:
         """3.0 and Swagger 2.0 keywords as 2020-12 says them; a required property hidden in this direction
