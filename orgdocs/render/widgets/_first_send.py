@@ -1,5 +1,5 @@
 """What a first Send needs and would otherwise import on the way: readied in the background, once per kernel,
-as soon as a view that can send (an ``Explorer``, a ``RequestForm``) is made.
+when a ``RequestForm`` is made or an ``Explorer``'s view has drawn its list.
 
 A mock answers after checking the request against its operation with jsonschema (``orgdocs.project.Mock``),
 an answer is checked against its description the same way, and a list answer gets a pandas table. Imported on
