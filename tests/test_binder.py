@@ -37,6 +37,10 @@ def test_runtime_matches_the_package():
     requires = re.search(r'^requires-python\s*=\s*"([^"]+)"', pyproject, re.M).group(1)
     minimum = tuple(int(part) for part in re.search(r">=\s*(\d+)\.(\d+)", requires).groups())
     assert (int(match[1]), int(match[2])) >= minimum
+    # repo2docker installs requirements.txt into the Jupyter server's own environment from Python 3.7 on; an
+    # older runtime gets a separate kernel environment, where Voila's server extension and anywidget's lab
+    # extension would not reach the server (repo2docker's CondaBuildPack.kernel_env_cutoff_version)
+    assert (int(match[1]), int(match[2])) >= (3, 7)
 
 
 def test_post_build_if_any_is_executable():

@@ -91,8 +91,9 @@ def test_02_explore_any_description(tmp_path, monkeypatch):
     assert "Coupon" in text  # the schema nothing uses
     assert "generated" in text  # a generated example
     assert "200 application/json" in text and "the mock's answer: matches" in text  # no server needed
-    assert "this property" in text or "type string" in text  # a wrong answer's differences, with pointers
-    assert "perform-search" in text  # the history
+    assert "cancer_moonshot" in text  # the mock's answer is the description's own example, as a frame
+    assert "/apis/0/apiVersionNumber" in text and "type integer" in text  # a wrong answer's differences
+    assert "list-data-sets" in text  # the history
     shown = next(cell for cell in notebook.cells if cell.get("id") == "try-it-by-hand")  # the mock's Explorer
     assert any(
         "application/vnd.jupyter.widget-view+json" in output.get("data", {}) for output in shown.outputs
@@ -105,3 +106,5 @@ def test_03_export_pages(tmp_path, monkeypatch):
     assert "organization-api/api-keys/list-api-keys/index.html" in text
     assert "organization-api/02-explore-any-description/index.html" in text
     assert "CDN: False" in text
+    # notebook 01, kept without outputs, is run before it is exported: its views show what they last showed
+    assert "the form's last answer: True" in text
