@@ -1,11 +1,13 @@
 """HTML of what a description says, shared by the static site, the dev server and the notebook widgets.
 
-Three functions, each safe for any description (text escaped, Markdown sanitized):
+Four functions, each safe for any description (text escaped, Markdown sanitized):
 
 - ``markdown_html(text)``: CommonMark and tables, sanitized (no script, no event handler, no ``javascript:``
   URL; links get ``rel="noopener nofollow"``);
 - ``schema_tree_html(schema, resolve, ...)``: an expandable schema tree (``<details>``), cycles as links,
   components below its root folded;
+- ``overview_html(site)``: each of the site's descriptions introduced as its landing page does (version, its
+  own text, servers, how to authenticate), for a notebook Explorer before an operation is chosen;
 - ``operation_html(site, route)``: an operation's whole detail without the page chrome, from the
   ``operation_detail.html.j2`` template, and ``component_tree_html(site, route, ref)``: the tree of a
   component its folded rows name, which a notebook view asks for when one is opened (a site fetches the
@@ -31,6 +33,7 @@ __all__ = [
     "component_tree_html",
     "markdown_html",
     "operation_html",
+    "overview_html",
     "sanitize_html",
     "schema_tree_html",
 ]
@@ -45,6 +48,15 @@ def operation_html(site: Site, route: str, *, samples: bool = True) -> str:
     entry = site.operations["/" + route.strip("/")]
     context = operation_context(site, route, samples=samples, cache=_notebook_trees(site, entry.description))
     return environment().get_template("operation_detail.html.j2").render(op=context)
+
+
+def overview_html(site: Site) -> str:
+    """Each description of ``site`` introduced: version, its own text (headings from ``h3``), servers and how
+    to authenticate, as the site's landing page says them (``landing_api.html.j2``)."""
+    from orgdocs.render.site import api_context, environment
+
+    apis = [api_context(description) for description in site.descriptions]
+    return environment().get_template("api_overview.html.j2").render(apis=apis, named=len(apis) > 1)
 
 
 def component_tree_html(site: Site, route: str, ref: str) -> str:

@@ -66,3 +66,17 @@ def test_a_long_navigation_is_as_long_before_its_rows_are_drawn_as_after(browser
         operations.get_by_role("option").first.wait_for()
         estimated, drawn, rows = operations.evaluate(LIST_LENGTHS)
         assert rows > 1000 and abs(estimated - drawn) / drawn < 0.03, (estimated, drawn)
+
+
+def test_before_an_operation_is_chosen_the_explorer_introduces_the_api(browser):
+    explorer = Explorer(DESCRIPTION_PATH, tokens=TokenStore())
+    with view_host(browser, explorer) as (page, _host):
+        pane = page.get_by_role("region", name="Operation")
+        # the description's own text, servers and how to authenticate, as on the site's landing page
+        pane.get_by_text("Manage the resources that belong to an").wait_for()
+        assert pane.get_by_role("heading", name="Servers").is_visible()
+        assert pane.get_by_role("heading", name="Authentication").first.is_visible()
+        assert pane.get_by_text("version 1.0.0").is_visible()
+        _open(page, LIST)
+        assert pane.get_by_role("heading", name=LIST).is_visible()
+        assert pane.get_by_text("Manage the resources that belong to an").count() == 0

@@ -38,6 +38,7 @@ __all__ = [
     "PageRenderer",
     "Phases",
     "Sidebar",
+    "api_context",
     "asset_paths",
     "asset_urls",
     "base_prefix",
@@ -67,7 +68,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from orgdocs.render.site._navigation import Sidebar, base_prefix
     from orgdocs.render.site._operation import operation_context
     from orgdocs.render.site._output_folder import MANIFEST, earlier_build_files, manifest_text
-    from orgdocs.render.site._pages import PageRenderer
+    from orgdocs.render.site._pages import PageRenderer, api_context
     from orgdocs.render.site._paths import page_path, payload_path
     from orgdocs.render.site._phases import Phases
     from orgdocs.render.site._templating import ASSETS, environment
@@ -82,6 +83,7 @@ __getattr__, __dir__ = lazy_face(
         "FORM_SCRIPTS": "orgdocs.render.site._form_scripts",
         "MANIFEST": "orgdocs.render.site._output_folder",
         "PageRenderer": "orgdocs.render.site._pages",
+        "api_context": "orgdocs.render.site._pages",
         "Phases": "orgdocs.render.site._phases",
         "Sidebar": "orgdocs.render.site._navigation",
         "asset_paths": "orgdocs.render.site._asset_files",

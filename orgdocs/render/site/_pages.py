@@ -27,7 +27,7 @@ from orgdocs.render.site.schema_tree import TreeCache
 if TYPE_CHECKING:
     from orgdocs.project import Site
 
-__all__ = ["ASSET_FILES", "PageRenderer", "asset_urls"]
+__all__ = ["ASSET_FILES", "PageRenderer", "api_context", "asset_urls"]
 
 _HEADING = re.compile(r"^\s*<h1[\s>]")
 
@@ -249,7 +249,7 @@ class PageRenderer:
     def _api_context(self, description: Any, top: int) -> dict:
         if self._downloads is None:
             self._downloads = description_downloads(self.site)
-        return _api_context(description, self._downloads.get(description.source), top)
+        return api_context(description, self._downloads.get(description.source), top)
 
     def section(self, route: str) -> str:
         """A section's page: a tag's description, its external docs, and its operations."""
@@ -332,7 +332,7 @@ _FLOWS = {
 }
 
 
-def _api_context(description: Any, download: Any = None, top: int = 3) -> dict:
+def api_context(description: Any, download: Any = None, top: int = 3) -> dict:
     """What a landing page shows of one description: its introduction (its headings from ``h<top>``),
     version, servers, how to authenticate, and where to download it (``_downloads.Download``: a URL, or a
     path below the root)."""

@@ -213,6 +213,10 @@ class SiteWidget(anywidget.AnyWidget):
             return {}
         if kind == "index":
             return {"index": widget_index(self.site)}
+        if kind == "overview":  # what an Explorer shows before an operation is chosen
+            from orgdocs.render._html import overview_html
+
+            return {"html": overview_html(self.site)}
         if kind == "page":
             route = content.get("route")
             if route not in self.site.operations:

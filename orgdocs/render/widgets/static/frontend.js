@@ -3786,7 +3786,13 @@ function keptReference(el, route) {
 function showOperation(pane, html, route, ask, withForm) {
   pane.textContent = "";
   if (!html) {
-    pane.appendChild(element("p", "ow-muted", "Select an operation to read its reference."));
+    const hint = pane.appendChild(element("p", "ow-muted", "Select an operation to read its reference."));
+    if (ask) ask({ type: "overview" }).then((answer) => {
+      if (!answer.html || !hint.isConnected || hint.nextSibling) return;
+      const overview = pane.appendChild(element("div", "ow-overview-box"));
+      overview.innerHTML = answer.html;
+      runCodeScript(overview);
+    });
     return;
   }
   const article = element("article", "ow-operation");

@@ -32,7 +32,14 @@ export function keptReference(el, route) {
 export function showOperation(pane, html, route, ask, withForm) {
   pane.textContent = "";
   if (!html) {
-    pane.appendChild(element("p", "ow-muted", "Select an operation to read its reference."));
+    const hint = pane.appendChild(element("p", "ow-muted", "Select an operation to read its reference."));
+    // meanwhile, the API's own introduction, as the site's landing page gives it (unless one is chosen first)
+    if (ask) ask({ type: "overview" }).then((answer) => {
+      if (!answer.html || !hint.isConnected || hint.nextSibling) return;
+      const overview = pane.appendChild(element("div", "ow-overview-box"));
+      overview.innerHTML = answer.html; // rendered and sanitized by the site's Python templates
+      runCodeScript(overview);
+    });
     return;
   }
   const article = element("article", "ow-operation");
