@@ -193,6 +193,9 @@ def test_parameters(shop):
         "uuid",
     )
     assert item["pointer"] == "#/components/parameters/ItemId" and item["operationId"] == "deleteItem"
+    # as the description gives it, beside rows without one: 25, not 25.0, and None rather than NaN
+    assert repr(limit["default"]) == "25" and item["default"] is None
+    assert "\n25" not in frame.to_csv() and ",25," in frame.to_csv()
 
 
 def test_responses_one_row_per_status(shop):
@@ -219,6 +222,27 @@ def test_schemas(shop):
     assert item["referenced_by"] == 2  # Items.items and the POST request body
     assert frame.loc["Id", "referenced_by"] == 2 and frame.loc["Items", "type"] == "array[Item]"
     assert frame.loc["Old", "deprecated"] and frame.loc["Old", "type"] == "object|null"
+
+
+def test_a_schemas_description_is_its_first_sentence_and_a_table_is_not_one():
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {},
+        "components": {
+            "schemas": {
+                "Status": {
+                    "description": "| Value | Meaning |\n|---|---|\n| `on` | Sent. |\n\nAny may change."
+                },
+                "Scope": {"description": "| Scope | Allows |\n|---|---|\n| `read` | reading |\n"},
+                "Key": {"description": "An API key's *metadata*. The secret is never in it."},
+            }
+        },
+    }
+    frame = tables.schemas(from_document(document, "t.json")).set_index("name")
+    assert frame.loc["Status", "description"] == "Any may change."
+    assert frame.loc["Scope", "description"] == ""
+    assert frame.loc["Key", "description"] == "An API key's metadata."
 
 
 def test_swagger2():

@@ -27,6 +27,7 @@ _HEADING = re.compile(r"(?m)^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
 _SPACE = re.compile(r"\s+")
 _MARKUP = re.compile(r"[<>\[\]*_`#&!\n]|^\s*(?:[-+=]|\d)")  # without any of these, text is plain already
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s(?![a-z])")  # not "e.g. this"
+_TABLE_ROW = re.compile(r"(?m)^[ \t]*\|.*(?:\n|$)")  # a line of a GFM table: cells, not a sentence
 
 
 def plain_text(markdown: str) -> str:
@@ -47,11 +48,11 @@ def plain_text(markdown: str) -> str:
 
 @functools.lru_cache(maxsize=16384)  # search, section pages and llms.txt ask for the same sentences
 def first_sentence(markdown: str, limit: int = MAX_EXCERPT) -> str:
-    """The first sentence of ``markdown`` (of its first paragraph with text) as plain text, at most
-    ``limit`` characters."""
+    """The first sentence of ``markdown`` (of its first paragraph with text; a table's rows are not text) as
+    plain text, at most ``limit`` characters."""
     text = ""
     for paragraph in _PARAGRAPH_END.split(markdown.strip()) if isinstance(markdown, str) else ():
-        text = plain_text(paragraph)
+        text = plain_text(_TABLE_ROW.sub("", paragraph) if "|" in paragraph else paragraph)
         if text:
             break
     end = _SENTENCE_END.search(text)

@@ -20,8 +20,11 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+import pandas as pd
+
 from orgdocs.loading import iter_refs
 from orgdocs.model import Description, Operation
+from orgdocs.project import first_sentence
 from orgdocs.render._styled_table import Table
 from orgdocs.render._table_cells import _cell, _deref, _joined, type_summary
 from orgdocs.render._table_counts import _media_examples, _operation_examples, _Unresolved
@@ -122,7 +125,10 @@ def parameters(x: Any) -> Table:
                     "pointer": parameter.pointer,
                 }
             )
-    return Table(rows, columns=PARAMETER_COLUMNS)
+    table = Table(rows, columns=PARAMETER_COLUMNS)
+    # as the description gives them (20, not 20.0 beside the rows without one), None where it gives none
+    table["default"] = pd.Series([row["default"] for row in rows], index=table.index, dtype=object)
+    return table
 
 
 RESPONSE_COLUMNS = [
@@ -172,15 +178,6 @@ def _schema_base(description: Description) -> str:
     return "#/definitions/" if description.format == "swagger" else "#/components/schemas/"
 
 
-def _first_line(text: Any) -> str:
-    if not isinstance(text, str):
-        return ""
-    for line in text.strip().splitlines():
-        if line.strip():
-            return line.strip()
-    return ""
-
-
 def _schema_rows(group: str, description: Description) -> Iterator[dict[str, Any]]:
     from orgdocs.loading import escape_token
 
@@ -208,7 +205,7 @@ def _schema_rows(group: str, description: Description) -> Iterator[dict[str, Any
             "required": ", ".join(required),
             "referenced_by": counts.get(pointer, 0),
             "deprecated": target.get("deprecated") is True,
-            "description": _first_line(target.get("description")),
+            "description": first_sentence(target.get("description") or ""),
             "source": description.source,
         }
 
