@@ -63,3 +63,14 @@ def test_loading_a_json_file_needs_no_http_client_and_no_yaml(data_dir):
         f"import orgdocs\nprint(len(orgdocs.load({str(data_dir / 'swagger2.json')!r}).operations))"
     )
     assert not loaded & set(HEAVY)
+
+
+def test_exporting_pages_of_a_site_without_notebooks_needs_no_nbconvert(tmp_path):
+    # nbconvert (a second's import) comes with the exporter and notebook pages, not with every export
+    loaded = _modules_after(
+        "import orgdocs\n"
+        "site = orgdocs.Site()\n"
+        "routes = [route for route in site.operations if 'api-keys' in route]\n"
+        f"print(len(orgdocs.export_pages(site, {str(tmp_path / 'out')!r}, routes=routes)))"
+    )
+    assert "nbconvert" not in loaded and "jinja2" in loaded  # the pages were rendered

@@ -16,10 +16,9 @@ folder is ``templates/orgdocs/``. pyproject.toml registers the exporter (``nbcon
 
 from __future__ import annotations
 
-from orgdocs.render.nbconvert._export import export_pages
-from orgdocs.render.nbconvert._exporter import OrgdocsExporter
-from orgdocs.render.nbconvert._notebook_pages import notebook_cells, notebook_page
-from orgdocs.render.nbconvert._preprocessors import RedactTokens, WidgetNotes
+from typing import TYPE_CHECKING
+
+from orgdocs._lazy import lazy_face
 
 __all__ = [
     "OrgdocsExporter",
@@ -29,3 +28,23 @@ __all__ = [
     "notebook_cells",
     "notebook_page",
 ]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from orgdocs.render.nbconvert._export import export_pages
+    from orgdocs.render.nbconvert._exporter import OrgdocsExporter
+    from orgdocs.render.nbconvert._notebook_pages import notebook_cells, notebook_page
+    from orgdocs.render.nbconvert._preprocessors import RedactTokens, WidgetNotes
+
+# nbconvert is imported by what needs it (the exporter, a notebook's page), not by export_pages of a site
+# without notebook pages
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    {
+        "OrgdocsExporter": "orgdocs.render.nbconvert._exporter",
+        "RedactTokens": "orgdocs.render.nbconvert._preprocessors",
+        "WidgetNotes": "orgdocs.render.nbconvert._preprocessors",
+        "export_pages": "orgdocs.render.nbconvert._export",
+        "notebook_cells": "orgdocs.render.nbconvert._notebook_pages",
+        "notebook_page": "orgdocs.render.nbconvert._notebook_pages",
+    },
+)
