@@ -54,10 +54,16 @@ def _answer(mocks: list[Mock], method: str, target: str, headers: Any, body: byt
     return answer
 
 
+MOCK_BASE = "http://mock.invalid"  # a name that never resolves (RFC 2606): these requests leave no machine
+
+
 def mock_client(api: Description | Site | str | Path, **client_options: Any) -> httpx.Client:
     """An ``httpx.Client`` answered by the mock of ``api`` (a ``Description``, a ``Site``, or a description's
-    path or URL), whatever host the request names. ``client_options`` go to ``httpx.Client``."""
+    path or URL), whatever host the request names. ``client_options`` go to ``httpx.Client``; without a
+    ``base_url``, ``MOCK_BASE``, which a form resolves a relative server against (or uses where the
+    description declares none)."""
     mocks = _mocks(api)
+    client_options.setdefault("base_url", MOCK_BASE)
 
     def handle(request: httpx.Request) -> httpx.Response:
         target = request.url.raw_path.decode("ascii", "replace")

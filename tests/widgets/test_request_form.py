@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 import orgdocs
-from orgdocs.model import Server, ServerVariable
+from orgdocs.model import Server, ServerVariable, from_document
 from orgdocs.render.widgets._form_bridge import apply_state
 from orgdocs.render.widgets._request_form import (
     FormError,
@@ -115,6 +115,41 @@ def test_allowed_server_with_allow_list():
     assert not allowed_server("http://localhost:90001", [], ["http://localhost:9000"])
     assert not allowed_server("https://api.pets.test/v1", [Server("https://api.pets.test/v1")], [])
     assert allowed_server("https://anywhere.test", [], ["*"])
+
+
+def test_a_host_that_never_resolves_is_allowed_where_a_mock_answers():
+    # nothing sent under .invalid reaches anyone (RFC 6761): orgdocs.mock_client's base
+    assert allowed_server("http://mock.invalid/v1", [])
+    assert allowed_server("http://mock.invalid", [Server("https://api.pets.test/v1")], [])
+    assert not allowed_server("http://mock.invalid.evil.test/v1", [])
+    assert not allowed_server("http://evil.test/mock.invalid", [])
+
+
+def test_a_description_without_servers_is_tried_on_its_mock():
+    document = {
+        "openapi": "3.0.3",
+        "info": {"title": "pets", "version": "1"},
+        "paths": {
+            "/pets": {
+                "get": {
+                    "operationId": "listPets",
+                    "responses": {
+                        "200": {
+                            "description": "ok",
+                            "content": {
+                                "application/json": {"schema": {"type": "array", "items": {"type": "string"}}}
+                            },
+                        }
+                    },
+                }
+            }
+        },
+    }
+    description = from_document(document, "pets.json")
+    with pytest.raises(FormError, match=r"client=orgdocs\.mock_client\(api\)"):  # said where it fails
+        RequestForm(description.operation("listPets")).send()
+    form = RequestForm(description.operation("listPets"), client=orgdocs.mock_client(description))
+    assert form.send().status_code == 200 and form.check().empty
 
 
 # --- the form -------------------------------------------------------------------------------------------

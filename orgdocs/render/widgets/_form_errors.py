@@ -11,7 +11,13 @@ import httpx
 
 from orgdocs.errors import OrgdocsError
 
-__all__ = ["FormError", "RefusedError", "describe_error"]
+__all__ = ["TRY_THE_MOCK", "FormError", "RefusedError", "describe_error"]
+
+
+# where there is no server to send to (none declared, none running): the description alone can answer
+TRY_THE_MOCK = (
+    "to try the API with no server, pass client=orgdocs.mock_client(api): it answers from the description"
+)
 
 
 class FormError(OrgdocsError):
@@ -31,5 +37,8 @@ def describe_error(error: BaseException) -> tuple[str, str]:
     if isinstance(error, httpx.TimeoutException):
         return "Timed out", f"no answer within the client's timeout ({error})"
     if isinstance(error, httpx.ConnectError):
-        return "Connection failed", f"{error} (is the server running, and is the URL right?)"
+        return (
+            "Connection failed",
+            f"{error} (is the server running, and is the URL right? Or, {TRY_THE_MOCK})",
+        )
     return f"Request failed ({type(error).__name__})", str(error)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import httpx
 
 from orgdocs.project import server_url
-from orgdocs.render.widgets._form_errors import FormError
+from orgdocs.render.widgets._form_errors import TRY_THE_MOCK, FormError
 
 if TYPE_CHECKING:
     from orgdocs.model import Server
@@ -45,11 +45,13 @@ def server_base(url: str, base_url: str | None) -> str:
     if not base_url:
         if not url:
             raise FormError(
-                "no server URL: type one, or pass a client with a base_url (httpx.Client(base_url=...))"
+                "no server URL: type one, or pass a client with a base_url (httpx.Client(base_url=...)); "
+                + TRY_THE_MOCK
             )
         raise FormError(
             f"the server URL {url} is relative and there is no base to resolve it against: "
-            "pass a client with a base_url (httpx.Client(base_url=...)) or choose an absolute server"
+            "pass a client with a base_url (httpx.Client(base_url=...)) or choose an absolute server; "
+            + TRY_THE_MOCK
         )
     if not url:
         return base_url.rstrip("/")
@@ -119,6 +121,8 @@ def allowed_server(
     description was fetched from, else joined to ``base_url``), its variables taking any
     value (an ``enum`` one only its values; in a Voila app, one within the host and port only its default).
     """
+    if _never_resolves(url):  # nothing sent there reaches anyone: a mock's (orgdocs.mock_client's base)
+        return True
     if allow is not None:
         return any(prefix == "*" or _under_prefix(url, prefix) for prefix in allow)
     app = served_as_app()
@@ -127,3 +131,12 @@ def allowed_server(
         if pattern is not None and pattern.fullmatch(url.rstrip("/") or url):
             return True
     return False
+
+
+def _never_resolves(url: str) -> bool:
+    """Whether ``url``'s host is under ``.invalid``, which no resolver answers (RFC 6761)."""
+    try:
+        host = httpx.URL(url).host.rstrip(".").lower()
+    except httpx.InvalidURL:
+        return False
+    return host == "invalid" or host.endswith(".invalid")

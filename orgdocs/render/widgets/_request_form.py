@@ -43,7 +43,7 @@ from orgdocs.render.widgets._form_credentials import (
     FormCredentials,
     credential_scope,
 )
-from orgdocs.render.widgets._form_errors import FormError, RefusedError, describe_error
+from orgdocs.render.widgets._form_errors import TRY_THE_MOCK, FormError, RefusedError, describe_error
 from orgdocs.render.widgets._form_inputs import InputSpec, initial_value, input_spec, input_text, parse_input
 from orgdocs.render.widgets._form_servers import allowed_server, served_as_app, server_base
 from orgdocs.render.widgets._form_settings import OTHER_SERVER, FormSettings, FormState
@@ -257,6 +257,7 @@ class RequestForm(FormCredentials, FormSettings):
         raise RefusedError(
             f"{reason}. Requests leave from the kernel's machine, so a form only sends to declared servers; "
             "to send elsewhere, create it with allow=['https://your.server/prefix']"
+            + ("" if self._servers else f"; {TRY_THE_MOCK}")
         )
 
     def send(self) -> httpx.Response:
