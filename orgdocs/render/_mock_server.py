@@ -54,7 +54,9 @@ def _answer(mocks: list[Mock], method: str, target: str, headers: Any, body: byt
     return answer
 
 
-MOCK_BASE = "http://mock.invalid"  # a name that never resolves (RFC 2606): these requests leave no machine
+MOCK_BASE = (
+    "http://mock.invalid"  # a name no resolver answers (RFC 6761): nothing sent there leaves the machine
+)
 
 
 def mock_client(api: Description | Site | str | Path, **client_options: Any) -> httpx.Client:

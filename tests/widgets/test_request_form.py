@@ -117,12 +117,17 @@ def test_allowed_server_with_allow_list():
     assert allowed_server("https://anywhere.test", [], ["*"])
 
 
-def test_a_host_that_never_resolves_is_allowed_where_a_mock_answers():
-    # nothing sent under .invalid reaches anyone (RFC 6761): orgdocs.mock_client's base
-    assert allowed_server("http://mock.invalid/v1", [])
-    assert allowed_server("http://mock.invalid", [Server("https://api.pets.test/v1")], [])
-    assert not allowed_server("http://mock.invalid.evil.test/v1", [])
-    assert not allowed_server("http://evil.test/mock.invalid", [])
+def test_a_clients_base_that_never_resolves_is_allowed_where_a_mock_answers():
+    # nothing sent under .invalid reaches anyone over a network (RFC 6761): orgdocs.mock_client's base
+    mock = "http://mock.invalid"
+    assert allowed_server("http://mock.invalid/v1", [], base_url=mock)
+    assert allowed_server("http://mock.invalid", [Server("https://api.pets.test/v1")], [], base_url=mock)
+    assert not allowed_server("http://mock.invalid/v1", [])  # not the client's: a proxy would still see it
+    assert not allowed_server("http://mock.invalid.evil.test/v1", [], base_url=mock)
+    assert not allowed_server("http://evil.test/mock.invalid", [], base_url=mock)
+    assert not allowed_server(
+        "http://evil.test/", [], base_url="http://evil.test"
+    )  # a real base: declared only
 
 
 def test_a_description_without_servers_is_tried_on_its_mock():

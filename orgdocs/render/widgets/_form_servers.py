@@ -121,8 +121,8 @@ def allowed_server(
     description was fetched from, else joined to ``base_url``), its variables taking any
     value (an ``enum`` one only its values; in a Voila app, one within the host and port only its default).
     """
-    if _never_resolves(url):  # nothing sent there reaches anyone: a mock's (orgdocs.mock_client's base)
-        return True
+    if base_url and _never_resolves(base_url) and _under_prefix(url, base_url):
+        return True  # the client's own base, which nothing reaches over a network: a mock's (mock_client)
     if allow is not None:
         return any(prefix == "*" or _under_prefix(url, prefix) for prefix in allow)
     app = served_as_app()
