@@ -24,16 +24,12 @@
     var main = document.getElementById("main");
     if (!main) return;
     var note = document.createElement("p");
+    var command = document.createElement("code");
     note.className = "notice";
     note.setAttribute("role", "note");
-    [
-      "This page is opened from a file, so search and Try it are off: browsers run its scripts only when it is " +
-        "served. In the site's folder, run ",
-      ["python -m http.server --bind 127.0.0.1"], " and open the address it prints.",
-    ].forEach(function (piece) {
-      var code = Array.isArray(piece) ? note.appendChild(document.createElement("code")) : note;
-      code.appendChild(document.createTextNode(String(piece)));
-    });
+    command.textContent = "python -m http.server --bind 127.0.0.1";
+    note.append("This page is opened from a file, so search and Try it are off: browsers run its scripts only " +
+      "when it is served. In the site's folder, run ", command, " and open the address it prints.");
     main.insertBefore(note, main.firstChild);
   }
 })();
